@@ -1,0 +1,1 @@
+"""The ``tlaconf`` command line: one module per subcommand."""

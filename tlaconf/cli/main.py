@@ -1,0 +1,56 @@
+"""Entry point of the ``tlaconf`` command.
+
+Each subcommand lives in ``tlaconf.cli.<name>`` and provides
+``register(subparsers)`` and ``run(args) -> int``.  Exit codes: 0 all conform,
+1 a nonconformance was found, 2 bad input (a :class:`~tlaconf.errors.UserError`),
+anything else is a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from tlaconf import __version__
+from tlaconf.errors import UserError
+
+COMMANDS: tuple[str, ...] = ()
+"""Subcommand modules, in the order ``tlaconf --help`` lists them."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tlaconf", description="TLA+ conformance checking of implementation traces."
+    )
+    parser.add_argument("--version", action="version", version=f"tlaconf {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except UserError as err:
+        print(f"tlaconf: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Streaming writer for ``tlaconf-trace`` v1 files (JSON Lines).
+
+Line 1 is the header, line 2 the initial state, every further line one step
+with the full state after it.  Output is deterministic: the same calls give
+byte-identical files (sets and maps in canonical order, state variables sorted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Literal
+
+from tlaconf.values import encode, from_python
+
+FORMAT = "tlaconf-trace"
+VERSION = 1
+Outcome = Literal["accepted", "rejected"]
+
+
+def _line(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
+
+
+def _values(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: encode(from_python(mapping[k])) for k in sorted(mapping)}
+
+
+class TraceWriter:
+    """Write one trace.  Values may be TLA+ values or plain Python data (see ``from_python``).
+
+    Writing goes to ``path + ".part"`` and is renamed into place by :meth:`close`,
+    so a crashed recorder never leaves a half-written trace under the real name.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        module: str,
+        revision: str,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self._part = self.path.with_name(self.path.name + ".part")
+        self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
+        self._has_init = False
+        self.steps = 0
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "module": module,
+            "revision": revision,
+            "constants": _values(constants or {}),
+            "meta": dict(meta or {}),
+        }
+        self._write(header)
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        if self._out is None:
+            raise ValueError(f"trace {self.path} is already closed")
+        self._out.write(_line(obj))
+
+    def init(self, state: Mapping[str, Any]) -> None:
+        """Record the initial state (exactly once, before any step)."""
+        if self._has_init:
+            raise ValueError("the initial state is already recorded")
+        self._write({"state": _values(state)})
+        self._has_init = True
+
+    def step(
+        self,
+        action: str,
+        params: Mapping[str, Any],
+        outcome: Outcome,
+        state: Mapping[str, Any],
+    ) -> None:
+        """Record one step: the action label, its params, the outcome and the full state after."""
+        if not self._has_init:
+            raise ValueError("record the initial state before any step")
+        if outcome not in ("accepted", "rejected"):
+            raise ValueError(f"outcome must be 'accepted' or 'rejected', not {outcome!r}")
+        self._write(
+            {
+                "action": action,
+                "params": _values(params),
+                "outcome": outcome,
+                "state": _values(state),
+            }
+        )
+        self.steps += 1
+
+    def close(self) -> None:
+        """Finish the file and move it into place."""
+        if self._out is None:
+            return
+        self._out.close()
+        self._out = None
+        os.replace(self._part, self.path)
+
+    def abort(self) -> None:
+        """Drop the partial file."""
+        if self._out is not None:
+            self._out.close()
+            self._out = None
+        self._part.unlink(missing_ok=True)
+
+    def __enter__(self) -> TraceWriter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()

@@ -1,0 +1,160 @@
+"""TLA+ values as immutable, hashable Python objects.
+
+=====================  ===========================================================
+TLA+                   Python
+=====================  ===========================================================
+BOOLEAN                ``bool``
+integers               ``int`` (unbounded)
+strings                ``str``
+model values           :class:`ModelValue`
+finite sets            ``frozenset``
+functions on ``1..n``  ``tuple`` (tuples and sequences; ``<<>>`` is the empty function)
+other functions        :class:`Fn` (records are functions on strings)
+=====================  ===========================================================
+
+Every function has exactly one representation (:func:`make_fn` normalizes), so
+Python equality of two values of the same kind is TLA+ equality.  Because
+``True == 1`` in Python, a set or function domain that mixes booleans and
+integers is refused by :func:`check_no_bool_int_mix` wherever one is built from
+outside data; TLC cannot compare those values either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeAlias
+
+
+class ModelValue:
+    """A TLC model value: equal only to itself (by name)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ModelValue) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("ModelValue", self.name))
+
+    def __repr__(self) -> str:
+        return f"ModelValue({self.name!r})"
+
+
+class Fn(Mapping[Any, Any]):
+    """An immutable TLA+ function whose domain is not ``1..n`` (records included).
+
+    Build with :func:`make_fn`, which returns a ``tuple`` when the domain is ``1..n``.
+    """
+
+    __slots__ = ("_d", "_h")
+
+    def __init__(self, mapping: dict[Any, Any]) -> None:
+        self._d = mapping
+        self._h: int | None = None
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._d[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._d
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fn) and self._d == other._d
+
+    def __hash__(self) -> int:
+        if self._h is None:
+            self._h = hash(frozenset(self._d.items()))
+        return self._h
+
+    def __repr__(self) -> str:
+        return f"Fn({self._d!r})"
+
+    def as_dict(self) -> dict[Any, Any]:
+        """A fresh mutable copy."""
+        return dict(self._d)
+
+
+Value: TypeAlias = "bool | int | str | ModelValue | frozenset[Any] | tuple[Any, ...] | Fn"
+
+
+def make_fn(mapping: dict[Any, Any]) -> tuple[Any, ...] | Fn:
+    """The unique value of the function ``mapping`` (a tuple when its domain is ``1..n``)."""
+    n = len(mapping)
+    if n == 0:
+        return ()
+    if all(type(k) is int for k in mapping) and all(i in mapping for i in range(1, n + 1)):
+        return tuple(mapping[i] for i in range(1, n + 1))
+    return Fn(mapping)
+
+
+def record(**fields: Any) -> Fn:
+    """``[a |-> 1, b |-> 2]`` as ``record(a=1, b=2)``."""
+    return Fn(dict(fields))
+
+
+def kind(v: Any) -> str:
+    """The TLC kind of a value, used in error messages and for cross-kind checks."""
+    t = type(v)
+    if t is bool:
+        return "boolean"
+    if t is int:
+        return "integer"
+    if t is str:
+        return "string"
+    if t is frozenset:
+        return "set"
+    if t is tuple:
+        return "sequence" if v else "function"
+    if t is Fn:
+        return "record" if all(type(k) is str for k in v) else "function"
+    if t is ModelValue:
+        return "model value"
+    return "set" if hasattr(v, "contains") else t.__name__
+
+
+_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, tuple: 4, Fn: 4, frozenset: 5}
+
+
+def sort_key(v: Any) -> tuple[Any, ...]:
+    """A total order on values, used for canonical printing and encoding."""
+    t = type(v)
+    rank = _RANK.get(t, 6)
+    if t in (bool, int, str):
+        return (rank, v)
+    if t is ModelValue:
+        return (rank, v.name)
+    if t is frozenset:
+        return (rank, len(v), sorted(sort_key(x) for x in v))
+    if t is tuple:
+        return (rank, sorted((sort_key(i + 1), sort_key(x)) for i, x in enumerate(v)))
+    if t is Fn:
+        return (rank, sorted((sort_key(k), sort_key(x)) for k, x in v.items()))
+    return (rank, repr(v))
+
+
+def canonical(values: Iterable[Any]) -> list[Any]:
+    """``values`` in the canonical order."""
+    return sorted(values, key=sort_key)
+
+
+def check_no_bool_int_mix(values: Iterable[Any]) -> str | None:
+    """A message when ``values`` holds both booleans and integers, else None."""
+    has_bool = has_int = False
+    for v in values:
+        t = type(v)
+        if t is bool:
+            has_bool = True
+        elif t is int:
+            has_int = True
+    if has_bool and has_int:
+        return "a set (or function domain) mixes booleans and integers, which TLC cannot compare"
+    return None
