@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``): each ``bench/<name>.py`` has ``main()`` that prints figures."""
