@@ -317,7 +317,7 @@ class Compiler:
         c = self.expr(node, sc)
         if c.boolean:
             return c.src
-        t = self.tmp(c, sc)
+        t = self.tmp(c, sc) if c.const is _NOCONST else None
         if t is None:
             return f"_B({c.src}, {self.sid(node)})"
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
