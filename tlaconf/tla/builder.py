@@ -110,6 +110,8 @@ class Builder:
         pending: list[str] = []
         for e in items:
             if isinstance(e, ast.Name) and not e.module:
+                if not pending:
+                    at = e
                 pending.append(e.name)
                 continue
             if isinstance(e, ast.OpApp) and e.name == "\\in" and len(e.args) == 2:

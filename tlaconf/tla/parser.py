@@ -118,10 +118,7 @@ def _describe(tok: Token) -> str:
 
 
 def _expected(names: set[str]) -> str:
-    shown = sorted({DISPLAY.get(n, n.lower()) for n in names})
-    if len(shown) > 8:
-        shown = [*shown[:8], "..."]
-    return ", ".join(shown)
+    return " or ".join(sorted({DISPLAY.get(n, n.lower()) for n in names}))
 
 
 def _run(tokens: list[Token], start: str, file: str, text: str) -> Any:
@@ -146,7 +143,7 @@ def _run(tokens: list[Token], start: str, file: str, text: str) -> Any:
             else:
                 line, col = bad.line, bad.column
             msg = f"syntax error: unexpected {_describe(bad)}"
-            if err.expected:
+            if err.expected and len(err.expected) <= 6:
                 msg += f"; expected {_expected(set(err.expected))}"
             raise ParseError(msg, file, line or 1, col or 1, text) from None
         except UnexpectedInput as err:  # pragma: no cover - defensive
