@@ -677,8 +677,13 @@ class Compiler:
         return Code(f"_ap({f.src}, {x.src}, {sid})")
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
-        return Code(f"_dot({self.expr(node.expr, sc).src}, {node.field_name!r}, "
-                    f"{self.sid(node)})")
+        r = self.expr(node.expr, sc)
+        key = repr(node.field_name)
+        tr = self.tmp(r, sc) if r.const is _NOCONST else None
+        if tr is not None:
+            return Code(f"({tr[1]}._d[{key}] if type({tr[0]}) is _Fn and {key} in {tr[1]}._d "
+                        f"else _dot({tr[1]}, {key}, {self.sid(node)}))")
+        return Code(f"_dot({r.src}, {key}, {self.sid(node)})")
 
     def x_Except(self, node: A.Except, sc: Scope) -> Code:
         out = self.expr(node.fn, sc).src

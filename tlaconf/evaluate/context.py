@@ -20,6 +20,9 @@ from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 
 RECURSION_LIMIT = 20_000
+"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low."""
+if sys.getrecursionlimit() < RECURSION_LIMIT:
+    sys.setrecursionlimit(RECURSION_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,6 @@ class Context:
     """A loaded, compiled module with its constants bound."""
 
     def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
         self.module = module
         self.name = module.name
         self.loader = loader
