@@ -52,6 +52,7 @@ class Context:
         self._exprs: dict[str, Callable[[], Any]] = {}
         self.compiler.G["_ENABLED"] = self._enabled_in
         self._enabler = Enabler(self.compiler)
+        self._blamer = Blamer(self.compiler, self.loader.texts)
 
     # ----------------------------------------------------------------- errors
 
@@ -175,9 +176,8 @@ class Context:
         G = self.compiler.G
         G["_S"] = state
         G["_N"] = NO_NEXT if next_state is None else next_state
-        blamer = Blamer(self.compiler, self.loader.texts)
         try:
-            child = blamer.blame(body, entry.ns or self.ns, env)
+            child = self._blamer.blame(body, entry.ns or self.ns, env)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")
