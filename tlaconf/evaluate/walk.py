@@ -159,6 +159,8 @@ class Walker:
             if entry.kind == "subst":
                 assert entry.ns is not None
                 return entry.node, entry.ns, Env(), node.name
+            if entry.ns is not None and entry.ns.inst_params:
+                return None
             if entry.kind == "op" and len(entry.node.params) == len(args):
                 assert entry.ns is not None
                 new = Env(self._params(entry.node.params, args, ns, env, by_name))
