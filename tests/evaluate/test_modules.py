@@ -75,3 +75,13 @@ def test_parameterized_instance(tmp_path: Path) -> None:
     assert ctx.holds("B", (), {"w": 11}) is True
     assert ctx.holds("B", (), {"w": 10}) is False
     assert ctx.holds("Step", (), {"w": 1}, {"w": 11}) is True
+
+
+def test_instance_parameters_substitute_implicitly(tmp_path: Path) -> None:
+    """Specifying Systems 11.1: ``Inner(mem) == INSTANCE InternalMemory`` substitutes the
+    parameter ``mem`` for the module's ``mem``."""
+    write(tmp_path, "Mem", "EXTENDS Naturals\nVARIABLE mem\nFull == mem > 2")
+    main = write(tmp_path, "Outer", "VARIABLE m\nInner(mem) == INSTANCE Mem\nF == Inner(m)!Full")
+    ctx = load_module(main, [], {})
+    assert ctx.holds("F", (), {"m": 3}) is True
+    assert ctx.holds("F", (), {"m": 1}) is False

@@ -199,6 +199,9 @@ class Builder:
                     else [(n, 0) for n in unit.names]
                 )
                 for name, arity in names:
+                    if inst is not None and subst is not None and name not in subst \
+                            and name in inst.inst_params:
+                        subst[name] = A.Name(name, span=unit.span)  # I(name) == INSTANCE M
                     e[name] = self._declared(unit, name, arity, constants, missing, subst, outer)
                     if inst is not None and e[name].kind == "subst":
                         e[name].child = inst
