@@ -54,10 +54,8 @@ _TOKEN = re.compile(r"\s+|\w+|\\[A-Za-z]+|[^\w\s]")
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    if data.draw(st.booleans()):
-        units = _TOKEN.findall(text)  # token-level edits
-    else:
-        units = list(text)  # character-level edits
+    # token-level or character-level edits
+    units = _TOKEN.findall(text) if data.draw(st.booleans()) else list(text)
     for _ in range(data.draw(st.integers(1, 4))):
         if not units:
             break
