@@ -186,13 +186,26 @@ def card_transfer(move: CardMove) -> Transfer:
     )
 
 
-def deal(collection: ZoneCollection, request: DealRequest) -> DealResult:
-    """Carry out ``request`` card by card; on any error nothing has moved (``ZoneError``)."""
-    moves = plan_deal(collection, request)
+def deal_steps(
+    collection: ZoneCollection, request: DealRequest
+) -> tuple[tuple[CardMove, ZoneCollection], ...]:
+    """Carry out ``request`` card by card: each card's move with the complete collection after it.
+
+    Every card is its own plan/commit; on any error (``ZoneError``) nothing is
+    returned, so nothing has moved.
+    """
     current = collection
-    for move in moves:
+    steps: list[tuple[CardMove, ZoneCollection]] = []
+    for move in plan_deal(collection, request):
         plan = plan_transfer(current, card_transfer(move))
         if not plan.ok:
             raise plan.error
         current = commit_transfer(current, plan)
-    return DealResult(current, moves)
+        steps.append((move, current))
+    return tuple(steps)
+
+
+def deal(collection: ZoneCollection, request: DealRequest) -> DealResult:
+    """Carry out ``request``; on any error nothing has moved (``ZoneError``)."""
+    steps = deal_steps(collection, request)
+    return DealResult(steps[-1][1], tuple(m for m, _ in steps))

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from harness.deal import DealRequest, deal
+from harness.deal import CardMove, DealRequest, deal
 from harness.zones import (
     Access,
     Custody,
@@ -218,17 +218,35 @@ class Deal:
     action = "Deal"
 
     def params(self) -> dict[str, Any]:
+        """The ``Deals.Deal`` params: union-typed TCS parameters split into a tag and a number."""
         r = self.request
+        sp = r.source_position
+        indexed = isinstance(sp, int) and not isinstance(sp, bool)
         return {
             "source": r.source,
             "piles": list(r.pile_list),
-            "count": r.count,
+            "countAll": r.count == "all",
+            "count": 0 if r.count == "all" else r.count,
             "distribution": r.distribution,
-            "sourcePosition": r.source_position,
+            "sourcePosition": "index" if indexed else sp,
+            "sourceIndex": sp if indexed else 0,
             "pilePosition": r.pile_position,
             "face": r.face,
             "movementAuthorized": self.movementAuthorized,
         }
+
+
+def card_params(move: CardMove, authorized: bool = True) -> dict[str, Any]:
+    """The ``Deals.DealCard`` params of one dealt card."""
+    return {
+        "id": move.entry,
+        "source": move.source,
+        "index": move.index,
+        "pile": move.pile,
+        "pilePosition": move.pile_position,
+        "face": move.face,
+        "movementAuthorized": authorized,
+    }
 
 
 @dataclass(frozen=True)
@@ -286,6 +304,11 @@ class Rejected(Exception):
     """A request the profile refuses (carries the reason)."""
 
 
+def exit_view(origin: str, observer_qualifies: bool) -> str:
+    """Where a set-aside object's exit is reported from: set-aside, or its origin."""
+    return "SetAside" if observer_qualifies else origin
+
+
 def _require(cond: bool, reason: str) -> None:
     if not cond:
         raise Rejected(reason)
@@ -337,7 +360,7 @@ def _apply(state: ProfileState, r: Request) -> tuple[ProfileState, dict[str, Any
         record = z.transit.get(r.id)
         _require(record is not None and z.location(r.id) == "SetAside", f"{r.id} is not set aside")
         assert record is not None
-        view = "SetAside" if r.observerQualifies else record.origin
+        view = exit_view(record.origin, r.observerQualifies)
         new = _guarded_move(state, Move(r.id, "SetAside", r.destination, r.movementAuthorized))
         return new, {"reported": view}, view
     if isinstance(r, Draw):
@@ -400,7 +423,10 @@ def apply(state: ProfileState, request: Request) -> tuple[ProfileState, Outcome]
         if isinstance(request, Shuffle):
             params["result"] = []
         if isinstance(request, ExitSetAside):
-            params["reported"] = "none"
+            record = state.zones.transit.get(request.id)
+            params["reported"] = (
+                "none" if record is None else exit_view(record.origin, request.observerQualifies)
+            )
         if isinstance(request, Observe):
             params["view"] = {}
         return state, Outcome(False, params, str(why))

@@ -1,4 +1,4 @@
-"""Streaming trace recorder: an implementation's states, mapped onto a conformance module's variables.
+"""Streaming trace recorder: implementation states mapped onto a conformance module's variables.
 
 The recorder is given a refinement mapping (implementation state -> spec
 variables) and writes ``tlaconf-trace`` v1 through :class:`TraceWriter`, one
