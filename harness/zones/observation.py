@@ -107,6 +107,7 @@ class InformationLeak(ZoneError):
 
 
 LegalActions = Callable[[ZoneCollection, str], Iterable[Hashable]]
+Observer = Callable[[ZoneCollection, str, tuple[Revelation, ...]], object]
 
 
 def _hidden_order_variants(
@@ -180,6 +181,7 @@ def assert_no_information_leak(
     *,
     revelations: Iterable[Revelation] = (),
     legal_actions: LegalActions | None = None,
+    observer: Observer = observe,
     seed: int = 0,
     samples: int = 8,
 ) -> int:
@@ -187,12 +189,14 @@ def assert_no_information_leak(
 
     The worlds permute hidden list order (decks), bag order and the identities
     ``seat`` may not see (deck contents, opponent hands, face-down cards); the
-    seat's observation and, when given, its ``legal_actions`` must not change.
+    seat's observation (by ``observer``, the library's :func:`observe` unless a
+    product projects its own view) and, when given, its ``legal_actions`` must
+    not change.
     Returns how many worlds were compared.
     """
     revelations = tuple(revelations)
     rng = random.Random(seed)
-    base_view = observe(collection, seat, revelations)
+    base_view = observer(collection, seat, revelations)
     base_actions = frozenset(legal_actions(collection, seat)) if legal_actions else frozenset()
     compared = 0
     variants = itertools.chain(
@@ -201,7 +205,7 @@ def assert_no_information_leak(
     )
     for what, world in variants:
         compared += 1
-        if observe(world, seat, revelations) != base_view:
+        if observer(world, seat, revelations) != base_view:
             raise InformationLeak(
                 "information_leak",
                 f"{seat}'s observation depends on the {what}",
