@@ -4,7 +4,7 @@
 (* instances, the partition of in-game identifiers over them and the       *)
 (* atomic move relation.                                                   *)
 (***************************************************************************)
-EXTENDS Naturals, FiniteSets
+EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANT Seats4
 
