@@ -317,7 +317,7 @@ class Compiler:
         c = self.expr(node, sc)
         if c.boolean:
             return c.src
-        t = self.tmp(c, sc)
+        t = self.tmp(c, sc) if c.const is _NOCONST else None
         if t is None:
             return f"_B({c.src}, {self.sid(node)})"
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
@@ -646,19 +646,19 @@ class Compiler:
                     f"{self.expr(node.domain, sc).src}, {self.expr(node.range, sc).src})")
 
     def x_FnApp(self, node: A.FnApp, sc: Scope) -> Code:
-        f = self.expr(node.fn, sc).src
+        fc = self.expr(node.fn, sc)
         xty = None
         if len(node.args) == 1:
             xc = self.expr(node.args[0], sc)
             x, xty = xc.src, xc.ty
         else:
             x = "(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")"
-        return self.application(Code(f), Code(x, ty=xty), self.sid(node), sc)
+        return self.application(fc, Code(x, ty=xty), self.sid(node), sc)
 
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
         """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
         tf, tx = self.tmp(f, sc), self.tmp(x, sc)
-        if tf is not None and tx is not None:
+        if tf is not None and tx is not None and f.const is _NOCONST:
             xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
             if x.ty is str and tx[0] != tx[1]:
                 xcheck = f" & ({tx[0]} is not None)"

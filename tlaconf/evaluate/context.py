@@ -13,7 +13,7 @@ from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
-from tlaconf.evaluate.lazy import Fail, kind_of, show
+from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
 from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
 from tlaconf.evaluate.runtime import NO_NEXT
 from tlaconf.evaluate.walk import Binding, Env
@@ -199,7 +199,7 @@ class Context:
         G = self.compiler.G
         G["_S"] = G["_N"] = _CONSTANT_STATE
         try:
-            return fn()
+            return materialize(fn())
         except Exception as exc:
             raise self._error(exc, None) from None
 
@@ -258,3 +258,25 @@ def load_text(
 
     module = parse_module(text, filename)
     return load_ast(module, search_path, constants, text)
+
+
+DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
+
+
+def default_context(
+    module: Path | None = None,
+    search_path: Sequence[Path] = (),
+    constants: Mapping[str, Any] | None = None,
+) -> Context:
+    """The context of ``tlaconf eval``: Integers, Sequences, FiniteSets and TLC, plus
+    ``module`` (its operators usable by name) when given."""
+    extends = list(DEFAULT_EXTENDS)
+    paths = list(search_path)
+    if module is not None:
+        module = Path(module)
+        if not module.is_file():
+            raise UserError(f"module file {module} not found")
+        extends.append(module.stem)
+        paths.insert(0, module.parent)
+    text = f"---- MODULE TlaconfEval ----\nEXTENDS {', '.join(extends)}\n====\n"
+    return load_text(text, paths, constants or {}, "<eval>")

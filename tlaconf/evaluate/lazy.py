@@ -541,3 +541,21 @@ def apply(f: Any, x: Any, sid: int) -> Any:
         f"function applied to {show(x)}, which is not in its domain {show(domain(f, sid))}",
         (("f", show(f)),), sid,
     )
+
+
+def materialize(v: Any, sid: int = -1) -> Any:
+    """``v`` with every finite lazy part enumerated (for printing and encoding)."""
+    t = type(v)
+    if t is frozenset:
+        return frozenset(materialize(x, sid) for x in v)
+    if isinstance(v, LazySet):
+        return materialize(v.enum(sid), sid) if v.finite else v
+    if t is tuple:
+        return tuple(materialize(x, sid) for x in v)
+    if t is Fn:
+        return Fn({k: materialize(x, sid) for k, x in v.items()})
+    if t is LazyFn:
+        dom = v.dom
+        if type(dom) is frozenset or dom.finite:
+            return materialize(v.materialize(sid), sid)
+    return v
