@@ -209,6 +209,18 @@ class Reorder:
 
 
 @dataclass(frozen=True)
+class Locate:
+    """Ask where an object is: a deck position or a zone (``DeckOrder.Locate``)."""
+
+    id: int
+
+    action = "Locate"
+
+    def params(self) -> dict[str, Any]:
+        return {"id": self.id}
+
+
+@dataclass(frozen=True)
 class Deal:
     """A TCS ``deal`` (``Deals.Deal``; ``Deals.DealCard`` for each card when recorded singly)."""
 
@@ -287,7 +299,19 @@ class Observe:
         return {"seat": self.seat}
 
 
-Request = Move | SetAside | ExitSetAside | Draw | Shuffle | Reorder | Deal | Flip | Reveal | Observe
+Request = (
+    Move
+    | SetAside
+    | ExitSetAside
+    | Draw
+    | Shuffle
+    | Reorder
+    | Locate
+    | Deal
+    | Flip
+    | Reveal
+    | Observe
+)
 
 
 @dataclass(frozen=True)
@@ -388,6 +412,10 @@ def _apply(state: ProfileState, r: Request) -> tuple[ProfileState, dict[str, Any
             return replace(state, zones=reorder(z, r.zone, r.order)), {}, None
         except ZoneError as err:
             raise Rejected(err.message) from None
+    if isinstance(r, Locate):
+        where = location(state, r.id)
+        _require(where is not None, f"{r.id} is not in the game")
+        return state, {"location": where}, where
     if isinstance(r, Deal):
         _require(r.movementAuthorized, "the deal is not authorized")
         _known_zone(state, r.request.source, *r.request.pile_list)
@@ -429,8 +457,21 @@ def apply(state: ProfileState, request: Request) -> tuple[ProfileState, Outcome]
             )
         if isinstance(request, Observe):
             params["view"] = {}
+        if isinstance(request, Locate):
+            params["location"] = {"kind": "nowhere", "host": 0, "zone": "", "position": 0}
         return state, Outcome(False, params, str(why))
     return new, Outcome(True, {**request.params(), **extra}, None, result)
+
+
+def location(state: ProfileState, entry: int) -> dict[str, Any] | None:
+    """Where ``entry`` is: its deck and position from the top, else its zone (no hosting here)."""
+    where = state.zones.location(entry)
+    if where is None:
+        return None
+    if _is_seat_zone(state, where, "Deck"):
+        position = state.zones.zone(where).top_first.index(entry) + 1
+        return {"kind": "deck", "host": 0, "zone": where, "position": position}
+    return {"kind": "zone", "host": 0, "zone": where, "position": 0}
 
 
 # --- observations and legal actions ---------------------------------------------------

@@ -22,6 +22,7 @@ from harness.profile import (
     Draw,
     ExitSetAside,
     Flip,
+    Locate,
     Move,
     Observe,
     ProfileState,
@@ -105,8 +106,11 @@ def choose_deck_request(rng: random.Random, state: ProfileState) -> Request:
     seat = rng.choice(SEATS) if rng.random() < 0.93 else NOT_A_SEAT
     deck = f"{seat}.Deck" if seat != NOT_A_SEAT else "SideA.Deck"
     roll = rng.random()
-    if roll < 0.35:
+    if roll < 0.3:
         return Draw(seat, movementAuthorized=rng.random() < 0.85)
+    if roll < 0.4:
+        ids = _ids(state)
+        return Locate(rng.choice(ids) if rng.random() < 0.9 else NOT_AN_ID)
     if roll < 0.6:
         zone = deck if rng.random() < 0.85 else rng.choice(["Play", f"{rng.choice(SEATS)}.Hand"])
         seed = rng.randrange(10_000) if rng.random() < 0.9 else -rng.randrange(1, 100)

@@ -8,6 +8,8 @@
 (* Shuffle(p): p.zone, p.seed, p.result (the order the seed produced)      *)
 (* Draw(p):    p.seat, p.movementAuthorized (top of the deck to the top    *)
 (*             of the hand, an atomic zone move)                           *)
+(* Locate(p):  p.id, p.location (the implementation's answer, a            *)
+(*             [kind, host, zone, position] record as ObjectLocation4)     *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -16,6 +18,8 @@ CONSTANT Seats4
 VARIABLES inGameIds, occupants, piles
 
 INSTANCE Piles4
+
+INSTANCE Locations4
 
 Reorder(p) ==
     /\ p.zone \in DeckZones4
@@ -40,6 +44,11 @@ Draw(p) ==
                               p.movementAuthorized, FALSE, FALSE)
            /\ piles' = [piles EXCEPT ![dk] = Tail(@), ![hd] = <<Head(piles[dk])>> \o @]
     /\ UNCHANGED inGameIds
+
+Locate(p) ==
+    /\ p.id \in inGameIds
+    /\ p.location = ObjectLocation4(p.id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)
+    /\ UNCHANGED <<inGameIds, occupants, piles>>
 
 Partition == ZonePartition4(inGameIds, occupants)
 

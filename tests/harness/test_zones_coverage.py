@@ -26,6 +26,7 @@ GUARDS: dict[tuple[str, str], set[str]] = {
         "revealedBeforeMove",
     },
     ("DeckOrder", "Draw"): {"p.seat \\in Seats4", "piles[dk] # <<>>", "movementAuthorized"},
+    ("DeckOrder", "Locate"): {"p.id \\in inGameIds"},
     ("DeckOrder", "Shuffle"): {"p.zone \\in DeckZones4", "p.seed \\in Nat"},
     ("DeckOrder", "Reorder"): {
         "p.zone \\in DeckZones4",

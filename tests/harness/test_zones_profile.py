@@ -11,6 +11,7 @@ from harness.profile import (
     Draw,
     ExitSetAside,
     Flip,
+    Locate,
     Move,
     Observe,
     Reorder,
@@ -182,3 +183,36 @@ def test_every_rejected_request_leaves_the_state_exactly_as_it_was(data: st.Data
             assert len(members) == len(set(members))
             assert set(members) == membership_vars(state)["inGameIds"]
         state = after
+
+
+def test_locate_reports_deck_positions_and_zones() -> None:
+    s = initial_state()
+    _, out = apply(s, Locate(3))
+    assert out.params["location"] == {
+        "kind": "deck",
+        "host": 0,
+        "zone": "SideA.Deck",
+        "position": 3,
+    }
+    _, out = apply(s, Locate(12))
+    assert out.params["location"] == {"kind": "zone", "host": 0, "zone": "Play", "position": 0}
+    after, out = apply(s, Locate(999))
+    assert not out.accepted and after is s
+
+
+def test_harness_never_imports_the_checker() -> None:
+    import ast
+    from pathlib import Path
+
+    import harness
+
+    for path in Path(harness.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
+            for name in names:
+                assert not name.startswith(("tlaconf.evaluate", "tlaconf.replay")), path

@@ -82,7 +82,7 @@ def test_tcs_deal_contract_is_the_published_json() -> None:
 
 ACTIONS = {
     "ZoneMembership": ["Move"],
-    "DeckOrder": ["Reorder", "Shuffle", "Draw"],
+    "DeckOrder": ["Reorder", "Shuffle", "Draw", "Locate"],
     "Deals": ["DealCard", "Deal"],
     "Observation": ["Observe", "Move", "Flip", "Reveal"],
     "Custody": ["SetAside", "Exit"],
