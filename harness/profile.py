@@ -58,8 +58,8 @@ def pile_zones(seats: Sequence[str] = SEATS) -> tuple[str, ...]:
 
 
 def profile_specs(seats: Sequence[str], n_objects: int) -> dict[str, ZoneSpec]:
-    """The policies of every zone instance (each objective row has a slot per object)."""
-    keys = tuple(str(i) for i in range(1, n_objects + 1))
+    """Every zone instance's policies (an objective row has a slot per object, at least one)."""
+    keys = tuple(str(i) for i in range(1, max(n_objects, 1) + 1))
     specs: dict[str, ZoneSpec] = {}
     for s in seats:
         specs[f"{s}.Deck"] = deck(s, access=Access.ANY_INDEX)

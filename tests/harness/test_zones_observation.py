@@ -3,6 +3,8 @@
 from collections.abc import Hashable, Iterable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from harness.profile import legal_actions, new_game
 from harness.zones import (
@@ -16,8 +18,10 @@ from harness.zones import (
     deck,
     define_zones,
     discard,
+    draw,
     hand,
     observe,
+    shuffle,
     slot_row,
     transfer,
 )
@@ -109,3 +113,35 @@ def test_bag_order_is_permuted_too() -> None:
 
     with pytest.raises(InformationLeak, match="bag order"):
         assert_no_information_leak(table(), "N", observer=bag_order)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    a=st.lists(st.integers(1, 40), max_size=8, unique=True),
+    b=st.lists(st.integers(41, 80), max_size=8, unique=True),
+    hand_b=st.lists(st.integers(81, 90), max_size=4, unique=True),
+    bank=st.lists(st.integers(91, 99), max_size=4, unique=True),
+    up=st.sets(st.integers(1, 99), max_size=10),
+)
+def test_no_leak_in_random_profile_states(
+    a: list[int], b: list[int], hand_b: list[int], bank: list[int], up: set[int]
+) -> None:
+    game = new_game(
+        {"SideA": a, "SideB": b},
+        others={"SideB.Hand": hand_b, "Bank": bank},
+        face_up=[i for i in up if i in {*a, *b, *hand_b, *bank}],
+    )
+    for seat in ("SideA", "SideB"):
+        assert_no_information_leak(game.zones, seat, legal_actions=legal_actions, samples=4)
+
+
+@given(st.lists(st.integers(0, 50), min_size=1, max_size=15, unique=True), st.integers(0, 99))
+def test_shuffle_and_bag_draws_replay(entries: list[int], seed: int) -> None:
+    z = define_zones(
+        {"d": deck(), "b": bag(), "h": hand("N")}, {"d": entries, "b": [e + 100 for e in entries]}
+    )
+    once = shuffle(z, "d", seed)
+    assert once == shuffle(z, "d", seed)
+    assert sorted(once.zone("d").entries) == sorted(entries)
+    k = max(1, len(entries) // 2)
+    assert draw(z, "b", "h", k, seed=seed) == draw(z, "b", "h", k, seed=seed)
