@@ -281,8 +281,11 @@ class UseMachine:
             case Select():
                 return self.ledger.may_select(r.definition, r.definition.source)
             case BoundaryReached():
-                self.ledger = self.ledger.boundary(r.definition, r.definition.source, r.instance,
-                                                   r.event)
+                after = self.ledger.boundary(r.definition, r.definition.source, r.instance,
+                                             r.event)
+                if after is None:
+                    return False
+                self.ledger = after
                 return True
             case EndTurn():
                 if r.next != self.ledger.turn + 1:

@@ -72,10 +72,16 @@ class UseLedger:
         )
 
     def boundary(self, definition: AbilityDefinition, source: Source, instance: int,
-                 event: UseEvent) -> UseLedger:
-        """The ledger after ``event``: one more use record exactly when a use is due."""
+                 event: UseEvent) -> UseLedger | None:
+        """The ledger after ``event``: one more use record exactly when a use is due.
+
+        ``None`` (refused) when the use would be a second once-per-turn use of the
+        definition from that source in this turn.
+        """
         if not use_due(definition, event):
             return self
+        if not self.may_select(definition, source):
+            return None
         rec = UseRecord(definition.id, self.turn, instance, definition.once_per_turn, source)
         return replace(self, uses=self.uses | {rec})
 

@@ -187,9 +187,9 @@ def _instance_request(rng: random.Random, world: World, machine: ResolutionMachi
     ids = sorted(state.instances)
     live = [i for i in ids if not state.instances[i].returned
             and state.instances[i].phase != "Lost"]
-    inst = state.instances[rng.choice(live or ids)]
+    inst = state.instances[rng.choice(live if live and rng.random() < 0.85 else ids)]
     others = [i for i in ids if i != inst.id]
-    if inst.id in live and rng.random() < 0.65:
+    if inst.id in live and rng.random() < 0.6:
         return _natural(rng, world, inst, others)
     return _illegal(rng, world, inst, others, kinds)
 
@@ -201,9 +201,9 @@ def resolution_requests(rng: random.Random, machine: ResolutionMachine, world: W
         state = machine.engine.state
         live = [i for i in state.instances.values() if not i.returned and i.phase != "Lost"]
         roll = rng.random()
-        if roll < 0.04:
+        if roll < 0.06:
             d = rng.choice(CONDITIONAL)
-            yield Withdraw(d.id) if state.registry[d.id].present else Restore(d.id)
+            yield Withdraw(d.id) if rng.random() < 0.6 else Restore(d.id)
         elif roll < 0.07:
             oid = rng.choice(sorted(world.current))
             yield Depart(world.current[oid])
@@ -320,7 +320,7 @@ def generate(out_dir: Path, seed: int) -> list[Path]:
     res = ResolutionMachine(AbilityEngine(CATALOG))
     world = World()
     walks.append(("resolution", res, lambda m: resolution_requests(rng, m, world, 80)))
-    life = LifecycleMachine(started_engine(rng, 4))
+    life = LifecycleMachine(started_engine(rng, 6))
     walks.append(("lifecycle", life, lambda m: lifecycle_requests(rng, m, 50)))
     act = ActivityMachine({d.id: d for d in CATALOG})
     walks.append(("activity", act, lambda m: activity_requests(rng, 40)))

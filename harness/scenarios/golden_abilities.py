@@ -305,7 +305,7 @@ def use_traces() -> dict[str, tuple[Script, int | None, str]]:
     step = s.bug(BoundaryReached(ward, 201, UseEvent("Recognition", True)), "accepted",
                  used_on_recognition)
     out["use-on-recognition.trace.jsonl"] = (
-        s, step, "uses' = IF AbilityUseDue9(p.definition, p.event)")
+        s, step, "AbilityUseDue9(p.definition, p.event)")
 
     s = Script(UseMachine())
     s.do(Select(ward)).do(BoundaryReached(ward, 201, UseEvent("Payment", True)))

@@ -21,7 +21,10 @@ Select(p) ==
     /\ UNCHANGED <<turn, uses>>
 
 \* p: [definition, instance, event |-> [boundary, actual]]
+\* A due use of a once-per-turn ability needs the history to allow it.
 Boundary(p) ==
+    /\ (AbilityUseDue9(p.definition, p.event) /\ p.definition.oncePerTurn) =>
+           OncePerTurnOpen9(p.definition.id, p.definition.source, turn, uses)
     /\ uses' = IF AbilityUseDue9(p.definition, p.event)
                THEN uses \cup {UseRecord(p)}
                ELSE uses
