@@ -166,6 +166,11 @@ def lifecycle_traces() -> dict[str, tuple[Script, int | None, str]]:
     s = Script(started()).do(Finish(101, Receipt(101, 41)))
     step = s.bug(Advance(101, False), "accepted", _set(("instances", 101, "imminent"), True))
     out["advance-chains-open.trace.jsonl"] = (s, step, "checkpointAndChainsComplete")
+
+    # The bug: a legal return refused (the specification offers a successor).
+    s = complete_ward(Script(started()))
+    step = s.bug(Return(101, True, "SideA"), "rejected", lambda st: None)
+    out["return-legal-refused.trace.jsonl"] = (s, step, "ENABLED Return(p) is TRUE")
     return out
 
 
@@ -226,6 +231,14 @@ def resolution_traces() -> dict[str, tuple[Script, int | None, str]]:
         st["instances"][101]["phase"] = "Pending"
     step = s.bug(Restore("echo"), "accepted", revive)
     out["restore-revives-lost-offer.trace.jsonl"] = (s, step, "UNCHANGED instances")
+
+    # The bug: a stale pending offer kept across a restore (the invariant fails first).
+    m = ResolutionMachine(AbilityEngine(CATALOG))
+    m.apply(Recognize(101, 1, _echo_result("occ1"), "SideB", "SideB.Discard"))
+    s = Script(m)
+    s.initial["definitions"]["echo"]["epoch"] = 2
+    s.do(Depart(OBJ11))
+    out["stale-pending-offer.trace.jsonl"] = (s, 0, "PendingOffersCurrent")
     return out
 
 

@@ -34,7 +34,8 @@ Recognize(p) ==
     /\ p.instance \notin DOMAIN instances
     /\ p.result.definition \in DOMAIN definitions
     /\ definitions[p.result.definition].present
-    /\ CheckpointCandidates96(DefinitionCopies, p.checkpoint, {p.result}) # {}
+    /\ \E c \in CheckpointCandidates96(DefinitionCopies, p.checkpoint, {p.result}) :
+           c.occurrence = p.result.occurrence
     /\ ~AlreadyRecognized(p.result)
     /\ instances' = [i \in DOMAIN instances \cup {p.instance} |->
                         IF i = p.instance THEN NewInstance(p) ELSE instances[i]]
