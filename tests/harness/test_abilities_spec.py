@@ -6,6 +6,8 @@ skipped on a branch where those have not landed yet.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -129,9 +131,8 @@ def test_use_due_matches_python(ctx: Any, d: Any, boundary: Any, actual: bool) -
 
 
 def _replay(paths: list[Path]) -> dict[str, Any]:
-    main = pytest.importorskip("tlaconf.cli.main").main
-    import contextlib
-    import io
+    pytest.importorskip("tlaconf.replay")
+    from tlaconf.cli.main import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
