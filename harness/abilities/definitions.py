@@ -14,7 +14,6 @@ from typing import Any, Literal
 
 from tlaconf.errors import UserError
 
-AbilityKind = Literal["Static", "Activated", "Conditional"]
 #: ``AbilityKinds9``: the admitted categories.
 ABILITY_KINDS: frozenset[str] = frozenset({"Static", "Activated", "Conditional"})
 ConditionForm = Literal["None", "Trigger", "State"]
@@ -110,7 +109,7 @@ NO_OBJECT: dict[str, int] = {"id": 0, "life": 0}
 
 
 def _ref_value(obj: ObjectRef | None) -> dict[str, int]:
-    return NO_OBJECT if obj is None else obj.value()
+    return dict(NO_OBJECT) if obj is None else obj.value()
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,8 @@ class Begin:
 
     def params(self) -> dict[str, Any]:
         return {"instance": self.instance, "window": self.window,
-                "sourceNow": NO_OBJECT if self.source_now is None else self.source_now.value(),
+                "sourceNow": (dict(NO_OBJECT) if self.source_now is None
+                              else self.source_now.value()),
                 "sourceZoneNow": self.source_zone_now, "schedulingOk": self.scheduling_ok,
                 "interruptBoundaryPassed": self.interrupt_boundary_passed}
 
