@@ -1,7 +1,9 @@
 """``tlaconf check``: run the harness scenarios (fixed seeds), write their traces, replay them.
 
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
-seed (``seed-<N>/``), emptied before each run.
+seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
+checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
+that writes traces (default ``harness.scenarios:generate_all``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from tlaconf.errors import UserError
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
+DEFAULT_SCENARIOS = "harness.scenarios:generate_all"
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -37,24 +40,34 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         action="append",
         help=f"scenario seed (repeatable; default {' '.join(map(str, DEFAULT_SEEDS))})",
     )
+    p.add_argument(
+        "--scenarios",
+        metavar="MODULE[:FUNCTION]",
+        default=DEFAULT_SCENARIOS,
+        help=f"the trace generator to run (default {DEFAULT_SCENARIOS})",
+    )
     add_run_options(p)
     add_output_options(p)
     p.set_defaults(run=run)
 
 
-def generate(out: Path, seeds: tuple[int, ...]) -> list[Path]:
+def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS) -> list[Path]:
     """Write every scenario trace for every seed under ``out/seed-<N>/``."""
+    module_name, _, attr = scenarios.partition(":")
     try:
-        scenarios = importlib.import_module("harness.scenarios")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as err:
-        raise UserError(f"the harness scenarios are not available: {err}") from None
+        raise UserError(f"the scenarios {scenarios} are not available: {err}") from None
+    generate_all = getattr(module, attr or "generate_all", None)
+    if not callable(generate_all):
+        raise UserError(f"{module_name} has no function {attr or 'generate_all'}")
     paths: list[Path] = []
     for seed in seeds:
         folder = out / f"seed-{seed}"
         if folder.exists():
             shutil.rmtree(folder)
         folder.mkdir(parents=True)
-        paths.extend(Path(p) for p in scenarios.generate_all(folder, seed))
+        paths.extend(Path(p) for p in generate_all(folder, seed))
     if not paths:
         raise UserError("the harness scenarios wrote no traces")
     return paths
@@ -62,6 +75,6 @@ def generate(out: Path, seeds: tuple[int, ...]) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    paths = generate(args.out, seeds)
+    paths = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json)
     return emit(results, args)

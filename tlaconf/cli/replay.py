@@ -23,9 +23,10 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--backend",
-        choices=sorted(BACKENDS),
         default="embedded",
-        help="how formulas are checked (default: embedded)",
+        metavar="NAME",
+        help=f"how formulas are checked: {' or '.join(BACKENDS)} (default: embedded), "
+        "or module:attribute of a backend class",
     )
     p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"

@@ -11,6 +11,7 @@ given (a missing record field, a type error) raise :class:`~tlaconf.errors.UserE
 Backends are registered by name in :data:`BACKENDS` as ``"module:attribute"``
 and imported on first use: ``embedded`` is the in-process evaluator
 (:mod:`tlaconf.evaluate`); ``apalache`` is :mod:`tlaconf.replay.apalache`.
+A backend outside tlaconf is named by its own ``"module:attribute"``.
 """
 
 from __future__ import annotations
@@ -87,14 +88,17 @@ BACKENDS: dict[str, str] = {
 
 
 def get_backend(name: str) -> Backend:
-    """The backend called ``name``; UserError when unknown or not installed."""
-    target = BACKENDS.get(name)
-    if target is None:
+    """The backend called ``name`` (or ``"module:attribute"``); UserError when unavailable."""
+    target = BACKENDS.get(name, name)
+    module_name, colon, attr = target.partition(":")
+    if not colon:
         raise UserError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
-    module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as err:
         raise UserError(f"backend {name!r} is not available: {err}") from None
-    backend: Backend = getattr(module, attr)()
+    factory = getattr(module, attr, None)
+    if factory is None:
+        raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
+    backend: Backend = factory()
     return backend
