@@ -131,7 +131,8 @@ def test_exported_module_parses(tmp_path: Path) -> None:
     parser = importlib.import_module("tlaconf.tla.parser")
     out, _ = export(tmp_path, GOOD)
     module = parser.parse_module(out.read_text(), str(out))
-    names = {d.name for d in module.body if hasattr(d, "name")}
+    names = set(module.definitions())
+    assert module.extends[0] == "Counter" and module.variables() == ("trace_step",)
     assert {"TraceInit", "TraceNext", "TraceSteps", "TraceAction", "TraceSpec"} <= names
 
 
