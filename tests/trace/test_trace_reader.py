@@ -141,6 +141,8 @@ BAD: list[tuple[str, list[str], int, str]] = [
      "action 'Mo ve' is not a TLA+ identifier"),
     ("unknown step field", [HEADER, INIT, _replace(STEP, '"outcome"', '"outcome2"')], 3,
      "unknown field 'outcome2'"),
+    ("variable not an identifier", [HEADER, '{"state": {"in game": 1}}'], 2,
+     "state name 'in game' is not a TLA+ identifier"),
     ("blank line", [HEADER, INIT, "", STEP], 3, "blank line"),
     ("bool-int mix", [HEADER, INIT, _replace(STEP, '"#set": [11]}}}', '"#set": [true, 1]}}}')],
      3, "mixes booleans and integers"),

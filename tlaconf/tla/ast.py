@@ -65,6 +65,9 @@ class Name(Node):
 
     name: str
     module: tuple[str, ...] = ()
+    module_args: tuple[tuple[Expr, ...], ...] = ()
+    """Arguments of each parameterized instance in ``module`` (``I(x)!N`` -> ``((x,),)``);
+    empty when no instance in the path takes arguments (added by the parser)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,8 @@ class OpApp(Node):
     name: str
     args: tuple[Expr, ...]
     module: tuple[str, ...] = ()
+    module_args: tuple[tuple[Expr, ...], ...] = ()
+    """As :attr:`Name.module_args`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +384,10 @@ class Theorem(Node):
 
     name: str | None
     expr: Expr
+    assume: tuple[Expr, ...] = ()
+    """For ``THEOREM ASSUME a, b PROVE e``: the assumptions ``a, b`` (``expr`` is ``e``)."""
+    new: tuple[Bound, ...] = ()
+    """For ``ASSUME NEW x \\in S ... PROVE e``: the declared names (added by the parser)."""
 
 
 @dataclass(frozen=True, slots=True)

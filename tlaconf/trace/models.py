@@ -14,6 +14,7 @@ line 3..   :class:`StepLine`     ``action``, ``params`` (a record), ``outcome``,
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -29,12 +30,16 @@ REVISION = r"^[A-Za-z0-9][A-Za-z0-9._-]*$"
 """A revision names the folder ``spec/reference-profile/rev<R>``: no separators."""
 
 Outcome = Literal["accepted", "rejected"]
+_IDENTIFIER = re.compile(IDENTIFIER)
 
 
 def _decode_named(values: dict[str, Any], what: str) -> dict[str, Value]:
     """Decode every value of a JSON object of named values (state variables, constants)."""
     out: dict[str, Value] = {}
     for name, obj in values.items():
+        if not _IDENTIFIER.match(name):
+            message = f"{what} name {name!r} is not a TLA+ identifier"
+            raise PydanticCustomError("itf_value", "{msg}", {"msg": message})
         try:
             out[name] = decode(obj, f"{what}.{name}")
         except ITFDecodeError as err:

@@ -67,7 +67,7 @@ _EXPECTED = {
 _CUSTOM = {"itf_value", "trace_format", "trace_version", "params_record"}
 
 
-def _describe(err: ValidationError) -> str:
+def describe_validation_error(err: ValidationError) -> str:
     """A one-line, user-facing account of a pydantic validation error."""
     parts: list[str] = []
     for e in err.errors(include_url=False):
@@ -141,7 +141,7 @@ class TraceReader:
         try:
             return model.model_validate(obj)
         except ValidationError as err:
-            raise self._error(_describe(err)) from None
+            raise self._error(describe_validation_error(err)) from None
         except RecursionError:
             raise self._error("value nested too deeply") from None
 

@@ -1,0 +1,55 @@
+"""Loading modules: EXTENDS, INSTANCE ... WITH, CONSTANTS, ASSUME."""
+
+from pathlib import Path
+
+import pytest
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate import load_module
+
+
+def write(tmp: Path, name: str, body: str) -> Path:
+    p = tmp / f"{name}.tla"
+    p.write_text(f"---- MODULE {name} ----\n{body}\n====\n")
+    return p
+
+
+def test_extends_instance_and_constants(tmp_path: Path) -> None:
+    write(tmp_path, "Base", "EXTENDS Naturals\nCONSTANT N\nDouble(x) == 2 * x\nTop == N + 1")
+    write(tmp_path, "Counter", "EXTENDS Naturals\nCONSTANT Limit\nVARIABLE c\n"
+                               "Next == c < Limit /\\ c' = c + 1\nAtLimit == c = Limit")
+    main = write(tmp_path, "Main", "EXTENDS Base\nVARIABLE count\n"
+                                   "C == INSTANCE Counter WITH Limit <- N * 10, c <- count\n"
+                                   "Step == C!Next\nDone == C!AtLimit\nT == Top + Double(3)")
+    ctx = load_module(main, [], {"N": 2})
+    assert ctx.evaluate("T") == 9
+    assert ctx.holds("Step", (), {"count": 3}, {"count": 4}) is True
+    assert ctx.holds("Done", (), {"count": 20}) is True
+    assert ctx.enabled("Step", (), {"count": 20}) is False
+    assert ctx.enabled("Step", (), {"count": 19}) is True
+
+
+def test_unnamed_instance(tmp_path: Path) -> None:
+    write(tmp_path, "Lib", "EXTENDS Naturals\nCONSTANT K\nPlusK(x) == x + K")
+    main = write(tmp_path, "M2", "EXTENDS Naturals\nINSTANCE Lib WITH K <- 5\nR == PlusK(1)")
+    assert load_module(main, [], {}).evaluate("R") == 6
+
+
+def test_missing_constant_is_named(tmp_path: Path) -> None:
+    main = write(tmp_path, "NeedsC", "CONSTANTS Alpha, Beta\nX == Alpha")
+    with pytest.raises(UserError, match="no value for CONSTANT Beta"):
+        load_module(main, [], {"Alpha": 1})
+
+
+def test_missing_module(tmp_path: Path) -> None:
+    main = write(tmp_path, "Ext", "EXTENDS Nowhere")
+    with pytest.raises(UserError, match="module Nowhere not found"):
+        load_module(main, [], {})
+
+
+def test_assumptions(tmp_path: Path) -> None:
+    main = write(tmp_path, "As",
+                 "EXTENDS Naturals\nASSUME 1 + 1 = 2\nASSUME 1 = 2\nASSUME 1 \\div 0 = 0")
+    got = [r for _, r in load_module(main, [], {}).assumptions()]
+    assert got[0] is True and got[1] is False
+    assert "division by zero" in str(got[2])

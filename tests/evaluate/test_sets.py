@@ -1,0 +1,54 @@
+"""Set constructs, lazy (infinite) sets and their enumeration errors."""
+
+from tlahelp import ev, fails, show
+
+
+def test_set_operators() -> None:
+    assert show("{1, 2} \\cup {3}") == "{1, 2, 3}"
+    assert show("{1, 2} \\union {2}") == "{1, 2}"
+    assert show("{1, 2} \\cap {2, 3}") == "{2}"
+    assert show("{1, 2} \\ {2}") == "{1}"
+    assert ev("{1} \\subseteq {1, 2}") is True
+    assert ev("{1, 3} \\subseteq {1, 2}") is False
+    assert show("UNION {{1}, {2, 3}}") == "{1, 2, 3}"
+    assert ev("Cardinality(SUBSET (1..4))") == 16
+    assert show("{1, 2} \\X {\"a\"}") == '{<<1, "a">>, <<2, "a">>}'
+    assert ev("<<1, 2, 3>> \\in (1..2) \\X (1..2) \\X (1..3)") is True
+
+
+def test_set_constructors() -> None:
+    assert show("{x * 2 : x \\in 1..3}") == "{2, 4, 6}"
+    assert show("{x + y : x \\in 1..2, y \\in {10, 20}}") == "{11, 12, 21, 22}"
+    assert show("{x \\in 1..10 : x % 4 = 0}") == "{4, 8}"
+    assert show("{<<a, b>> \\in {1, 2} \\X {1, 2} : a < b}") == "{<<1, 2>>}"
+    assert show("{a + b : <<a, b>> \\in {<<1, 2>>, <<3, 4>>}}") == "{3, 7}"
+
+
+def test_infinite_sets_are_membership_only() -> None:
+    assert ev("3 \\in {n \\in Nat : n % 3 = 0}") is True
+    assert ev('"x" \\in STRING') is True
+    assert ev("<<1, 2>> \\in Seq(Nat)") is True
+    assert ev("<<1, -2>> \\in Seq(Nat)") is False
+    assert ev("[n \\in 1..2 |-> n] \\in [1..2 -> Nat]") is True
+    assert ev("[a |-> 1] \\in [a : Nat]") is True
+    assert ev("{1, 2} \\in SUBSET Nat") is True
+    assert ev("-1 \\in Nat \\cup {-1}") is True
+    fails("\\A n \\in Nat : n >= 0", "cannot enumerate the infinite set Nat")
+    fails("Cardinality(Int)", "cannot enumerate the infinite set Int")
+    fails("{s \\in STRING : s = \"a\"} = {\"a\"}", "cannot enumerate the infinite set")
+
+
+def test_boolean_is_finite() -> None:
+    assert show("BOOLEAN") == "{FALSE, TRUE}"
+    assert ev("\\A b \\in BOOLEAN : b \\/ ~b") is True
+
+
+def test_function_sets_enumerate_when_finite() -> None:
+    assert ev("Cardinality([1..2 -> {\"a\", \"b\"}])") == 4
+    assert ev("Cardinality([a : {1, 2}, b : {3}])") == 2
+
+
+def test_cardinality_and_finiteness() -> None:
+    assert ev("IsFiniteSet({1, 2})") is True
+    assert ev("IsFiniteSet(Nat)") is False
+    fails("Cardinality(3)", "expects a set")

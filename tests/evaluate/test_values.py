@@ -1,0 +1,66 @@
+"""Values, equality and membership as TLC: kinds never silently compare."""
+
+from tlahelp import ev, fails, show
+
+from tlaconf.values import Fn
+
+
+def test_unbounded_integers() -> None:
+    assert ev("2^100") == 2**100
+    assert ev("2^100 - 2^100 + 1") == 1
+    assert show("-(2^70)") == "-1180591620717411303424"
+
+
+def test_strings() -> None:
+    assert ev('"abc" = "abc"') is True
+    assert ev('"a" # "b"') is True
+    assert show('"x\\"y"') == '"x\\"y"'
+
+
+def test_cross_kind_equality_is_an_error() -> None:
+    """TLC: 'Attempted to check equality of string "a" with non-string 1'."""
+    fails('"a" = 1', "compare the string")
+    fails("{1} = 1", "compare the")
+    fails("TRUE = 1", "compare the boolean")
+    fails('<<1>> # "a"', "compare the")
+
+
+def test_cross_kind_membership_is_an_error() -> None:
+    fails('"a" \\in {1, 2}', "is in a set of integers")
+    fails("1 \\in {TRUE}", "is in a set of booleans")
+    assert ev('"a" \\in {}') is False
+    fails("1 \\in 2", "is not a set")
+
+
+def test_tuples_are_functions_on_1_n() -> None:
+    """Specifying Systems 16.1.9: a tuple is a function with domain 1..n."""
+    assert ev("<<1, 2>> = [i \\in 1..2 |-> i]") is True
+    assert ev("<<>> = [x \\in {} |-> 1]") is True
+    assert ev("DOMAIN <<5, 6, 7>> = 1..3") is True
+    assert ev('<<"a">> = (1 :> "a")') is True
+
+
+def test_records_are_functions_on_strings() -> None:
+    assert ev('[a |-> 1, b |-> 2] = [x \\in {"a", "b"} |-> IF x = "a" THEN 1 ELSE 2]') is True
+    assert ev("[a |-> 1] # [a |-> 2]") is True
+    assert ev("[a |-> 1]") == Fn({"a": 1})
+    assert ev('[a |-> 1] = <<1>>') is False
+
+
+def test_sets_compare_by_content() -> None:
+    assert ev("{1, 2} = {2, 1, 1}") is True
+    assert ev("{{1}, {2}} = {{2}, {1}}") is True
+    assert ev("1..3 = {1, 2, 3}") is True
+    assert ev("SUBSET {1} = {{}, {1}}") is True
+
+
+def test_set_mixing_booleans_and_integers_is_refused() -> None:
+    fails("{TRUE, 1}", "mixes booleans and integers")
+
+
+def test_printing() -> None:
+    assert show("{2, 1}") == "{1, 2}"
+    assert show('<<1, "a">>') == '<<1, "a">>'
+    assert show("[b |-> 1, a |-> 2]") == "[a |-> 2, b |-> 1]"
+    assert show('(1 :> "a" @@ 3 :> "b")') == '(1 :> "a" @@ 3 :> "b")'
+    assert show("SUBSET {1, 2}") == "{{}, {1}, {2}, {1, 2}}"

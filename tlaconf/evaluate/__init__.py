@@ -1,0 +1,7 @@
+"""The embedded TLA+ evaluator (constant and action level, as TLC evaluates)."""
+
+from tlaconf.evaluate.blame import Blame
+from tlaconf.evaluate.context import Context, OperatorInfo, load_ast, load_module, load_text
+from tlaconf.evaluate.errors import EvalError
+
+__all__ = ["Blame", "Context", "EvalError", "OperatorInfo", "load_ast", "load_module", "load_text"]

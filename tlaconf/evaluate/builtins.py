@@ -1,0 +1,571 @@
+"""The operators of TLA+ itself and of the standard modules, as Python functions.
+
+Every function takes the span id ``sid`` first (for error locations), then the
+operator's arguments.  :data:`STANDARD` maps each standard module to the names it
+defines; :data:`CORE` lists the operators every module has.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from tlaconf.evaluate.lazy import (
+    ENUM_LIMIT,
+    BinarySet,
+    Fail,
+    FilterSet,
+    FnSet,
+    Interval,
+    IntSet,
+    LazyFn,
+    LazySet,
+    NatSet,
+    ProductSet,
+    SeqSet,
+    StringSet,
+    SubsetSet,
+    apply,
+    as_bool,
+    domain,
+    enum_set,
+    equal,
+    fn_values,
+    is_fn,
+    is_set,
+    kind_of,
+    member,
+    normalize_fn,
+    show,
+    sorted_values,
+)
+from tlaconf.values import Fn, make_fn, to_tla
+
+NAT = NatSet()
+INT = IntSet()
+STRING = StringSet()
+BOOLEAN = frozenset({False, True})
+EMPTY_BAG: tuple[Any, ...] = ()
+
+
+def _int(v: Any, sid: int, op: str) -> int:
+    if type(v) is int:
+        return v
+    raise Fail(f"{op} expects integers, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+def _set(v: Any, sid: int, op: str) -> Any:
+    if type(v) is frozenset or isinstance(v, LazySet):
+        return v
+    raise Fail(f"{op} expects a set, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+def _seq(v: Any, sid: int, op: str) -> tuple[Any, ...]:
+    if type(v) is tuple:
+        return v
+    if type(v) is LazyFn:
+        v = v.materialize(sid)
+        if type(v) is tuple:
+            return v
+    raise Fail(f"{op} expects a sequence, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+# --------------------------------------------------------------------------- arithmetic
+
+
+def plus(sid: int, a: Any, b: Any) -> int:
+    return _int(a, sid, "+") + _int(b, sid, "+")
+
+
+def minus(sid: int, a: Any, b: Any) -> int:
+    return _int(a, sid, "-") - _int(b, sid, "-")
+
+
+def times(sid: int, a: Any, b: Any) -> int:
+    return _int(a, sid, "*") * _int(b, sid, "*")
+
+
+def neg(sid: int, a: Any) -> int:
+    return -_int(a, sid, "-")
+
+
+def div(sid: int, a: Any, b: Any) -> int:
+    """``\\div`` rounds toward negative infinity, as TLC (and Python's ``//``)."""
+    if _int(b, sid, "\\div") == 0:
+        raise Fail(f"division by zero: {show(a)} \\div 0", (), sid)
+    return _int(a, sid, "\\div") // b
+
+
+def mod(sid: int, a: Any, b: Any) -> int:
+    """``a % b`` needs ``b > 0`` (TLC); the result is in ``0..b-1``."""
+    if _int(b, sid, "%") <= 0:
+        raise Fail(f"modulus by a non-positive number: {show(a)} % {show(b)}", (), sid)
+    return _int(a, sid, "%") % b
+
+
+def power(sid: int, a: Any, b: Any) -> int:
+    if _int(b, sid, "^") < 0:
+        raise Fail(f"negative exponent: {show(a)} ^ {show(b)}", (), sid)
+    if _int(a, sid, "^") == 0 and b == 0:
+        raise Fail("0 ^ 0 is undefined", (), sid)
+    if b > 100_000 and abs(a) > 1:
+        raise Fail(f"{show(a)} ^ {show(b)} is too large to compute", (), sid)
+    return int(a**b)
+
+
+def lt(sid: int, a: Any, b: Any) -> bool:
+    return _int(a, sid, "<") < _int(b, sid, "<")
+
+
+def gt(sid: int, a: Any, b: Any) -> bool:
+    return _int(a, sid, ">") > _int(b, sid, ">")
+
+
+def le(sid: int, a: Any, b: Any) -> bool:
+    return _int(a, sid, "<=") <= _int(b, sid, "<=")
+
+
+def ge(sid: int, a: Any, b: Any) -> bool:
+    return _int(a, sid, ">=") >= _int(b, sid, ">=")
+
+
+def interval(sid: int, a: Any, b: Any) -> Any:
+    lo, hi = _int(a, sid, ".."), _int(b, sid, "..")
+    if hi - lo >= ENUM_LIMIT:
+        return Interval(lo, hi)
+    return frozenset(range(lo, hi + 1))
+
+
+# --------------------------------------------------------------------------- sets
+
+
+def eq(sid: int, a: Any, b: Any) -> bool:
+    return equal(a, b, sid)
+
+
+def neq(sid: int, a: Any, b: Any) -> bool:
+    return not equal(a, b, sid)
+
+
+def in_(sid: int, a: Any, b: Any) -> bool:
+    return member(a, b, sid)
+
+
+def notin(sid: int, a: Any, b: Any) -> bool:
+    return not member(a, b, sid)
+
+
+def cup(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a | b
+    return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
+
+
+def cap(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a & b
+    _set(a, sid, "\\cap")
+    _set(b, sid, "\\cap")
+    if type(a) is frozenset:
+        return frozenset(x for x in a if member(x, b, sid))
+    if type(b) is frozenset:
+        return frozenset(x for x in b if member(x, a, sid))
+    return BinarySet("\\cap", a, b)
+
+
+def setminus(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a - b
+    _set(b, sid, "\\")
+    if type(_set(a, sid, "\\")) is frozenset:
+        return frozenset(x for x in a if not member(x, b, sid))
+    return BinarySet("\\", a, b)
+
+
+def subseteq(sid: int, a: Any, b: Any) -> bool:
+    if type(a) is frozenset and type(b) is frozenset and all(type(x) is str for x in a):
+        return a <= b
+    return all(member(x, _set(b, sid, "\\subseteq"), sid) for x in enum_set(a, sid))
+
+
+def subset_strict(sid: int, a: Any, b: Any) -> bool:
+    return subseteq(sid, a, b) and not equal(a, b, sid)
+
+
+def supseteq(sid: int, a: Any, b: Any) -> bool:
+    return subseteq(sid, b, a)
+
+
+def supset_strict(sid: int, a: Any, b: Any) -> bool:
+    return subset_strict(sid, b, a)
+
+
+def subset(sid: int, a: Any) -> Any:
+    return SubsetSet(_set(a, sid, "SUBSET"))
+
+
+def union(sid: int, a: Any) -> Any:
+    if type(a) is frozenset and all(type(s) is frozenset for s in a):
+        return frozenset().union(*a)
+    out: set[Any] = set()
+    for s in enum_set(a, sid):
+        out.update(enum_set(s, sid))
+    return frozenset(out)
+
+
+def dom(sid: int, f: Any) -> Any:
+    return domain(f, sid)
+
+
+def product(sid: int, *sets: Any) -> Any:
+    import itertools
+
+    for s in sets:
+        _set(s, sid, "\\X")
+    if all(type(s) is frozenset for s in sets):
+        return frozenset(itertools.product(*sets))
+    return ProductSet(sets)
+
+
+def fnset(sid: int, a: Any, b: Any) -> Any:
+    return FnSet(_set(a, sid, "[S -> T]"), _set(b, sid, "[S -> T]"))
+
+
+# --------------------------------------------------------------------------- FiniteSets
+
+
+def cardinality(sid: int, s: Any) -> int:
+    return len(enum_set(_set(s, sid, "Cardinality"), sid))
+
+
+def is_finite_set(sid: int, s: Any) -> bool:
+    s = _set(s, sid, "IsFiniteSet")
+    return type(s) is frozenset or bool(s.finite)
+
+
+# --------------------------------------------------------------------------- Sequences
+
+
+def seq(sid: int, s: Any) -> Any:
+    return SeqSet(_set(s, sid, "Seq"))
+
+
+def length(sid: int, s: Any) -> int:
+    return len(_seq(s, sid, "Len"))
+
+
+def concat(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is str and type(b) is str:
+        return a + b
+    return _seq(a, sid, "\\o") + _seq(b, sid, "\\o")
+
+
+def append(sid: int, s: Any, e: Any) -> Any:
+    return (*_seq(s, sid, "Append"), e)
+
+
+def head(sid: int, s: Any) -> Any:
+    if not _seq(s, sid, "Head"):
+        raise Fail("Head of the empty sequence <<>>", (), sid)
+    return s[0]
+
+
+def tail(sid: int, s: Any) -> Any:
+    if not _seq(s, sid, "Tail"):
+        raise Fail("Tail of the empty sequence <<>>", (), sid)
+    return s[1:]
+
+
+def subseq(sid: int, s: Any, m: Any, n: Any) -> Any:
+    s = _seq(s, sid, "SubSeq")
+    m, n = _int(m, sid, "SubSeq"), _int(n, sid, "SubSeq")
+    if m > n:
+        return ()
+    if m < 1 or n > len(s):
+        raise Fail(f"SubSeq({show(s)}, {m}, {n}): indices out of 1..{len(s)}", (), sid)
+    return s[m - 1 : n]
+
+
+def select_seq(sid: int, s: Any, test: Callable[[Any], Any]) -> Any:
+    return tuple(e for e in _seq(s, sid, "SelectSeq") if as_bool(test(e), sid))
+
+
+# --------------------------------------------------------------------------- TLC
+
+
+def colon_gt(sid: int, a: Any, b: Any) -> Any:
+    return make_fn({a: b})
+
+
+def at_at(sid: int, f: Any, g: Any) -> Any:
+    for v in (f, g):
+        if not is_fn(v):
+            raise Fail(f"@@ expects functions, got the {kind_of(v)} {show(v)}", (), sid)
+    f, g = normalize_fn(f, sid), normalize_fn(g, sid)
+    d = dict(g.items()) if type(g) is Fn else dict(enumerate(g, 1))
+    d.update(f.items() if type(f) is Fn else enumerate(f, 1))
+    return make_fn(d)
+
+
+def print_(sid: int, out: Any, val: Any) -> Any:
+    print(to_tla(out), file=sys.stderr)
+    return val
+
+
+def print_t(sid: int, out: Any) -> bool:
+    print(to_tla(out), file=sys.stderr)
+    return True
+
+
+def assert_(sid: int, cond: Any, out: Any) -> bool:
+    if as_bool(cond, sid):
+        return True
+    raise Fail(f"Assert failed: {out if type(out) is str else show(out)}", (), sid)
+
+
+def to_string(sid: int, v: Any) -> str:
+    return to_tla(v)
+
+
+def tlc_eval(sid: int, v: Any) -> Any:
+    return v
+
+
+def permutations(sid: int, s: Any) -> Any:
+    import itertools
+
+    elems = sorted_values(enum_set(s, sid))
+    if len(elems) > 9:
+        raise Fail(f"refusing to enumerate Permutations of {len(elems)} elements", (), sid)
+    return frozenset(make_fn(dict(zip(elems, p, strict=True)))
+                     for p in itertools.permutations(elems))
+
+
+def sort_seq(sid: int, s: Any, less: Callable[[Any, Any], Any]) -> Any:
+    import functools
+
+    def cmp(a: Any, b: Any) -> int:
+        if as_bool(less(a, b), sid):
+            return -1
+        return 1 if as_bool(less(b, a), sid) else 0
+
+    return tuple(sorted(_seq(s, sid, "SortSeq"), key=functools.cmp_to_key(cmp)))
+
+
+def random_element(sid: int, s: Any) -> Any:
+    """Nondeterministic in TLC; here the first element in canonical order, so that
+    every replay of a trace gives the same verdict."""
+    elems = enum_set(s, sid)
+    if not elems:
+        raise Fail("RandomElement of the empty set", (), sid)
+    return sorted_values(elems)[0]
+
+
+def any_(sid: int) -> Any:
+    raise Fail("TLC's Any cannot be evaluated", (), sid)
+
+
+# --------------------------------------------------------------------------- Bags
+
+
+def _bag(v: Any, sid: int, op: str) -> Any:
+    v = normalize_fn(v, sid)
+    if not is_fn(v) or not all(type(c) is int and c > 0 for c in fn_values(v, sid)):
+        raise Fail(f"{op} expects a bag, got {show(v)}", (), sid)
+    return v
+
+
+def _items(f: Any) -> Any:
+    return f.items() if type(f) is Fn else enumerate(f, 1)
+
+
+def is_a_bag(sid: int, b: Any) -> bool:
+    return is_fn(b) and all(type(c) is int and c > 0 for c in fn_values(b, sid))
+
+
+def bag_to_set(sid: int, b: Any) -> Any:
+    return domain(_bag(b, sid, "BagToSet"), sid)
+
+
+def set_to_bag(sid: int, s: Any) -> Any:
+    return make_fn(dict.fromkeys(enum_set(s, sid), 1))
+
+
+def bag_in(sid: int, e: Any, b: Any) -> bool:
+    return member(e, domain(_bag(b, sid, "BagIn"), sid), sid)
+
+
+def copies_in(sid: int, e: Any, b: Any) -> int:
+    b = _bag(b, sid, "CopiesIn")
+    return apply(b, e, sid) if member(e, domain(b, sid), sid) else 0
+
+
+def bag_plus(sid: int, a: Any, b: Any) -> Any:
+    d = dict(_items(_bag(a, sid, "(+)")))
+    for k, c in _items(_bag(b, sid, "(+)")):
+        d[k] = d.get(k, 0) + c
+    return make_fn(d)
+
+
+def bag_minus(sid: int, a: Any, b: Any) -> Any:
+    d = dict(_items(_bag(a, sid, "(-)")))
+    for k, c in _items(_bag(b, sid, "(-)")):
+        if k in d:
+            d[k] -= c
+    return make_fn({k: c for k, c in d.items() if c > 0})
+
+
+def bag_union(sid: int, s: Any) -> Any:
+    out: Any = ()
+    for b in enum_set(s, sid):
+        out = bag_plus(sid, out, b)
+    return out
+
+
+def sub_bag_leq(sid: int, a: Any, b: Any) -> bool:
+    bd = dict(_items(_bag(b, sid, "\\sqsubseteq")))
+    return all(k in bd and c <= bd[k] for k, c in _items(_bag(a, sid, "\\sqsubseteq")))
+
+
+def bag_of_all(sid: int, f: Callable[[Any], Any], b: Any) -> Any:
+    d: dict[Any, int] = {}
+    for k, c in _items(_bag(b, sid, "BagOfAll")):
+        v = f(k)
+        d[v] = d.get(v, 0) + c
+    return make_fn(d)
+
+
+def bag_cardinality(sid: int, b: Any) -> int:
+    return sum(fn_values(_bag(b, sid, "BagCardinality"), sid))
+
+
+def sub_bag(sid: int, b: Any) -> Any:
+    import itertools
+
+    items = sorted(_items(_bag(b, sid, "SubBag")), key=lambda kc: repr(kc[0]))
+    choices = [range(c + 1) for _, c in items]
+    out = []
+    for combo in itertools.product(*choices):
+        out.append(make_fn({k: n for (k, _), n in zip(items, combo, strict=True) if n}))
+    return frozenset(out)
+
+
+# --------------------------------------------------------------------------- tables
+
+
+Builtin = tuple[Callable[..., Any], int]
+"""A Python implementation and the operator's arity (0: a value, taken as is)."""
+
+CORE: dict[str, Builtin] = {
+    "=": (eq, 2),
+    "/=": (neq, 2),
+    "\\in": (in_, 2),
+    "\\notin": (notin, 2),
+    "\\cup": (cup, 2),
+    "\\cap": (cap, 2),
+    "\\": (setminus, 2),
+    "\\subseteq": (subseteq, 2),
+    "\\subset": (subset_strict, 2),
+    "\\supseteq": (supseteq, 2),
+    "\\supset": (supset_strict, 2),
+    "SUBSET": (subset, 1),
+    "UNION": (union, 1),
+    "DOMAIN": (dom, 1),
+    "\\X": (product, -1),
+}
+
+NATURALS: dict[str, Builtin] = {
+    "+": (plus, 2),
+    "-": (minus, 2),
+    "*": (times, 2),
+    "\\div": (div, 2),
+    "%": (mod, 2),
+    "^": (power, 2),
+    "<": (lt, 2),
+    ">": (gt, 2),
+    "<=": (le, 2),
+    ">=": (ge, 2),
+    "..": (interval, 2),
+}
+
+STANDARD: dict[str, dict[str, Any]] = {
+    "Naturals": {**NATURALS, "Nat": NAT},
+    "Integers": {**NATURALS, "Nat": NAT, "Int": INT, "-.": (neg, 1)},
+    "Sequences": {
+        **NATURALS,
+        "Nat": NAT,
+        "Seq": (seq, 1),
+        "Len": (length, 1),
+        "\\o": (concat, 2),
+        "Append": (append, 2),
+        "Head": (head, 1),
+        "Tail": (tail, 1),
+        "SubSeq": (subseq, 3),
+        "SelectSeq": (select_seq, 2),
+    },
+    "FiniteSets": {
+        **NATURALS,
+        "Nat": NAT,
+        "IsFiniteSet": (is_finite_set, 1),
+        "Cardinality": (cardinality, 1),
+    },
+    "TLC": {
+        **NATURALS,
+        "Nat": NAT,
+        ":>": (colon_gt, 2),
+        "@@": (at_at, 2),
+        "Print": (print_, 2),
+        "PrintT": (print_t, 1),
+        "Assert": (assert_, 2),
+        "ToString": (to_string, 1),
+        "TLCEval": (tlc_eval, 1),
+        "Permutations": (permutations, 1),
+        "SortSeq": (sort_seq, 2),
+        "RandomElement": (random_element, 1),
+        "Any": (any_, 0),
+    },
+    "Bags": {
+        **NATURALS,
+        "Nat": NAT,
+        "IsABag": (is_a_bag, 1),
+        "BagToSet": (bag_to_set, 1),
+        "SetToBag": (set_to_bag, 1),
+        "BagIn": (bag_in, 2),
+        "EmptyBag": EMPTY_BAG,
+        "(+)": (bag_plus, 2),
+        "(-)": (bag_minus, 2),
+        "BagUnion": (bag_union, 1),
+        "\\sqsubseteq": (sub_bag_leq, 2),
+        "SubBag": (sub_bag, 1),
+        "BagOfAll": (bag_of_all, 2),
+        "BagCardinality": (bag_cardinality, 1),
+        "CopiesIn": (copies_in, 2),
+    },
+}
+"""Names each standard module defines: a :data:`Builtin` pair, or a plain value."""
+
+def is_operator(entry: Any) -> bool:
+    """Whether a :data:`STANDARD` entry is an operator (else it is a value)."""
+    return type(entry) is tuple and len(entry) == 2 and callable(entry[0])
+
+
+BUILTIN_VALUES: dict[str, Any] = {"BOOLEAN": BOOLEAN, "STRING": STRING}
+"""Constants of TLA+ itself."""
+
+HIGHER_ORDER: dict[str, tuple[int, ...]] = {
+    "SelectSeq": (1,),
+    "SortSeq": (1,),
+    "BagOfAll": (0,),
+}
+"""Argument positions of builtins that take an operator."""
+
+__all__ = [
+    "BOOLEAN",
+    "BUILTIN_VALUES",
+    "CORE",
+    "HIGHER_ORDER",
+    "STANDARD",
+    "FilterSet",
+    "is_set",
+]

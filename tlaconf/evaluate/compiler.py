@@ -1,0 +1,944 @@
+"""Compile TLA+ expressions to Python source, then to Python functions with ``compile()``.
+
+Each operator definition becomes one Python function (one more for its primed
+variant, when some ``(e)'`` needs it).  Names are resolved at compile time:
+bound variables and parameters are Python locals, module definitions are
+globals of the generated code, state variables are ``_S["x"]`` (``_N["x"]`` when
+primed).  Zero-arity constant-level definitions (``ZoneInstances4``) and
+constant sub-expressions are evaluated once, at compile time, and become
+globals.  Every construct that can fail passes a span id (``sid``) to the
+runtime helper, so an error names its file, line and column.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tlaconf.evaluate import builtins as B
+from tlaconf.evaluate import runtime as R
+from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.namespace import Builder, Entry, Namespace, children
+from tlaconf.tla import ast as A
+from tlaconf.values import Fn
+
+
+@dataclass(frozen=True)
+class Local:
+    """A name bound inside a definition: ``kind`` ``val``, ``lazy`` (call ``py()``) or ``op``."""
+
+    py: str
+    kind: str = "val"
+    arity: int = 0
+    ty: Any = None
+
+
+@dataclass
+class Scope:
+    ns: Namespace
+    locals: dict[str, Local] = field(default_factory=dict)
+    primed: bool = False
+    at: str | None = None
+    iterable: bool = False
+    """Inside a comprehension's iterable, where Python forbids ``:=``."""
+
+    def bind(self, names: dict[str, Local]) -> Scope:
+        return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable)
+
+    def in_iterable(self) -> Scope:
+        return Scope(self.ns, self.locals, self.primed, self.at, True)
+
+
+_NOCONST = object()
+
+
+@dataclass
+class Code:
+    src: str
+    boolean: bool = False
+    const: Any = _NOCONST
+    ty: Any = None
+    """The Python type of the value when known at compile time."""
+
+    def __post_init__(self) -> None:
+        if self.boolean:
+            self.ty = bool
+        elif self.const is not _NOCONST and self.ty is None:
+            self.ty = type(self.const)
+
+
+def elem_type(value: Any) -> Any:
+    """The one plain type of a constant set's elements, else None."""
+    if type(value) is not frozenset or not value:
+        return None
+    types = {type(x) for x in value}
+    if len(types) == 1:
+        t = types.pop()
+        return t if t in (str, int, bool, tuple, frozenset) else None
+    return None
+
+
+BOOL_OPS = frozenset(
+    {"=", "/=", "\\in", "\\notin", "\\subseteq", "\\subset", "\\supseteq", "\\supset",
+     "<", ">", "<=", ">=", "~", "=>", "<=>", "/\\", "\\/", "IsFiniteSet", "\\sqsubseteq"}
+)
+_HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons,
+          A.RecordSet, A.FnSet, A.Quant, A.Choose, A.If, A.Case, A.Let)
+_STATEFUL = (A.Prime, A.Unchanged, A.Enabled, A.ActionBox, A.At, A.Fairness, A.TemporalQuant)
+_SIMPLE_TYPES = (bool, int, str)
+_PLAIN_TYPES = (str, int, frozenset, tuple, Fn)
+_TYPE_NAMES = {str: "str", int: "int", frozenset: "frozenset", tuple: "tuple", Fn: "_Fn",
+               bool: "bool"}
+
+
+def _is_ident(src: str) -> bool:
+    return src.isidentifier() or (src.lstrip("-").isdigit()) or src in ("True", "False")
+
+
+class Compiler:
+    """Turns AST into Python functions living in one globals dict ``G``."""
+
+    def __init__(self, builder: Builder) -> None:
+        self.builder = builder
+        self.G: dict[str, Any] = dict(R.GLOBALS)
+        self.spans: list[A.Span] = []
+        self.nodes: list[A.Node] = []
+        self._fns: dict[tuple[int, bool], str] = {}
+        self._consts: dict[int, str | None] = {}
+        self._inprogress: set[int] = set()
+        self._level: dict[int, bool] = {}
+        self._counter = itertools.count()
+        self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
+        self._builtin_names: dict[int, str] = {}
+        self._bool_defs: dict[tuple[int, bool], bool] = {}
+        self._sids: dict[int, int] = {}
+        self.sources: list[str] = []
+        """Every generated function's source, for inspection."""
+
+    # ----------------------------------------------------------------- plumbing
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self._counter)}"
+
+    def sid(self, node: A.Node) -> int:
+        """The span id of ``node`` (one per node object)."""
+        got = self._sids.get(id(node))
+        if got is not None and self.nodes[got] is node:
+            return got
+        self.spans.append(node.span)
+        self.nodes.append(node)
+        self._sids[id(node)] = len(self.spans) - 1
+        return len(self.spans) - 1
+
+    def exec(self, src: str, name: str) -> Any:
+        self.sources.append(src)
+        code = compile(src, f"<tla:{name}>", "exec")
+        exec(code, self.G)
+        return self.G[name]
+
+    def glob(self, value: Any, prefix: str = "K") -> str:
+        name = self.fresh(prefix)
+        self.G[name] = value
+        return name
+
+    def builtin_ref(self, fn: Callable[..., Any]) -> str:
+        key = id(fn)
+        if key not in self._builtin_names:
+            self._builtin_names[key] = self.glob(fn, f"B_{fn.__name__}_")
+        return self._builtin_names[key]
+
+    # ----------------------------------------------------------------- levels
+
+    def entry_is_const(self, entry: Entry) -> bool:
+        """Whether a definition's value never depends on the state."""
+        k = entry.kind
+        if k in ("const", "value", "builtin"):
+            return True
+        if k == "var":
+            return False
+        key = id(entry)
+        if key in self._level:
+            return self._level[key]
+        self._level[key] = True
+        if k == "subst":
+            assert entry.ns is not None
+            res = self.expr_is_const(entry.node, Scope(entry.ns))
+        elif k in ("op", "fn"):
+            assert entry.ns is not None
+            node = entry.node
+            bound = {p.name for p in node.params} if k == "op" else set()
+            if k == "fn":
+                bound = {n for b in node.bounds for n in b.names} | {node.name}
+            res = self._const_names(node.body, entry.ns, bound) and all(
+                self._const_names(b.domain, entry.ns, set())
+                for b in (node.bounds if k == "fn" else ()) if b.domain is not None
+            )
+        else:
+            res = False
+        self._level[key] = res
+        return res
+
+    def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
+        return self._const_names(node, sc.ns, set(), sc.locals)
+
+    def _const_names(
+        self, node: A.Node, ns: Namespace, bound: set[str], local: dict[str, Local] | None = None
+    ) -> bool:
+        if has_stateful(node):
+            return False
+        for name, module in free_names(node, bound):
+            if local is not None and name in local and not module:
+                return False
+            entry = self.resolve_entry(ns, name, module)
+            if entry is None:
+                if not module and name in _PURE_SPECIAL:
+                    continue
+                return False
+            if not self.entry_is_const(entry):
+                return False
+        return True
+
+    def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]) -> Entry | None:
+        for m in module:
+            inst = ns.lookup(m)
+            if inst is None or inst.kind != "inst" or inst.child is None:
+                return None
+            ns = inst.child
+        return ns.lookup(name)
+
+    # ----------------------------------------------------------------- definitions
+
+    def def_fn(self, entry: Entry, primed: bool = False) -> str:
+        """The global name of the Python function computing an op/fn definition."""
+        key = (id(entry), primed)
+        if key in self._fns:
+            return self._fns[key]
+        assert entry.ns is not None
+        node = entry.node
+        name = self.fresh(f"O_{_pyname(entry.name)}_")
+        self._fns[key] = name
+        sc = Scope(entry.ns, primed=primed)
+        if entry.kind == "op":
+            params = [(p.name, self.fresh("p_"), p.arity) for p in node.params]
+            sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
+            body = self.expr(node.body, sc)
+            args = ", ".join(py for _, py, _ in params)
+        else:
+            body = self.fndef_value(node, sc)
+            args = ""
+        self._bool_defs[key] = body.boolean
+        src = f"def {name}({args}):\n    return {body.src}\n"
+        self.exec(src, name)
+        return name
+
+    def const_ref(self, entry: Entry) -> Code | None:
+        """A global holding the value of a zero-arity constant-level definition, if it
+        evaluates without error."""
+        key = id(entry)
+        if key in self._consts:
+            name = self._consts[key]
+            return None if name is None else Code(name, type(self.G[name]) is bool,
+                                                   self.G[name])
+        if key in self._inprogress or not self.entry_is_const(entry):
+            return None
+        self._inprogress.add(key)
+        try:
+            fn = self.G[self.def_fn(entry)]
+            value = self.run_const(fn)
+        finally:
+            self._inprogress.discard(key)
+        if value is _NOCONST:
+            self._consts[key] = None
+            return None
+        name = self.glob(value, f"C_{_pyname(entry.name)}_")
+        self._consts[key] = name
+        return Code(name, type(value) is bool, value)
+
+    def run_const(self, fn: Callable[[], Any]) -> Any:
+        saved = self.G.get("_S"), self.G.get("_N")
+        self.G["_S"] = self.G["_N"] = R.NO_STATE
+        try:
+            return fn()
+        except (Fail, RecursionError, KeyError):
+            return _NOCONST
+        except Exception:
+            return _NOCONST
+        finally:
+            self.G["_S"], self.G["_N"] = saved
+
+    def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
+        """``f[x \\in S] == e``: a (possibly recursive) function value."""
+        recursive = any(n == node.name and not m for n, m in free_names(node.body, set()))
+        if not recursive:
+            return self.fncons(node.bounds, node.body, sc, node)
+        self_py = self.fresh("f_")
+        inner = sc.bind({node.name: Local(self_py)})
+        dom = self.domain_of(node.bounds, sc, node)
+        lam = self.bound_lambda(node.bounds, inner, lambda s2: self.expr(node.body, s2).src)
+        return Code(f"_fixfn({dom}, lambda {self_py}: {lam})")
+
+    # ----------------------------------------------------------------- expressions
+
+    def expr(self, node: A.Node, sc: Scope) -> Code:
+        if isinstance(node, _HOIST) and not sc.primed:
+            hoisted = self.hoist(node, sc)
+            if hoisted is not None:
+                return hoisted
+        meth = getattr(self, f"x_{type(node).__name__}", None)
+        if meth is None:
+            raise Fail(f"cannot evaluate a {type(node).__name__}", (), self.sid(node))
+        code: Code = meth(node, sc)
+        return code
+
+    def hoist(self, node: A.Node, sc: Scope) -> Code | None:
+        if isinstance(node, A.OpApp) and not node.args:
+            return None
+        if not self.expr_is_const(node, sc):
+            return None
+        inner = self._expr_nohoist(node, Scope(sc.ns))
+        if inner.const is not _NOCONST:
+            return inner
+        name = self.fresh("k_")
+        fn = self.exec(f"def {name}():\n    return {inner.src}\n", name)
+        value = self.run_const(fn)
+        if value is _NOCONST:
+            return inner
+        g = self.glob(value)
+        return Code(g, type(value) is bool, value)
+
+    def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
+        meth = getattr(self, f"x_{type(node).__name__}")
+        code: Code = meth(node, sc)
+        return code
+
+    def boolean(self, node: A.Node, sc: Scope) -> str:
+        c = self.expr(node, sc)
+        if c.boolean:
+            return c.src
+        t = self.tmp(c, sc) if c.const is _NOCONST else None
+        if t is None:
+            return f"_B({c.src}, {self.sid(node)})"
+        return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
+
+    def x_Num(self, node: A.Num, sc: Scope) -> Code:
+        return Code(repr(node.value), const=node.value)
+
+    def x_Str(self, node: A.Str, sc: Scope) -> Code:
+        return Code(repr(node.value), const=node.value)
+
+    def x_Bool(self, node: A.Bool, sc: Scope) -> Code:
+        return Code(repr(node.value), True, node.value)
+
+    def x_Label(self, node: A.Label, sc: Scope) -> Code:
+        return self.expr(node.expr, sc)
+
+    def x_At(self, node: A.At, sc: Scope) -> Code:
+        if sc.at is None:
+            raise Fail("@ used outside an EXCEPT", (), self.sid(node))
+        return Code(sc.at)
+
+    def x_Name(self, node: A.Name, sc: Scope) -> Code:
+        return self.apply_name(node, node.name, node.module, (), sc)
+
+    def x_OpApp(self, node: A.OpApp, sc: Scope) -> Code:
+        return self.apply_name(node, node.name, node.module, node.args, sc)
+
+    def apply_name(
+        self, node: A.Node, name: str, module: tuple[str, ...], args: tuple[A.Expr, ...],
+        sc: Scope,
+    ) -> Code:
+        if not module:
+            special = _SPECIAL.get(name)
+            if special is not None and (sc.ns.lookup(name) is None
+                                        or sc.ns.entries[name].kind == "builtin"):
+                return special(self, node, args, sc)
+            loc = sc.locals.get(name)
+            if loc is not None:
+                return self.call_local(node, loc, args, sc)
+        entry = self.resolve_entry(sc.ns, name, module)
+        if entry is None:
+            where = "!".join((*module, name))
+            raise Fail(f"unknown operator or name {where}", (), self.sid(node))
+        return self.call_entry(node, entry, args, sc)
+
+    def call_local(self, node: A.Node, loc: Local, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+        if loc.kind == "val":
+            if args:
+                raise Fail("a value is applied to arguments", (), self.sid(node))
+            return Code(loc.py, loc.ty is bool, ty=loc.ty)
+        if loc.kind == "lazy":
+            return Code(f"{loc.py}()")
+        if not args and loc.arity:
+            return Code(loc.py)
+        return Code(f"{loc.py}({', '.join(self.expr(a, sc).src for a in args)})")
+
+    def call_entry(self, node: A.Node, entry: Entry, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+        k = entry.kind
+        if k == "const":
+            if entry.arity and args:
+                return Code(f"{self.glob(entry.value)}"
+                            f"({', '.join(self.expr(a, sc).src for a in args)})")
+            return Code(self.glob(entry.value, f"K_{_pyname(entry.name)}_"),
+                        type(entry.value) is bool, entry.value)
+        if k == "value":
+            return Code(self.glob(entry.value, f"V_{_pyname(entry.name)}_"),
+                        type(entry.value) is bool, entry.value)
+        if k == "var":
+            return Code(f'{"_N" if sc.primed else "_S"}[{entry.name!r}]')
+        if k == "subst":
+            assert entry.ns is not None
+            return self.expr(entry.node, Scope(entry.ns, primed=sc.primed))
+        if k == "builtin":
+            fn, arity = entry.value
+            if not args and arity > 0:
+                return Code(f"(lambda *a: {self.builtin_ref(fn)}({self.sid(node)}, *a))")
+            return self.call_builtin(node, entry.name, fn, args, sc)
+        if k == "inst":
+            raise Fail(f"instance {entry.name} used as a value", (), self.sid(node))
+        assert entry.ns is not None
+        if k == "fn" or entry.arity == 0:
+            if args:
+                raise Fail(f"{entry.name} takes no arguments", (), self.sid(node))
+            if not sc.primed:
+                c = self.const_ref(entry)
+                if c is not None:
+                    return c
+            fname = self.def_fn(entry, sc.primed)
+            return Code(f"{fname}()", self._bool_defs.get((id(entry), sc.primed), False))
+        fname = self.def_fn(entry, sc.primed)
+        if not args:
+            return Code(fname)
+        params = entry.node.params
+        if len(args) != len(params):
+            raise Fail(f"{entry.name} takes {len(params)} arguments, got {len(args)}", (),
+                       self.sid(node))
+        srcs = [self.op_arg(a, p.arity, sc) for a, p in zip(args, params, strict=True)]
+        return Code(f"{fname}({', '.join(srcs)})",
+                    self._bool_defs.get((id(entry), sc.primed), False))
+
+    def op_arg(self, arg: A.Expr, arity: int, sc: Scope) -> str:
+        """An argument: a value, or (for a higher-order parameter) a callable."""
+        if arity == 0:
+            return self.expr(arg, sc).src
+        if isinstance(arg, A.Lambda):
+            return self.x_Lambda(arg, sc).src
+        if isinstance(arg, A.Name | A.OpApp) and not getattr(arg, "args", ()):
+            loc = sc.locals.get(arg.name) if not arg.module else None
+            if loc is not None:
+                return loc.py
+            entry = self.resolve_entry(sc.ns, arg.name, arg.module)
+            if entry is not None and entry.kind == "op":
+                return self.def_fn(entry, sc.primed)
+            if entry is not None and entry.kind == "builtin":
+                fn, _ = entry.value
+                return f"(lambda *a: {self.builtin_ref(fn)}({self.sid(arg)}, *a))"
+        raise Fail("expected an operator argument", (), self.sid(arg))
+
+    def call_builtin(
+        self, node: A.Node, name: str, fn: Callable[..., Any], args: tuple[A.Expr, ...],
+        sc: Scope,
+    ) -> Code:
+        ho = B.HIGHER_ORDER.get(name, ())
+        srcs = [self.op_arg(a, 1, sc) if i in ho else self.expr(a, sc).src
+                for i, a in enumerate(args)]
+        sid = self.sid(node)
+        return Code(f"{self.builtin_ref(fn)}({', '.join([str(sid), *srcs])})", name in BOOL_OPS)
+
+    # ----------------------------------------------------------------- logic
+
+    def x_Junction(self, node: A.Junction, sc: Scope) -> Code:
+        op = " and " if node.op == "/\\" else " or "
+        return Code("(" + op.join(self.boolean(i, sc) for i in node.items) + ")", True)
+
+    def x_If(self, node: A.If, sc: Scope) -> Code:
+        t, e = self.expr(node.then, sc), self.expr(node.else_, sc)
+        return Code(f"({t.src} if {self.boolean(node.cond, sc)} else {e.src})",
+                    t.boolean and e.boolean)
+
+    def x_Case(self, node: A.Case, sc: Scope) -> Code:
+        other = (self.expr(node.other, sc) if node.other is not None
+                 else Code(f"_case_fail({self.sid(node)})", True))
+        out = other.src
+        boolean = other.boolean
+        for cond, val in reversed(node.arms):
+            v = self.expr(val, sc)
+            boolean = boolean and v.boolean
+            out = f"({v.src} if {self.boolean(cond, sc)} else {out})"
+        return Code(out, boolean)
+
+    def x_Let(self, node: A.Let, sc: Scope) -> Code:
+        opens: list[str] = []
+        closes: list[str] = []
+        inner = sc
+        recursive = {p.name for d in node.defs if isinstance(d, A.Recursive) for p in d.params}
+        for d in node.defs:
+            if isinstance(d, A.Recursive):
+                continue
+            py = self.fresh("L_")
+            if isinstance(d, A.OpDef) and d.params:
+                params = [(p.name, self.fresh("p_"), p.arity) for p in d.params]
+                loc = Local(py, "op", len(params))
+                body_sc = inner.bind({d.name: loc} if d.name in recursive else {}).bind(
+                    {n: Local(p, "op" if ar else "val", ar) for n, p, ar in params})
+                lam = f"(lambda {', '.join(p for _, p, _ in params)}: " \
+                      f"{self.expr(d.body, body_sc).src})"
+                val = f"_rec(lambda {py}: {lam})" if d.name in recursive else lam
+            elif isinstance(d, A.OpDef):
+                loc = Local(py, "lazy")
+                val = f"_lazy(lambda: {self.expr(d.body, inner).src})"
+            elif isinstance(d, A.FnDef):
+                loc = Local(py, "lazy")
+                val = f"_lazy(lambda: {self.fndef_value(d, inner).src})"
+            else:
+                raise Fail(f"a {type(d).__name__} cannot appear in LET", (), self.sid(d))
+            opens.append(f"(lambda {py}: ")
+            closes.append(f")({val})")
+            inner = inner.bind({d.name: loc})
+        body = self.expr(node.body, inner)
+        return Code("".join(opens) + body.src + "".join(reversed(closes)), body.boolean)
+
+    def x_Lambda(self, node: A.Lambda, sc: Scope) -> Code:
+        params = [(p, self.fresh("p_")) for p in node.params]
+        inner = sc.bind({n: Local(py) for n, py in params})
+        return Code(f"(lambda {', '.join(py for _, py in params)}: "
+                    f"{self.expr(node.body, inner).src})")
+
+    # ----------------------------------------------------------------- binders
+
+    def bind_bounds(
+        self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node
+    ) -> tuple[list[str], Scope]:
+        """Python ``for`` clauses iterating the bounds, and the scope inside them."""
+        clauses: list[str] = []
+        names: dict[str, Local] = {}
+        for b in bounds:
+            if b.domain is None:
+                clauses.append(f"for _ in _unbounded({self.sid(node)})")
+                for n in b.names:
+                    names[n] = Local(self.fresh(f"v_{_pyname(n)}_"))
+                continue
+            dom, ety = self.iter_src(b.domain, sc)
+            if b.tuple_pattern:
+                pys = [self.fresh(f"v_{_pyname(n)}_") for n in b.names]
+                clauses.append(f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
+                               f"{self.sid(b)})")
+                names.update({n: Local(p) for n, p in zip(b.names, pys, strict=True)})
+            else:
+                for n in b.names:
+                    py = self.fresh(f"v_{_pyname(n)}_")
+                    clauses.append(f"for {py} in {dom}")
+                    names[n] = Local(py, ty=ety)
+        return clauses, sc.bind(names)
+
+    def iter_src(self, dom: A.Expr, sc: Scope) -> tuple[str, Any]:
+        """Python iterable source over a set, and its elements' type when known."""
+        c = self.expr(dom, sc.in_iterable())
+        if type(c.const) is frozenset:
+            return c.src, elem_type(c.const)
+        return f"_it({c.src}, {self.sid(dom)})", None
+
+    def x_Quant(self, node: A.Quant, sc: Scope) -> Code:
+        """A quantifier becomes a small generated function with plain ``for`` loops (much
+        faster than ``all(<generator>)``), called with the locals in scope."""
+        base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False)
+        clauses, inner = self.bind_bounds(node.bounds, base, node)
+        params = [loc.py for loc in sc.locals.values()]
+        if sc.at is not None:
+            params.append(sc.at)
+        params = list(dict.fromkeys(params))
+        name = self.fresh("q_")
+        lines = [f"def {name}({', '.join(params)}):"]
+        indent = "    "
+        for clause in clauses:
+            lines.append(f"{indent}{clause}:")
+            indent += "    "
+        body = self.boolean(node.body, inner)
+        if node.kind == "A":
+            lines += [f"{indent}if not {body}:", f"{indent}    return False", "    return True"]
+        else:
+            lines += [f"{indent}if {body}:", f"{indent}    return True", "    return False"]
+        self.exec("\n".join(lines) + "\n", name)
+        return Code(f"{name}({', '.join(params)})", True)
+
+    def bound_lambda(
+        self, bounds: tuple[A.Bound, ...], sc: Scope, body: Callable[[Scope], str]
+    ) -> str:
+        """``lambda x: body`` over one bound element (a tuple when several names)."""
+        names = [n for b in bounds for n in b.names]
+        pys = [self.fresh(f"v_{_pyname(n)}_") for n in names]
+        inner = sc.bind({n: Local(p) for n, p in zip(names, pys, strict=True)})
+        if len(names) == 1 and not bounds[0].tuple_pattern:
+            return f"(lambda {pys[0]}: {body(inner)})"
+        return f"(lambda _t: (lambda {', '.join(pys)}: {body(inner)})(*_t))"
+
+    def domain_of(self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node) -> str:
+        doms: list[str] = []
+        for b in bounds:
+            if b.domain is None:
+                return f"_unbounded({self.sid(node)})"
+            d = self.expr(b.domain, sc).src
+            doms.extend([d] * (1 if b.tuple_pattern else len(b.names)))
+        if len(doms) == 1:
+            return doms[0]
+        return f"{self.builtin_ref(B.product)}({self.sid(node)}, {', '.join(doms)})"
+
+    def x_Choose(self, node: A.Choose, sc: Scope) -> Code:
+        b = node.bound
+        if b.domain is None:
+            return Code(f"_unbounded({self.sid(node)})")
+        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(node.body, s))
+        k = len(b.names) if b.tuple_pattern else 0
+        return Code(f"_choose({self.expr(b.domain, sc).src}, {lam}, {k}, {self.sid(node)})")
+
+    def x_SetFilter(self, node: A.SetFilter, sc: Scope) -> Code:
+        b = node.bound
+        if b.domain is None:
+            return Code(f"_unbounded({self.sid(node)})")
+        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(node.pred, s))
+        k = len(b.names) if b.tuple_pattern else 0
+        return Code(f"_filter({self.expr(b.domain, sc).src}, {lam}, {k}, {self.sid(node)})")
+
+    def x_SetMap(self, node: A.SetMap, sc: Scope) -> Code:
+        clauses, inner = self.bind_bounds(node.bounds, sc, node)
+        return Code(f"_setof([{self.expr(node.expr, inner).src} {' '.join(clauses)}], "
+                    f"{self.sid(node)})", ty=frozenset)
+
+    def x_FnCons(self, node: A.FnCons, sc: Scope) -> Code:
+        return self.fncons(node.bounds, node.body, sc, node)
+
+    def fncons(self, bounds: tuple[A.Bound, ...], body: A.Expr, sc: Scope, node: A.Node) -> Code:
+        names = [n for b in bounds for n in b.names]
+        if len(bounds) == 1 and len(names) == 1 and bounds[0].domain is not None:
+            dom = self.expr(bounds[0].domain, sc.in_iterable())
+            if type(dom.const) is frozenset:
+                py = self.fresh(f"v_{_pyname(names[0])}_")
+                inner = sc.bind({names[0]: Local(py, ty=elem_type(dom.const))})
+                return Code(f"_mkfn({{{py}: {self.expr(body, inner).src} for {py} in {dom.src}}})")
+        dom_src = self.domain_of(bounds, sc, node)
+        lam = self.bound_lambda(bounds, sc, lambda s: self.expr(body, s).src)
+        return Code(f"_fncons({dom_src}, {lam}, {self.sid(node)})")
+
+    # ----------------------------------------------------------------- data
+
+    def x_SetEnum(self, node: A.SetEnum, sc: Scope) -> Code:
+        if not node.elems:
+            return Code("_EMPTY", const=frozenset())
+        return Code(f"_setof([{', '.join(self.expr(e, sc).src for e in node.elems)}], "
+                    f"{self.sid(node)})")
+
+    def x_Tuple(self, node: A.Tuple, sc: Scope) -> Code:
+        if not node.elems:
+            return Code("()", const=())
+        return Code("(" + "".join(self.expr(e, sc).src + ", " for e in node.elems) + ")")
+
+    def x_Record(self, node: A.Record, sc: Scope) -> Code:
+        items = ", ".join(f"{k!r}: {self.expr(v, sc).src}" for k, v in node.fields)
+        return Code(f"_Fn({{{items}}})")
+
+    def x_RecordSet(self, node: A.RecordSet, sc: Scope) -> Code:
+        items = ", ".join(f"({k!r}, {self.expr(v, sc).src})" for k, v in node.fields)
+        return Code(f"_recset(({items},), {self.sid(node)})")
+
+    def x_FnSet(self, node: A.FnSet, sc: Scope) -> Code:
+        return Code(f"{self.builtin_ref(B.fnset)}({self.sid(node)}, "
+                    f"{self.expr(node.domain, sc).src}, {self.expr(node.range, sc).src})")
+
+    def x_FnApp(self, node: A.FnApp, sc: Scope) -> Code:
+        fc = self.expr(node.fn, sc)
+        xty = None
+        if len(node.args) == 1:
+            xc = self.expr(node.args[0], sc)
+            x, xty = xc.src, xc.ty
+        else:
+            x = "(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")"
+        return self.application(fc, Code(x, ty=xty), self.sid(node), sc)
+
+    def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
+        """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
+        tf, tx = self.tmp(f, sc), self.tmp(x, sc)
+        if tf is not None and tx is not None and f.const is _NOCONST:
+            xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
+            if x.ty is str and tx[0] != tx[1]:
+                xcheck = f" & ({tx[0]} is not None)"
+            return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
+                        f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
+        return Code(f"_ap({f.src}, {x.src}, {sid})")
+
+    def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
+        return Code(f"_dot({self.expr(node.expr, sc).src}, {node.field_name!r}, "
+                    f"{self.sid(node)})")
+
+    def x_Except(self, node: A.Except, sc: Scope) -> Code:
+        out = self.expr(node.fn, sc).src
+        for path, value in node.updates:
+            keys: list[str] = []
+            for step in path:
+                if isinstance(step, A.ExceptField):
+                    keys.append(repr(step.name))
+                elif len(step.args) == 1:
+                    keys.append(self.expr(step.args[0], sc).src)
+                else:
+                    keys.append("(" + "".join(self.expr(a, sc).src + ", "
+                                              for a in step.args) + ")")
+            at = self.fresh("at_")
+            inner = Scope(sc.ns, sc.locals, sc.primed, at)
+            val = self.expr(value, inner).src
+            out = (f"_except({out}, ({''.join(k + ', ' for k in keys)}), "
+                   f"(lambda {at}: {val}), {self.sid(node)})")
+        return Code(out)
+
+    # ----------------------------------------------------------------- actions
+
+    def x_Prime(self, node: A.Prime, sc: Scope) -> Code:
+        if sc.primed:
+            raise Fail("a primed expression is primed again", (), self.sid(node))
+        return self.expr(node.expr, Scope(sc.ns, sc.locals, True, sc.at))
+
+    def x_Unchanged(self, node: A.Unchanged, sc: Scope) -> Code:
+        items = _flatten_tuple(node.expr)
+        parts = []
+        for it in items:
+            a = self.expr(it, Scope(sc.ns, sc.locals, True, sc.at)).src
+            b = self.expr(it, sc).src
+            parts.append(f"_eq({a}, {b}, {self.sid(it)})")
+        return Code("(" + " and ".join(parts) + ")" if parts else "True", True)
+
+    def x_ActionBox(self, node: A.ActionBox, sc: Scope) -> Code:
+        act = self.boolean(node.action, sc)
+        unch = self.x_Unchanged(A.Unchanged(node.sub, span=node.span), sc).src
+        if node.angle:
+            return Code(f"({act} and not {unch})", True)
+        return Code(f"({act} or {unch})", True)
+
+    def x_Enabled(self, node: A.Enabled, sc: Scope) -> Code:
+        names = sorted(sc.locals)
+        env = ", ".join(f"({n!r}, {sc.locals[n].kind!r}, {sc.locals[n].arity}, "
+                        f"{sc.locals[n].py})" for n in names)
+        key = self.glob((node.expr, sc.ns), "EN_")
+        return Code(f"_ENABLED({key}, ({env}{',' if names else ''}), {self.sid(node)})", True)
+
+    def x_Fairness(self, node: A.Fairness, sc: Scope) -> Code:
+        raise Fail("temporal formulas (WF/SF) cannot be evaluated", (), self.sid(node))
+
+    def x_TemporalQuant(self, node: A.TemporalQuant, sc: Scope) -> Code:
+        raise Fail("temporal quantifiers cannot be evaluated", (), self.sid(node))
+
+    # ----------------------------------------------------------------- inlined fast paths
+
+    def tmp(self, code: Code, sc: Scope) -> tuple[str, str] | None:
+        """``(binding, reference)`` evaluating ``code`` once, or None where ``:=`` is not
+        allowed."""
+        if _is_ident(code.src):
+            return code.src, code.src
+        if sc.iterable:
+            return None
+        t = self.fresh("t_")
+        return f"({t} := {code.src})", t
+
+    def equality(self, a: Code, b: Code, sid: int, sc: Scope, negate: bool) -> Code:
+        """``a = b``: plain ``==`` when both kinds are known equal, else a type test first."""
+        ne = "not " if negate else ""
+        eqop = "!=" if negate else "=="
+        if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
+            return Code(f"({a.src} {eqop} {b.src})", True)
+        if b.const == frozenset() and type(b.const) is frozenset:
+            ta = self.tmp(a, sc)
+            if ta is not None:
+                return Code(f"({'' if negate else 'not '}{ta[1]} if type({ta[0]}) is frozenset "
+                            f"else {ne}_eqs({ta[1]}, _EMPTY, {sid}))", True)
+        known = a.ty if a.ty in _PLAIN_TYPES else b.ty if b.ty in _PLAIN_TYPES else None
+        if known is not None:
+            other, fixed = (b, a) if known is a.ty else (a, b)
+            to = self.tmp(other, sc)
+            if to is not None and _is_ident(fixed.src):
+                tname = _TYPE_NAMES[known]
+                return Code(f"({to[1]} {eqop} {fixed.src} if type({to[0]}) is {tname} "
+                            f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
+        ta, tb = self.tmp(a, sc), self.tmp(b, sc)
+        if ta is not None and tb is not None:
+            return Code(f"({ta[1]} {eqop} {tb[1]} if type({ta[0]}) is type({tb[0]}) and "
+                        f"type({ta[1]}) in _PLAIN else {ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
+        return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
+
+    def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:
+        ne = "not " if negate else ""
+        ety = elem_type(s.const)
+        if ety is not None and ety is not bool:
+            if x.ty is ety:
+                return Code(f"({x.src} {'not in' if negate else 'in'} {s.src})", True)
+            tx = self.tmp(x, sc)
+            if tx is not None:
+                return Code(f"({ne}({tx[1]} in {s.src}) if type({tx[0]}) is "
+                            f"{_TYPE_NAMES[ety]} else {ne}_in({tx[1]}, {s.src}, {sid}))", True)
+        tx, ts = self.tmp(x, sc), self.tmp(s, sc)
+        if tx is not None and ts is not None and x.ty in (str, None):
+            return Code(f"({ne}True if (type({ts[0]}) is frozenset) & (type({tx[0]}) is str) "
+                        f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
+        return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
+
+    def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:
+        pyop = {"cap": "&", "cup": "|", "minus": "-"}[op]
+        if a.ty is frozenset and b.ty is frozenset:
+            return Code(f"({a.src} {pyop} {b.src})", ty=frozenset)
+        ta, tb = self.tmp(a, sc), self.tmp(b, sc)
+        if ta is not None and tb is not None:
+            return Code(f"({ta[1]} {pyop} {tb[1]} if (type({ta[0]}) is frozenset) & "
+                        f"(type({tb[0]}) is frozenset) else _{op}({ta[1]}, {tb[1]}, {sid}))")
+        return Code(f"_{op}({a.src}, {b.src}, {sid})")
+
+    # ----------------------------------------------------------------- snippets
+
+    def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
+                primed: bool = False) -> Callable[..., Any]:
+        """A function of the env's values computing ``node`` (used by blame and ENABLED)."""
+        key = (id(node), id(ns), env, primed)
+        hit = self._snippets.get(key)
+        if hit is not None:
+            return hit[1]
+        pys = [self.fresh("e_") for _ in env]
+        sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(env, pys, strict=True)},
+                   primed)
+        name = self.fresh("snip_")
+        src = f"def {name}({', '.join(pys)}):\n    return {self.expr(node, sc).src}\n"
+        fn = self.exec(src, name)
+        self._snippets[key] = (node, fn)
+        return fn
+
+
+# --------------------------------------------------------------------------- specials
+
+
+def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code]:
+    def compile_(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+        if op == "=>":
+            return Code(f"(not {c.boolean(args[0], sc)} or {c.boolean(args[1], sc)})", True)
+        if op == "<=>":
+            return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
+        a, b = (c.expr(x, sc) for x in args)
+        sid = c.sid(node)
+        if op in ("eq", "neq"):
+            return c.equality(a, b, sid, sc, op == "neq")
+        if op in ("in", "notin"):
+            return c.membership(a, b, sid, sc, op == "notin")
+        return c.set_binop(op, a, b, sid, sc)
+
+    return compile_
+
+
+def _not(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+    return Code(f"(not {c.boolean(args[0], sc)})", True)
+
+
+def _junction(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code]:
+    def compile_(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+        return c.x_Junction(A.Junction(op, args, span=node.span), sc)
+
+    return compile_
+
+
+def _enabled_op(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+    return c.x_Enabled(A.Enabled(args[0], span=node.span), sc)
+
+
+def _unchanged_op(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+    return c.x_Unchanged(A.Unchanged(args[0], span=node.span), sc)
+
+
+def _prime_op(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
+    return c.x_Prime(A.Prime(args[0], span=node.span), sc)
+
+
+_SPECIAL: dict[str, Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code]] = {
+    "=": _bin("eq"),
+    "/=": _bin("neq"),
+    "\\in": _bin("in"),
+    "\\notin": _bin("notin"),
+    "=>": _bin("=>"),
+    "<=>": _bin("<=>"),
+    "\\cap": _bin("cap"),
+    "\\cup": _bin("cup"),
+    "\\": _bin("minus"),
+    "~": _not,
+    "/\\": _junction("/\\"),
+    "\\/": _junction("\\/"),
+    "ENABLED": _enabled_op,
+    "UNCHANGED": _unchanged_op,
+    "'": _prime_op,
+}
+
+
+_PURE_SPECIAL = frozenset(_SPECIAL) - {"ENABLED", "UNCHANGED", "'"}
+
+
+def has_stateful(node: Any) -> bool:
+    """Whether ``node`` contains a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or temporal part."""
+    if isinstance(node, _STATEFUL):
+        return True
+    if isinstance(node, A.OpApp) and node.name in ("ENABLED", "UNCHANGED", "'"):
+        return True
+    return isinstance(node, A.Node) and any(has_stateful(ch) for ch in children(node))
+
+
+def _flatten_tuple(e: A.Expr) -> list[A.Expr]:
+    if isinstance(e, A.Tuple):
+        return [x for el in e.elems for x in _flatten_tuple(el)]
+    return [e]
+
+
+def _pyname(name: str) -> str:
+    s = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in name)
+    return s if s.isascii() else "x"
+
+
+# --------------------------------------------------------------------------- free names
+
+
+def free_names(node: Any, bound: set[str]) -> set[tuple[str, tuple[str, ...]]]:
+    """Names (with instance path) used in ``node`` and not bound inside it or in ``bound``."""
+    out: set[tuple[str, tuple[str, ...]]] = set()
+    _free(node, frozenset(bound), out)
+    return out
+
+
+def _free(node: Any, bound: frozenset[str], out: set[tuple[str, tuple[str, ...]]]) -> None:
+    if isinstance(node, A.Name | A.OpApp):
+        if node.module or node.name not in bound:
+            out.add((node.name, node.module))
+        for a in getattr(node, "args", ()):
+            _free(a, bound, out)
+        return
+    if isinstance(node, A.Quant | A.SetMap | A.FnCons):
+        inner = bound
+        for b in node.bounds:
+            if b.domain is not None:
+                _free(b.domain, bound, out)
+            inner = inner | set(b.names)
+        _free(node.body if not isinstance(node, A.SetMap) else node.expr, inner, out)
+        return
+    if isinstance(node, A.Choose | A.SetFilter):
+        b = node.bound
+        if b.domain is not None:
+            _free(b.domain, bound, out)
+        _free(node.body if isinstance(node, A.Choose) else node.pred, bound | set(b.names), out)
+        return
+    if isinstance(node, A.Lambda):
+        _free(node.body, bound | set(node.params), out)
+        return
+    if isinstance(node, A.Let):
+        inner = bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
+        for d in node.defs:
+            if isinstance(d, A.OpDef):
+                _free(d.body, inner | {p.name for p in d.params}, out)
+            elif isinstance(d, A.FnDef):
+                names = {n for b in d.bounds for n in b.names}
+                for b in d.bounds:
+                    if b.domain is not None:
+                        _free(b.domain, inner, out)
+                _free(d.body, inner | names, out)
+        _free(node.body, inner, out)
+        return
+    if isinstance(node, A.Node):
+        for ch in children(node):
+            _free(ch, bound, out)

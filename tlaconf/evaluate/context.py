@@ -1,0 +1,282 @@
+"""The evaluator's public API: load a module, then evaluate its operators on states."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate.blame import Blame, Blamer
+from tlaconf.evaluate.compiler import Compiler
+from tlaconf.evaluate.enabled import Enabler
+from tlaconf.evaluate.errors import EvalError
+from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
+from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
+from tlaconf.evaluate.runtime import NO_NEXT
+from tlaconf.evaluate.walk import Binding, Env
+from tlaconf.tla import ast as A
+
+RECURSION_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class OperatorInfo:
+    name: str
+    arity: int
+    span: A.Span
+
+
+class Context:
+    """A loaded, compiled module with its constants bound."""
+
+    def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
+        if sys.getrecursionlimit() < RECURSION_LIMIT:
+            sys.setrecursionlimit(RECURSION_LIMIT)
+        self.module = module
+        self.name = module.name
+        self.loader = loader
+        self.builder = Builder(loader)
+        self.ns: Namespace = self.builder.root(module, dict(constants))
+        self.compiler = Compiler(self.builder)
+        self.variables: tuple[str, ...] = self.ns.variables
+        self.operators: dict[str, OperatorInfo] = {
+            d.name: OperatorInfo(d.name, len(d.params) if isinstance(d, A.OpDef) else 0, d.span)
+            for d in module.units
+            if isinstance(d, A.OpDef | A.FnDef)
+        }
+        self._fns: dict[str, Callable[..., Any]] = {}
+        self._exprs: dict[str, Callable[[], Any]] = {}
+        self.compiler.G["_ENABLED"] = self._enabled_in
+        self._enabler = Enabler(self.compiler)
+
+    # ----------------------------------------------------------------- errors
+
+    def _error(self, exc: BaseException, where: A.Node | None) -> EvalError:
+        fallback = where.span if where is not None else A.NO_SPAN
+        if isinstance(exc, EvalError):
+            return exc
+        if isinstance(exc, Fail):
+            span = self.compiler.spans[exc.sid] if exc.sid >= 0 else fallback
+            return EvalError(exc.message, span, tuple((n, str(v)) for n, v in exc.values))
+        if isinstance(exc, KeyError):
+            return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
+        if isinstance(exc, RecursionError):
+            return EvalError("recursion too deep (an operator or function that never stops "
+                             "recursing?)", fallback)
+        return EvalError(f"internal evaluator error: {type(exc).__name__}: {exc}", fallback)
+
+    def _entry(self, op: str) -> Entry:
+        entry = self.ns.lookup(op)
+        if entry is None or entry.kind not in ("op", "fn"):
+            raise UserError(f"module {self.name} has no operator {op}")
+        return entry
+
+    def _fn(self, op: str, nargs: int) -> Callable[..., Any]:
+        fn = self._fns.get(op)
+        if fn is None:
+            entry = self._entry(op)
+            if entry.arity != nargs:
+                raise UserError(f"{op} takes {entry.arity} arguments, got {nargs}")
+            try:
+                fn = self.compiler.G[self.compiler.def_fn(entry)]
+            except Exception as exc:
+                raise self._error(exc, entry.node) from None
+            self._fns[op] = fn
+        return fn
+
+    # ----------------------------------------------------------------- API
+
+    def holds(
+        self,
+        op: str,
+        args: tuple[Any, ...],
+        state: Mapping[str, Any],
+        next_state: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Evaluates the boolean operator ``op(args)``; unprimed variables from ``state``,
+        primed ones from ``next_state``."""
+        fn = self._fn(op, len(args))
+        G = self.compiler.G
+        G["_S"] = state
+        G["_N"] = NO_NEXT if next_state is None else next_state
+        try:
+            r = fn(*args)
+        except Exception as exc:
+            raise self._error(exc, self._entry(op).node) from None
+        if r is True or r is False:
+            return r
+        raise EvalError(f"{op} is not a boolean: it is the {kind_of(r)} {show(r)}",
+                        self._entry(op).node.span)
+
+    def value(
+        self,
+        op: str,
+        args: tuple[Any, ...] = (),
+        state: Mapping[str, Any] | None = None,
+        next_state: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """The value of ``op(args)`` (any kind)."""
+        fn = self._fn(op, len(args))
+        G = self.compiler.G
+        G["_S"] = {} if state is None else state
+        G["_N"] = NO_NEXT if next_state is None else next_state
+        try:
+            return fn(*args)
+        except Exception as exc:
+            raise self._error(exc, self._entry(op).node) from None
+
+    def _call_node(self, op: str, args: tuple[Any, ...]) -> tuple[A.Node, Env]:
+        entry = self._entry(op)
+        node = entry.node
+        if isinstance(node, A.FnDef):
+            return A.Name(op, span=node.span), Env()
+        if len(args) != len(node.params):
+            raise UserError(f"{op} takes {len(node.params)} arguments, got {len(args)}")
+        return node.body, Env(tuple(
+            Binding(p.name, "op" if p.arity else "val", p.arity, a)
+            for p, a in zip(node.params, args, strict=True)
+        ))
+
+    def enabled(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]) -> bool:
+        """TLC-style ``ENABLED op(args)`` in ``state``."""
+        body, env = self._call_node(op, args)
+        entry = self._entry(op)
+        G = self.compiler.G
+        G["_S"] = state
+        try:
+            return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables)
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
+
+    def _enabled_in(self, key: tuple[A.Node, Namespace], env: tuple[Any, ...], sid: int) -> bool:
+        node, ns = key
+        saved = self.compiler.G["_N"]
+        try:
+            return self._enabler.enabled(
+                node, ns, Env(tuple(Binding(n, k, ar, v) for n, k, ar, v in env)), self.variables
+            )
+        finally:
+            self.compiler.G["_N"] = saved
+
+    def explain(
+        self,
+        op: str,
+        args: tuple[Any, ...],
+        state: Mapping[str, Any],
+        next_state: Mapping[str, Any] | None = None,
+    ) -> Blame:
+        """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so)."""
+        body, env = self._call_node(op, args)
+        entry = self._entry(op)
+        G = self.compiler.G
+        G["_S"] = state
+        G["_N"] = NO_NEXT if next_state is None else next_state
+        blamer = Blamer(self.compiler, self.loader.texts)
+        try:
+            child = blamer.blame(body, entry.ns or self.ns, env)
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
+        params = tuple((b.name, show(b.value)) for b in env.bindings if b.kind == "val")
+        head = f"{op}({', '.join(show(a, 60) for a in args)})" if args else op
+        return Blame(head, entry.node.span, f"{op} is FALSE", params, (child,))
+
+    def evaluate(self, expr_text: str) -> Any:
+        """A constant expression in the module's context."""
+        fn = self._exprs.get(expr_text)
+        if fn is None:
+            from tlaconf.tla.parser import parse_expression
+
+            node = parse_expression(expr_text)
+            self.loader.texts.setdefault(node.span.file, expr_text)
+            try:
+                fn = self.compiler.snippet(node, self.ns, ())
+            except Exception as exc:
+                raise self._error(exc, node) from None
+            self._exprs[expr_text] = fn
+        G = self.compiler.G
+        G["_S"] = G["_N"] = _CONSTANT_STATE
+        try:
+            return materialize(fn())
+        except Exception as exc:
+            raise self._error(exc, None) from None
+
+    def assumptions(self) -> list[tuple[A.Assume, bool | EvalError]]:
+        """Every ASSUME of the module and what it EXTENDS: TRUE/FALSE or the error."""
+        out: list[tuple[A.Assume, bool | EvalError]] = []
+        G = self.compiler.G
+        for ns, unit in self.builder.assumes:
+            G["_S"] = G["_N"] = _CONSTANT_STATE
+            try:
+                v = self.compiler.snippet(unit.expr, ns, ())()
+                out.append((unit, v if v is True or v is False else EvalError(
+                    f"ASSUME is not a boolean: {show(v)}", unit.span)))
+            except Exception as exc:
+                out.append((unit, self._error(exc, unit)))
+        return out
+
+
+class _ConstantState(dict[str, Any]):
+    def __missing__(self, key: str) -> Any:
+        raise Fail(f"variable {key} used in a constant expression")
+
+
+_CONSTANT_STATE = _ConstantState()
+
+
+def load_module(
+    path: Path, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None
+) -> Context:
+    """Parses ``path`` and what it EXTENDS/INSTANCEs (found next to it or on ``search_path``),
+    binds its CONSTANTS from ``constants`` and compiles it."""
+    path = Path(path)
+    loader = Loader([path.parent, *search_path])
+    module = loader.parse_file(path)
+    return Context(module, loader, constants or {})
+
+
+def load_ast(
+    module: A.Module, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
+    text: str | None = None,
+) -> Context:
+    """A context for an already parsed module (``text`` is its source, for blame)."""
+    loader = Loader(list(search_path))
+    loader.add(module, None)
+    if text is not None:
+        loader.texts[module.span.file] = text
+    return Context(module, loader, constants or {})
+
+
+def load_text(
+    text: str, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
+    filename: str = "<module>",
+) -> Context:
+    """A context for a module given as text."""
+    from tlaconf.tla.parser import parse_module
+
+    module = parse_module(text, filename)
+    return load_ast(module, search_path, constants, text)
+
+
+DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
+
+
+def default_context(
+    module: Path | None = None,
+    search_path: Sequence[Path] = (),
+    constants: Mapping[str, Any] | None = None,
+) -> Context:
+    """The context of ``tlaconf eval``: Integers, Sequences, FiniteSets and TLC, plus
+    ``module`` (its operators usable by name) when given."""
+    extends = list(DEFAULT_EXTENDS)
+    paths = list(search_path)
+    if module is not None:
+        module = Path(module)
+        if not module.is_file():
+            raise UserError(f"module file {module} not found")
+        extends.append(module.stem)
+        paths.insert(0, module.parent)
+    text = f"---- MODULE TlaconfEval ----\nEXTENDS {', '.join(extends)}\n====\n"
+    return load_text(text, paths, constants or {}, "<eval>")

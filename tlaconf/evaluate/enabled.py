@@ -1,0 +1,160 @@
+"""ENABLED, computed as TLC computes successor states.
+
+The action is walked left to right: a conjunct ``x' = e`` assigns ``x'`` when it is
+still unassigned (otherwise it is a test), ``x' \\in S`` tries every element of
+``S``, ``UNCHANGED x`` assigns ``x' = x``, disjunctions and ``\\E`` branch,
+``IF``/``CASE``/``LET`` and calls of defined operators are followed.  Every
+other conjunct is evaluated with the primed variables assigned so far; reading
+an unassigned one is an error naming it.  The action is enabled when some branch
+reaches its end; a branch that ends with a variable still unassigned is an error
+(the action does not determine the successor state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tlaconf.evaluate.lazy import Fail, enum_set, equal
+from tlaconf.evaluate.namespace import Namespace
+from tlaconf.evaluate.runtime import NextState
+from tlaconf.evaluate.walk import Binding, Env, Walker, unchanged_items
+from tlaconf.tla import ast as A
+
+Assignment = dict[str, Any]
+
+
+class Enabler(Walker):
+    def enabled(
+        self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...]
+    ) -> bool:
+        G = self.comp.G
+        saved = G["_N"]
+        try:
+            for asg in self.successors(node, ns, env, {}):
+                missing = [v for v in variables if v not in asg]
+                if missing:
+                    raise Fail(
+                        "the action leaves " + ", ".join(f"{v}'" for v in missing)
+                        + " unassigned, so ENABLED cannot be decided", (), self.comp.sid(node))
+                return True
+            return False
+        finally:
+            G["_N"] = saved
+
+    def _eval(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> Any:
+        self.comp.G["_N"] = NextState(asg)
+        return self.eval(node, ns, env)
+
+    def _test(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
+        self.comp.G["_N"] = NextState(asg)
+        return self.eval_bool(node, ns, env)
+
+    def successors(
+        self, node: A.Node, ns: Namespace, env: Env, asg: Assignment
+    ) -> Iterator[Assignment]:
+        if isinstance(node, A.Label):
+            yield from self.successors(node.expr, ns, env, asg)
+            return
+        if isinstance(node, A.Junction) or (
+            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
+        ):
+            op = node.op if isinstance(node, A.Junction) else node.name
+            items = node.items if isinstance(node, A.Junction) else node.args
+            if op == "/\\":
+                yield from self._conj(items, 0, ns, env, asg)
+            else:
+                for item in items:
+                    yield from self.successors(item, ns, env, asg)
+            return
+        if isinstance(node, A.OpApp) and not node.module and node.name in ("=", "\\in"):
+            var = self.primed_var(node.args[0], ns)
+            if var is not None and var not in asg:
+                value = self._eval(node.args[1], ns, env, asg)
+                if node.name == "=":
+                    yield {**asg, var: value}
+                else:
+                    sid = self.comp.sid(node)
+                    for v in sorted_values(enum_set(value, sid)):
+                        yield {**asg, var: v}
+                return
+        if isinstance(node, A.Unchanged) or (
+            isinstance(node, A.OpApp) and node.name == "UNCHANGED" and not node.module
+        ):
+            target = node.expr if isinstance(node, A.Unchanged) else node.args[0]
+            yield from self._unchanged(unchanged_items(target), ns, env, asg)
+            return
+        if isinstance(node, A.Quant) and node.kind == "E":
+            for binding in self.bindings_of(node.bounds, ns, env, self.comp.sid(node)):
+                yield from self.successors(node.body, ns, env.extend(*binding), asg)
+            return
+        if isinstance(node, A.If):
+            branch = node.then if self._test(node.cond, ns, env, asg) else node.else_
+            yield from self.successors(branch, ns, env, asg)
+            return
+        if isinstance(node, A.Case):
+            for guard, arm in node.arms:
+                if self._test(guard, ns, env, asg):
+                    yield from self.successors(arm, ns, env, asg)
+                    return
+            if node.other is None:
+                raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), self.comp.sid(node))
+            yield from self.successors(node.other, ns, env, asg)
+            return
+        if isinstance(node, A.Let):
+            self.comp.G["_N"] = NextState(asg)
+            yield from self.successors(node.body, ns, self.bind_let(node, ns, env), asg)
+            return
+        if isinstance(node, A.ActionBox):
+            if node.angle:
+                for a in self.successors(node.action, ns, env, asg):
+                    if not all(self._same(it, ns, env, a) for it in unchanged_items(node.sub)):
+                        yield a
+            else:
+                yield from self.successors(node.action, ns, env, asg)
+                yield from self._unchanged(unchanged_items(node.sub), ns, env, asg)
+            return
+        if isinstance(node, A.Name | A.OpApp):
+            self.comp.G["_N"] = NextState(asg)
+            called = self.call_target(node, ns, env)
+            if called is not None:
+                body, tns, tenv, _ = called
+                yield from self.successors(body, tns, tenv, asg)
+                return
+        if self._test(node, ns, env, asg):
+            yield asg
+
+    def _conj(
+        self, items: tuple[A.Expr, ...], i: int, ns: Namespace, env: Env, asg: Assignment
+    ) -> Iterator[Assignment]:
+        if i == len(items):
+            yield asg
+            return
+        for a in self.successors(items[i], ns, env, asg):
+            yield from self._conj(items, i + 1, ns, env, a)
+
+    def _unchanged(
+        self, items: list[A.Expr], ns: Namespace, env: Env, asg: Assignment
+    ) -> Iterator[Assignment]:
+        out = dict(asg)
+        for it in items:
+            var = self.var_name(it, ns)
+            if var is not None and var not in out:
+                out[var] = self.comp.G["_S"][var]
+            elif not self._same(it, ns, env, out):
+                return
+        yield out
+
+    def _same(self, item: A.Expr, ns: Namespace, env: Env, asg: Assignment) -> bool:
+        self.comp.G["_N"] = NextState(asg)
+        sid = self.comp.sid(item)
+        return equal(self.eval(item, ns, env, primed=True), self.eval(item, ns, env), sid)
+
+
+def sorted_values(s: frozenset[Any]) -> list[Any]:
+    from tlaconf.values import canonical
+
+    return canonical(s)
+
+
+__all__ = ["Binding", "Enabler"]

@@ -1,0 +1,561 @@
+"""Lazy sets and lazy functions: values that support membership (and application) first.
+
+TLC keeps ``Nat``, ``Int``, ``STRING``, ``SUBSET S``, ``[S -> T]``, ``Seq(S)`` and
+set filters over them unevaluated until it must enumerate them; so do we.  A lazy
+set that is finite is enumerated (once, cached) when iterated; an infinite one
+raises :class:`Fail` saying it cannot be enumerated.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+
+ENUM_LIMIT = 1_000_000
+"""Largest set the evaluator will build by enumerating a lazy set."""
+
+
+class Fail(Exception):
+    """An evaluation error raised inside compiled code; ``sid`` indexes the span table."""
+
+    def __init__(self, message: str, values: tuple[tuple[str, Any], ...] = (), sid: int = -1):
+        super().__init__(message)
+        self.message = message
+        self.values = values
+        self.sid = sid
+
+
+def is_set(v: Any) -> bool:
+    return type(v) is frozenset or isinstance(v, LazySet)
+
+
+def is_fn(v: Any) -> bool:
+    t = type(v)
+    return t is tuple or t is Fn or t is LazyFn
+
+
+class LazySet:
+    """Base of the lazy sets.  Subclasses define ``contains``, ``describe`` and ``_enum``."""
+
+    __slots__ = ("_cache",)
+    finite = True
+
+    def __init__(self) -> None:
+        self._cache: frozenset[Any] | None = None
+
+    def contains(self, x: Any, sid: int) -> bool:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        raise NotImplementedError
+
+    def enum(self, sid: int) -> frozenset[Any]:
+        """The elements, as a frozenset; :class:`Fail` when the set is infinite or too big."""
+        if self._cache is None:
+            if not self.finite:
+                raise Fail(f"cannot enumerate the infinite set {self.describe()}", (), sid)
+            self._cache = self._enum(sid)
+        return self._cache
+
+    def __repr__(self) -> str:
+        return self.describe()
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+def enum_set(s: Any, sid: int) -> frozenset[Any]:
+    if type(s) is frozenset:
+        return s
+    if isinstance(s, LazySet):
+        return s.enum(sid)
+    raise Fail(f"expected a set, got the {kind_of(s)} {show(s)}", (), sid)
+
+
+def kind_of(v: Any) -> str:
+    t = type(v)
+    if t is bool:
+        return "boolean"
+    if t is int:
+        return "integer"
+    if t is str:
+        return "string"
+    if t is frozenset or isinstance(v, LazySet):
+        return "set"
+    if t is tuple:
+        return "sequence" if v else "function"
+    if t is Fn:
+        return "record" if all(type(k) is str for k in v) else "function"
+    if t is LazyFn:
+        return "function"
+    if t is ModelValue:
+        return "model value"
+    if callable(v):
+        return "operator"
+    return t.__name__
+
+
+def show(v: Any, limit: int = 300) -> str:
+    """``v`` in TLA+ syntax, shortened for error messages."""
+    try:
+        text = to_tla(v)
+    except Exception:  # values that cannot be printed fully (lazy parts)
+        text = repr(v)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class NatSet(LazySet):
+    __slots__ = ()
+    finite = False
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return type(x) is int and x >= 0
+
+    def describe(self) -> str:
+        return "Nat"
+
+
+class IntSet(LazySet):
+    __slots__ = ()
+    finite = False
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return type(x) is int
+
+    def describe(self) -> str:
+        return "Int"
+
+
+class StringSet(LazySet):
+    __slots__ = ()
+    finite = False
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return type(x) is str
+
+    def describe(self) -> str:
+        return "STRING"
+
+
+class Interval(LazySet):
+    """``a..b`` too large to build eagerly."""
+
+    __slots__ = ("hi", "lo")
+
+    def __init__(self, lo: int, hi: int) -> None:
+        super().__init__()
+        self.lo = lo
+        self.hi = hi
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if type(x) is not int:
+            raise Fail(f"{show(x)} \\in {self.describe()}: not an integer", (), sid)
+        return self.lo <= x <= self.hi
+
+    def describe(self) -> str:
+        return f"{self.lo}..{self.hi}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        raise Fail(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} elements)",
+                   (), sid)
+
+
+class SubsetSet(LazySet):
+    """``SUBSET base``."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base: Any) -> None:
+        super().__init__()
+        self.base = base
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return type(self.base) is frozenset or self.base.finite
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if not is_set(x):
+            raise Fail(f"{show(x)} \\in SUBSET ...: a {kind_of(x)} is not a set", (), sid)
+        base = self.base
+        if type(base) is frozenset:
+            return all(member(e, base, sid) for e in enum_set(x, sid))
+        return all(base.contains(e, sid) for e in enum_set(x, sid))
+
+    def describe(self) -> str:
+        return f"SUBSET {show(self.base)}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        elems = list(enum_set(self.base, sid))
+        if len(elems) > 20:
+            raise Fail(f"refusing to enumerate {self.describe()} (2^{len(elems)} elements)",
+                       (), sid)
+        return frozenset(
+            frozenset(c) for r in range(len(elems) + 1) for c in itertools.combinations(elems, r)
+        )
+
+
+class FnSet(LazySet):
+    """``[dom -> rng]``."""
+
+    __slots__ = ("dom", "rng")
+
+    def __init__(self, dom: Any, rng: Any) -> None:
+        super().__init__()
+        self.dom = dom
+        self.rng = rng
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return all(type(s) is frozenset or s.finite for s in (self.dom, self.rng))
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if not is_fn(x):
+            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a function",
+                       (), sid)
+        if not equal(domain(x, sid), self.dom, sid):
+            return False
+        return all(member(v, self.rng, sid) for v in fn_values(x, sid))
+
+    def describe(self) -> str:
+        return f"[{show(self.dom)} -> {show(self.rng)}]"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        keys = sorted_values(enum_set(self.dom, sid))
+        vals = sorted_values(enum_set(self.rng, sid))
+        if len(vals) ** len(keys) > ENUM_LIMIT:
+            raise Fail(f"refusing to enumerate {self.describe()} (too many functions)", (), sid)
+        return frozenset(
+            make_fn(dict(zip(keys, combo, strict=True)))
+            for combo in itertools.product(vals, repeat=len(keys))
+        )
+
+
+class SeqSet(LazySet):
+    """``Seq(S)``: infinite unless ``S`` is empty."""
+
+    __slots__ = ("base",)
+    finite = False
+
+    def __init__(self, base: Any) -> None:
+        super().__init__()
+        self.base = base
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if type(x) is tuple:
+            return all(member(e, self.base, sid) for e in x)
+        if is_fn(x):
+            return False
+        raise Fail(f"{show(x)} \\in Seq(...): a {kind_of(x)} is not a sequence", (), sid)
+
+    def describe(self) -> str:
+        return f"Seq({show(self.base)})"
+
+
+class RecordSet(LazySet):
+    """``[a : S, b : T]`` where some field set is infinite."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, fields: tuple[tuple[str, Any], ...]) -> None:
+        super().__init__()
+        self.fields = fields
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return all(type(s) is frozenset or s.finite for _, s in self.fields)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if not is_fn(x):
+            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a record",
+                       (), sid)
+        if type(x) is not Fn or len(x) != len(self.fields):
+            return False
+        return all(k in x and member(x[k], s, sid) for k, s in self.fields)
+
+    def describe(self) -> str:
+        return "[" + ", ".join(f"{k} : {show(s)}" for k, s in self.fields) + "]"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return record_set_enum(self.fields, sid)
+
+
+def record_set_enum(fields: tuple[tuple[str, Any], ...], sid: int) -> frozenset[Any]:
+    names = [k for k, _ in fields]
+    sets = [enum_set(s, sid) for _, s in fields]
+    return frozenset(Fn(dict(zip(names, c, strict=True))) for c in itertools.product(*sets))
+
+
+class ProductSet(LazySet):
+    """``S \\X T`` where a factor is infinite."""
+
+    __slots__ = ("factors",)
+
+    def __init__(self, factors: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.factors = factors
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return all(type(s) is frozenset or s.finite for s in self.factors)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if type(x) is not tuple:
+            if is_fn(x):
+                return False
+            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a tuple",
+                       (), sid)
+        return len(x) == len(self.factors) and all(
+            member(e, s, sid) for e, s in zip(x, self.factors, strict=True)
+        )
+
+    def describe(self) -> str:
+        return " \\X ".join(show(s) for s in self.factors)
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return frozenset(itertools.product(*(enum_set(s, sid) for s in self.factors)))
+
+
+class FilterSet(LazySet):
+    """``{x \\in S : P}`` over a lazy ``S``."""
+
+    __slots__ = ("base", "pred")
+
+    def __init__(self, base: Any, pred: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.base = base
+        self.pred = pred
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return bool(self.base.finite)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return member(x, self.base, sid) and as_bool(self.pred(x), sid)
+
+    def describe(self) -> str:
+        return f"{{x \\in {show(self.base)} : ...}}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return frozenset(x for x in enum_set(self.base, sid) if as_bool(self.pred(x), sid))
+
+
+class BinarySet(LazySet):
+    """``S \\cup T``, ``S \\cap T`` or ``S \\ T`` where a side is infinite."""
+
+    __slots__ = ("left", "op", "right")
+
+    def __init__(self, op: str, left: Any, right: Any) -> None:
+        super().__init__()
+        self.op = op
+        self.left = left
+        self.right = right
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        fin = [type(s) is frozenset or s.finite for s in (self.left, self.right)]
+        return fin[0] and fin[1] if self.op == "\\cup" else fin[0]
+
+    def contains(self, x: Any, sid: int) -> bool:
+        a = member(x, self.left, sid)
+        if self.op == "\\cup":
+            return a or member(x, self.right, sid)
+        if self.op == "\\cap":
+            return a and member(x, self.right, sid)
+        return a and not member(x, self.right, sid)
+
+    def describe(self) -> str:
+        return f"{show(self.left)} {self.op} {show(self.right)}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        left = enum_set(self.left, sid)
+        if self.op == "\\cup":
+            return left | enum_set(self.right, sid)
+        keep = self.op == "\\cap"
+        return frozenset(x for x in left if member(x, self.right, sid) == keep)
+
+
+class LazyFn:
+    """A function on a domain that is evaluated pointwise, memoized (``[n \\in Nat |-> ...]``,
+    recursive function definitions)."""
+
+    __slots__ = ("body", "dom", "memo")
+
+    def __init__(self, dom: Any, body: Callable[[Any], Any]) -> None:
+        self.dom = dom
+        self.body = body
+        self.memo: dict[Any, Any] = {}
+
+    def apply(self, x: Any, sid: int) -> Any:
+        memo = self.memo
+        if x in memo and type(x) is not bool:
+            return memo[x]
+        if not member(x, self.dom, sid):
+            raise Fail(
+                f"function applied to {show(x)}, which is not in its domain {show(self.dom)}",
+                (), sid,
+            )
+        v = self.body(x)
+        memo[x] = v
+        return v
+
+    def materialize(self, sid: int) -> Any:
+        return make_fn({x: self.apply(x, sid) for x in enum_set(self.dom, sid)})
+
+    def describe(self) -> str:
+        return f"[x \\in {show(self.dom)} |-> ...]"
+
+    def __repr__(self) -> str:
+        return self.describe()
+
+
+# --------------------------------------------------------------------------- core operations
+
+
+def as_bool(v: Any, sid: int) -> bool:
+    if v is True or v is False:
+        return v
+    raise Fail(f"expected a boolean, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+def sorted_values(s: Iterable[Any]) -> list[Any]:
+    from tlaconf.values import canonical
+
+    return canonical(s)
+
+
+def domain(f: Any, sid: int) -> Any:
+    t = type(f)
+    if t is tuple:
+        return frozenset(range(1, len(f) + 1))
+    if t is Fn:
+        return frozenset(f._d)
+    if t is LazyFn:
+        return f.dom
+    raise Fail(f"DOMAIN of the {kind_of(f)} {show(f)}, which is not a function", (), sid)
+
+
+def fn_values(f: Any, sid: int) -> Iterable[Any]:
+    t = type(f)
+    if t is tuple:
+        return f
+    if t is Fn:
+        return f._d.values()
+    return fn_values(f.materialize(sid), sid)
+
+
+def normalize_fn(f: Any, sid: int) -> Any:
+    return f.materialize(sid) if type(f) is LazyFn else f
+
+
+def _family(v: Any) -> str:
+    t = type(v)
+    if t is frozenset or isinstance(v, LazySet):
+        return "set"
+    if t is tuple or t is Fn or t is LazyFn:
+        return "function"
+    return kind_of(v)
+
+
+def equal(a: Any, b: Any, sid: int) -> bool:
+    """TLC equality: values of different kinds cannot be compared (model values excepted)."""
+    ta = type(a)
+    if ta is type(b) and ta is not LazyFn and not isinstance(a, LazySet):
+        return bool(a == b)
+    fa, fb = _family(a), _family(b)
+    if fa != fb:
+        if ta is ModelValue or type(b) is ModelValue:
+            return False
+        raise Fail(
+            f"attempted to compare the {kind_of(a)} {show(a)} with the {kind_of(b)} {show(b)}",
+            (), sid,
+        )
+    if fa == "set":
+        return enum_set(a, sid) == enum_set(b, sid)
+    if fa == "function":
+        return bool(normalize_fn(a, sid) == normalize_fn(b, sid))
+    return bool(a == b)
+
+
+def member(x: Any, s: Any, sid: int) -> bool:
+    """``x \\in s`` as TLC: comparing ``x`` with elements of another kind is an error."""
+    if type(s) is frozenset:
+        tx = type(x)
+        if x in s:
+            if tx is bool or tx is int:
+                for e in s:
+                    if e == x:
+                        return type(e) is tx or _mismatch(x, e, sid)
+            return True
+        if s and tx is not ModelValue:
+            fx = _family(x)
+            for e in s:
+                if type(e) is not ModelValue and _family(e) != fx:
+                    _mismatch(x, e, sid)
+                    break
+            if fx == "function" and tx is LazyFn:
+                return normalize_fn(x, sid) in s
+        return False
+    if isinstance(s, LazySet):
+        return s.contains(x, sid)
+    raise Fail(f"{show(x)} \\in {show(s)}: the {kind_of(s)} {show(s)} is not a set", (), sid)
+
+
+def _mismatch(x: Any, e: Any, sid: int) -> bool:
+    raise Fail(
+        f"attempted to check whether the {kind_of(x)} {show(x)} is in a set of "
+        f"{kind_of(e)}s (elements such as {show(e)})",
+        (), sid,
+    )
+
+
+def apply(f: Any, x: Any, sid: int) -> Any:
+    """``f[x]``: an error outside ``DOMAIN f``."""
+    t = type(f)
+    if t is Fn:
+        d = f._d
+        if x in d:
+            tx = type(x)
+            if tx is not bool and (tx is not int or not (0 <= x <= 1)):
+                return d[x]
+            for k in d:
+                if k == x and type(k) is tx:
+                    return d[x]
+    elif t is tuple:
+        if type(x) is int and 1 <= x <= len(f):
+            return f[x - 1]
+    elif t is LazyFn:
+        return f.apply(x, sid)
+    else:
+        raise Fail(f"{show(f)}[{show(x)}]: the {kind_of(f)} {show(f)} is not a function",
+                   (), sid)
+    raise Fail(
+        f"function applied to {show(x)}, which is not in its domain {show(domain(f, sid))}",
+        (("f", show(f)),), sid,
+    )
+
+
+def materialize(v: Any, sid: int = -1) -> Any:
+    """``v`` with every finite lazy part enumerated (for printing and encoding)."""
+    t = type(v)
+    if t is frozenset:
+        return frozenset(materialize(x, sid) for x in v)
+    if isinstance(v, LazySet):
+        return materialize(v.enum(sid), sid) if v.finite else v
+    if t is tuple:
+        return tuple(materialize(x, sid) for x in v)
+    if t is Fn:
+        return Fn({k: materialize(x, sid) for k, x in v.items()})
+    if t is LazyFn:
+        dom = v.dom
+        if type(dom) is frozenset or dom.finite:
+            return materialize(v.materialize(sid), sid)
+    return v

@@ -1,0 +1,225 @@
+"""Namespaces: what each name means in a module, after EXTENDS and INSTANCE."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
+from tlaconf.tla import ast as A
+
+
+@dataclass(eq=False)
+class Entry:
+    """One visible name.
+
+    ``kind`` is ``op`` (OpDef), ``fn`` (FnDef), ``const`` (a bound CONSTANT, ``value``),
+    ``var`` (a VARIABLE), ``builtin`` (``value`` is a (function, arity) pair), ``value``
+    (a builtin value), ``inst`` (a named instance, ``child``), ``subst`` (an instantiated
+    module's constant or variable: ``node`` is the expression, ``ns`` the outer namespace).
+    """
+
+    kind: str
+    name: str
+    node: Any = None
+    ns: Namespace | None = None
+    arity: int = 0
+    value: Any = None
+    child: Namespace | None = None
+
+
+@dataclass(eq=False)
+class Namespace:
+    name: str
+    entries: dict[str, Entry] = field(default_factory=dict)
+    variables: tuple[str, ...] = ()
+
+    def lookup(self, name: str) -> Entry | None:
+        return self.entries.get(name)
+
+
+STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "Json", "TLCExt"}
+
+
+class Loader:
+    """Finds, parses and caches modules on a search path."""
+
+    def __init__(self, search_path: Sequence[Path]) -> None:
+        self.search_path = [Path(p) for p in search_path]
+        self.modules: dict[str, A.Module] = {}
+        self.files: dict[str, Path] = {}
+        self.texts: dict[str, str] = {}
+
+    def add(self, module: A.Module, path: Path | None) -> None:
+        self.modules[module.name] = module
+        if path is not None:
+            self.files[module.name] = path
+        for unit in module.units:
+            if isinstance(unit, A.Module):
+                self.add(unit, path)
+
+    def get(self, name: str, where: A.Node) -> A.Module:
+        if name in self.modules:
+            return self.modules[name]
+        for d in self.search_path:
+            p = d / f"{name}.tla"
+            if p.is_file():
+                return self.parse_file(p)
+        raise UserError(
+            f"module {name} not found on the search path "
+            f"({', '.join(str(d) for d in self.search_path) or 'empty'})",
+            str(where.span) if where.span != A.NO_SPAN else None,
+        )
+
+    def parse_file(self, path: Path) -> A.Module:
+        from tlaconf.tla.parser import parse_module
+
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise UserError(f"cannot read {path}: {err.strerror}") from None
+        module = parse_module(text, str(path))
+        self.texts[str(path)] = text
+        self.add(module, path)
+        return module
+
+
+def core_entries() -> dict[str, Entry]:
+    out = {n: Entry("builtin", n, value=b) for n, b in CORE.items()}
+    out.update({n: Entry("value", n, value=v) for n, v in BUILTIN_VALUES.items()})
+    return out
+
+
+def add_standard(entries: dict[str, Entry], module: str) -> None:
+    for n, b in STANDARD.get(module, {}).items():
+        if n not in entries or entries[n].kind in ("builtin", "value"):
+            entries[n] = (
+                Entry("builtin", n, value=b, arity=b[1]) if is_operator(b)
+                else Entry("value", n, value=b)
+            )
+
+
+def children(node: Any) -> Iterator[Any]:
+    """The direct sub-nodes of an AST node (expressions, bounds, units, EXCEPT steps)."""
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        yield from _nodes(v)
+
+
+def _nodes(v: Any) -> Iterator[Any]:
+    if isinstance(v, A.Node):
+        yield v
+    elif isinstance(v, tuple):
+        for x in v:
+            yield from _nodes(x)
+
+
+class Builder:
+    """Builds the :class:`Namespace` of a module: its EXTENDS closure, instances and constants."""
+
+    def __init__(self, loader: Loader) -> None:
+        self.loader = loader
+        self.assumes: list[tuple[Namespace, A.Assume]] = []
+
+    def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
+        ns = Namespace(module.name, core_entries())
+        missing: list[str] = []
+        self._fill(ns, module, set(), constants=constants, missing=missing, subst=None, outer=None)
+        if missing:
+            raise UserError(
+                f"module {module.name}: no value for CONSTANT {', '.join(missing)}",
+                str(module.span) if module.span != A.NO_SPAN else None,
+            )
+        return ns
+
+    def instance(self, inst: A.Instance, outer: Namespace) -> Namespace:
+        module = self.loader.get(inst.module, inst)
+        ns = Namespace(f"{outer.name}!{module.name}", core_entries())
+        subst = dict(inst.substitutions)
+        self._fill(ns, module, set(), constants=None, missing=[], subst=subst, outer=outer)
+        return ns
+
+    def _fill(
+        self,
+        ns: Namespace,
+        module: A.Module,
+        seen: set[str],
+        *,
+        constants: dict[str, Any] | None,
+        missing: list[str],
+        subst: dict[str, A.Expr] | None,
+        outer: Namespace | None,
+    ) -> None:
+        if module.name in seen:
+            return
+        seen.add(module.name)
+        for name in module.extends:
+            if name in STANDARD_NAMES:
+                add_standard(ns.entries, name)
+            else:
+                self._fill(ns, self.loader.get(name, module), seen, constants=constants,
+                           missing=missing, subst=subst, outer=outer)
+        e = ns.entries
+        for unit in module.units:
+            if isinstance(unit, A.Constant | A.Variable):
+                names = (
+                    [(p.name, p.arity) for p in unit.params] if isinstance(unit, A.Constant)
+                    else [(n, 0) for n in unit.names]
+                )
+                for name, arity in names:
+                    e[name] = self._declared(unit, name, arity, constants, missing, subst, outer)
+                if isinstance(unit, A.Variable) and subst is None:
+                    ns.variables += unit.names
+            elif isinstance(unit, A.OpDef):
+                e[unit.name] = Entry("op", unit.name, unit, ns, len(unit.params))
+            elif isinstance(unit, A.FnDef):
+                e[unit.name] = Entry("fn", unit.name, unit, ns)
+            elif isinstance(unit, A.InstanceDef):
+                if unit.params:
+                    e[unit.name] = Entry("inst", unit.name, unit, ns, len(unit.params))
+                else:
+                    e[unit.name] = Entry("inst", unit.name, unit, ns,
+                                         child=self.instance(unit.instance, ns))
+            elif isinstance(unit, A.Instance):
+                child = self.instance(unit, ns)
+                for name, entry in child.entries.items():
+                    if entry.kind in ("op", "fn", "inst"):
+                        e[name] = entry
+            elif isinstance(unit, A.Assume):
+                self.assumes.append((ns, unit))
+            elif isinstance(unit, A.Module):
+                self.loader.add(unit, self.loader.files.get(module.name))
+
+    @staticmethod
+    def _declared(
+        unit: A.Node,
+        name: str,
+        arity: int,
+        constants: dict[str, Any] | None,
+        missing: list[str],
+        subst: dict[str, A.Expr] | None,
+        outer: Namespace | None,
+    ) -> Entry:
+        if subst is None:
+            if isinstance(unit, A.Variable):
+                return Entry("var", name)
+            assert constants is not None
+            if name not in constants:
+                missing.append(name)
+                return Entry("const", name)
+            return Entry("const", name, value=constants[name], arity=arity)
+        assert outer is not None
+        if name in subst:
+            return Entry("subst", name, subst[name], outer)
+        found = outer.lookup(name)
+        if found is None:
+            raise UserError(
+                f"INSTANCE: no substitution for {name}, and no {name} in the instantiating module",
+                str(unit.span) if unit.span != A.NO_SPAN else None,
+            )
+        return found

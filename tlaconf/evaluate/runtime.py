@@ -1,0 +1,296 @@
+"""Helpers called by generated code (the names in :data:`GLOBALS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NoReturn
+
+from tlaconf.evaluate import builtins as B
+from tlaconf.evaluate.lazy import (
+    Fail,
+    FilterSet,
+    LazyFn,
+    LazySet,
+    RecordSet,
+    apply,
+    as_bool,
+    enum_set,
+    equal,
+    is_fn,
+    kind_of,
+    member,
+    normalize_fn,
+    record_set_enum,
+    show,
+    sorted_values,
+)
+from tlaconf.values import Fn, ModelValue, make_fn
+from tlaconf.values.core import check_no_bool_int_mix
+
+
+class _NoState(dict[str, Any]):
+    def __missing__(self, key: str) -> NoReturn:
+        raise Fail(f"variable {key} used in a constant expression")
+
+
+class NextState(dict[str, Any]):
+    """The primed variables assigned so far (ENABLED); reading an unassigned one fails."""
+
+    def __missing__(self, key: str) -> NoReturn:
+        raise Fail(f"primed variable {key}' is read before the action assigns it")
+
+
+class NoNext(dict[str, Any]):
+    def __missing__(self, key: str) -> NoReturn:
+        raise Fail(f"{key}' is used, but no next state was given (not an action context)")
+
+
+NO_STATE = _NoState()
+NO_NEXT = NoNext()
+
+
+def _B(v: Any, sid: int) -> bool:
+    if v is True or v is False:
+        return v
+    raise Fail(f"expected a boolean, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+_PLAIN = frozenset({str, int, frozenset, tuple, Fn, ModelValue})
+
+
+def _eq(a: Any, b: Any, sid: int) -> bool:
+    t = type(a)
+    if t is type(b) and t in _PLAIN:
+        return bool(a == b)
+    return equal(a, b, sid)
+
+
+def _eqs(a: Any, b: Any, sid: int) -> bool:
+    return equal(a, b, sid)
+
+
+def _in(x: Any, s: Any, sid: int) -> bool:
+    if type(s) is frozenset:
+        tx = type(x)
+        if (tx is str or tx is Fn or tx is tuple) and x in s:
+            return True
+        return member(x, s, sid)
+    return member(x, s, sid)
+
+
+def _ap(f: Any, x: Any, sid: int) -> Any:
+    if type(f) is Fn and type(x) is str:
+        d = f._d
+        if x in d:
+            return d[x]
+    return apply(f, x, sid)
+
+
+def _dot(r: Any, name: str, sid: int) -> Any:
+    if type(r) is Fn:
+        d = r._d
+        if name in d:
+            return d[name]
+        raise Fail(f"record {show(r)} has no field {name}", (), sid)
+    if type(r) is LazyFn:
+        return r.apply(name, sid)
+    raise Fail(f"{show(r)}.{name}: the {kind_of(r)} {show(r)} is not a record", (), sid)
+
+
+def _cap(a: Any, b: Any, sid: int) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a & b
+    return B.cap(sid, a, b)
+
+
+def _cup(a: Any, b: Any, sid: int) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a | b
+    return B.cup(sid, a, b)
+
+
+def _minus(a: Any, b: Any, sid: int) -> Any:
+    return B.setminus(sid, a, b)
+
+
+def _it(s: Any, sid: int) -> frozenset[Any]:
+    if type(s) is frozenset:
+        return s
+    return enum_set(s, sid)
+
+
+def _tuples(s: Iterable[Any], n: int, sid: int) -> Iterator[tuple[Any, ...]]:
+    for t in s:
+        if type(t) is not tuple or len(t) != n:
+            raise Fail(f"{show(t)} does not match a tuple pattern of {n} names", (), sid)
+        yield t
+
+
+def _unbounded(sid: int) -> NoReturn:
+    raise Fail("an unbounded quantifier, CHOOSE or set cannot be evaluated (give a domain)",
+               (), sid)
+
+
+def _choose(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:
+    """The first element, in canonical order, that satisfies ``pred`` (deterministic, as
+    TLC's CHOOSE); an error when none does."""
+    elems = enum_set(s, sid)
+    for x in sorted_values(elems):
+        if k:
+            _check_tuple(x, k, sid)
+        if pred(x):
+            return x
+    raise Fail(f"CHOOSE found no element of {show(s)} satisfying its predicate", (), sid)
+
+
+def _check_tuple(x: Any, k: int, sid: int) -> None:
+    if type(x) is not tuple or len(x) != k:
+        raise Fail(f"{show(x)} does not match a tuple pattern of {k} names", (), sid)
+
+
+def _filter(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:
+    if type(s) is frozenset:
+        if k:
+            for x in s:
+                _check_tuple(x, k, sid)
+        return frozenset([x for x in s if pred(x)])
+    if isinstance(s, LazySet):
+        return FilterSet(s, pred)
+    raise Fail(f"{{x \\in S : ...}} with S the {kind_of(s)} {show(s)}, not a set", (), sid)
+
+
+def _setof(items: list[Any], sid: int) -> frozenset[Any]:
+    """A set from its elements; refuses a set mixing booleans and integers (Python would
+    collapse ``TRUE`` and ``1``)."""
+    s = frozenset(items)
+    if (True in s or False in s) and check_no_bool_int_mix(items):
+        raise Fail(check_no_bool_int_mix(items) or "", (), sid)
+    return s
+
+
+def _mkfn(d: dict[Any, Any]) -> Any:
+    return make_fn(d)
+
+
+def _fncons(dom: Any, body: Callable[[Any], Any], sid: int) -> Any:
+    if type(dom) is frozenset:
+        return make_fn({x: body(x) for x in dom})
+    if isinstance(dom, LazySet):
+        if dom.finite:
+            return make_fn({x: body(x) for x in dom.enum(sid)})
+        return LazyFn(dom, body)
+    raise Fail(f"[x \\in S |-> ...] with S the {kind_of(dom)} {show(dom)}, not a set", (), sid)
+
+
+def _fixfn(dom: Any, make: Callable[[Any], Callable[[Any], Any]]) -> LazyFn:
+    """A recursive function definition: a lazy function whose body sees itself."""
+    f = LazyFn(dom, lambda x: None)
+    f.body = make(f)
+    return f
+
+
+def _recset(fields: tuple[tuple[str, Any], ...], sid: int) -> Any:
+    for k, s in fields:
+        if not (type(s) is frozenset or isinstance(s, LazySet)):
+            raise Fail(f"[{k} : S] with S the {kind_of(s)} {show(s)}, not a set", (), sid)
+    if all(type(s) is frozenset for _, s in fields):
+        return record_set_enum(fields, sid)
+    return RecordSet(fields)
+
+
+def _except(f: Any, keys: tuple[Any, ...], value: Callable[[Any], Any], sid: int) -> Any:
+    """``[f EXCEPT ![k1][k2] = value(@)]``; a path outside the domain leaves ``f`` unchanged,
+    as the definition ``[x \\in DOMAIN f |-> IF x = k THEN ... ELSE f[x]]`` says."""
+    if not is_fn(f):
+        raise Fail(f"EXCEPT applied to the {kind_of(f)} {show(f)}, which is not a function",
+                   (), sid)
+    f = normalize_fn(f, sid)
+    k = keys[0]
+    if type(f) is tuple:
+        if not (type(k) is int and 1 <= k <= len(f)):
+            return f
+        old = f[k - 1]
+        new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
+        return (*f[: k - 1], new, *f[k:])
+    d = f._d
+    if not _has_key(d, k):
+        return f
+    old = d[k]
+    new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
+    nd = dict(d)
+    nd[k] = new
+    return Fn(nd)
+
+
+def _has_key(d: dict[Any, Any], k: Any) -> bool:
+    if k not in d:
+        return False
+    tk = type(k)
+    if tk is bool or tk is int:
+        return any(x == k and type(x) is tk for x in d)
+    return True
+
+
+def _case_fail(sid: int) -> NoReturn:
+    raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), sid)
+
+
+def _lazy(thunk: Callable[[], Any]) -> Callable[[], Any]:
+    cell: list[Any] = []
+
+    def get() -> Any:
+        if cell:
+            return cell[0]
+        v = thunk()
+        cell.append(v)
+        return v
+
+    return get
+
+
+def _rec(make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[..., Any]:
+    """A recursive LET operator: ``make`` receives the operator itself."""
+    holder: list[Callable[..., Any]] = []
+
+    def call(*args: Any) -> Any:
+        return holder[0](*args)
+
+    holder.append(make(call))
+    return holder[0]
+
+
+GLOBALS: dict[str, Any] = {
+    "_B": _B,
+    "_PLAIN": _PLAIN,
+    "_eq": _eq,
+    "_eqs": _eqs,
+    "_in": _in,
+    "_ap": _ap,
+    "_dot": _dot,
+    "_cap": _cap,
+    "_cup": _cup,
+    "_minus": _minus,
+    "_it": _it,
+    "_tuples": _tuples,
+    "_unbounded": _unbounded,
+    "_choose": _choose,
+    "_filter": _filter,
+    "_setof": _setof,
+    "_mkfn": _mkfn,
+    "_fncons": _fncons,
+    "_fixfn": _fixfn,
+    "_recset": _recset,
+    "_except": _except,
+    "_case_fail": _case_fail,
+    "_lazy": _lazy,
+    "_rec": _rec,
+    "_EMPTY": frozenset(),
+    "_Fn": Fn,
+    "_S": NO_STATE,
+    "_N": NO_NEXT,
+    "__builtins__": {"all": all, "any": any, "type": type, "frozenset": frozenset,
+                     "str": str, "int": int, "tuple": tuple, "len": len},
+}
+"""The initial globals of generated code."""
+
+__all__ = ["GLOBALS", "NO_NEXT", "NO_STATE", "NextState", "as_bool"]

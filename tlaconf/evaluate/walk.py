@@ -1,0 +1,204 @@
+"""Interpreting the outer structure of a formula (for blame and ENABLED) while the
+sub-expressions run compiled: environments of bound names and their evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tlaconf.evaluate.compiler import Compiler, Local, Scope, _flatten_tuple
+from tlaconf.evaluate.lazy import Fail, as_bool, enum_set, member
+from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.tla import ast as A
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A name bound by a quantifier, a parameter or a LET; ``defn`` keeps a LET operator's
+    definition (with its namespace and environment) so that it can be descended into."""
+
+    name: str
+    kind: str
+    arity: int
+    value: Any
+    defn: tuple[A.OpDef, Namespace, Env] | None = None
+
+
+@dataclass(frozen=True)
+class Env:
+    bindings: tuple[Binding, ...] = ()
+
+    def extend(self, *items: Binding) -> Env:
+        return Env(self.bindings + items)
+
+    def visible(self) -> dict[str, Binding]:
+        return {b.name: b for b in self.bindings}
+
+    def get(self, name: str) -> Binding | None:
+        for b in reversed(self.bindings):
+            if b.name == name:
+                return b
+        return None
+
+
+class Walker:
+    """Evaluates sub-expressions of a formula in an :class:`Env`."""
+
+    def __init__(self, comp: Compiler) -> None:
+        self.comp = comp
+
+    def eval(self, node: A.Node, ns: Namespace, env: Env, primed: bool = False) -> Any:
+        vis = env.visible()
+        sig = tuple((n, b.kind, b.arity) for n, b in vis.items())
+        fn = self.comp.snippet(node, ns, sig, primed)
+        return fn(*(b.value for b in vis.values()))
+
+    def eval_bool(self, node: A.Node, ns: Namespace, env: Env) -> bool:
+        return as_bool(self.eval(node, ns, env), self.comp.sid(node))
+
+    def callable_arg(self, arg: A.Expr, arity: int, ns: Namespace, env: Env) -> Any:
+        vis = env.visible()
+        sig = tuple((n, b.kind, b.arity) for n, b in vis.items())
+        key = ("arg", id(arg), id(ns), sig)
+        hit = self.comp._snippets.get(key)
+        if hit is not None:
+            fn = hit[1]
+        else:
+            pys = [self.comp.fresh("e_") for _ in sig]
+            sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(sig, pys, strict=True)})
+            name = self.comp.fresh("arg_")
+            src = f"def {name}({', '.join(pys)}):\n    return {self.comp.op_arg(arg, arity, sc)}\n"
+            fn = self.comp.exec(src, name)
+            self.comp._snippets[key] = (arg, fn)
+        return fn(*(b.value for b in vis.values()))
+
+    def bind_let(self, node: A.Let, ns: Namespace, env: Env) -> Env:
+        for d in node.defs:
+            if isinstance(d, A.OpDef) and not d.params:
+                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(d.body, ns, env),
+                                         (d, ns, env)))
+            elif isinstance(d, A.OpDef):
+                env = env.extend(Binding(d.name, "op", len(d.params),
+                                         self._op(d, ns, env), (d, ns, env)))
+            elif isinstance(d, A.FnDef):
+                fnode = A.Let((d,), A.Name(d.name, span=d.span), span=d.span)
+                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(fnode, ns, env)))
+        return env
+
+    def _thunk(self, body: A.Node, ns: Namespace, env: Env) -> Callable[[], Any]:
+        cell: list[Any] = []
+
+        def get() -> Any:
+            if not cell:
+                cell.append(self.eval(body, ns, env))
+            return cell[0]
+
+        return get
+
+    def _op(self, d: A.OpDef, ns: Namespace, env: Env) -> Any:
+        lam = A.Lambda(tuple(p.name for p in d.params), d.body, span=d.span)
+        return self.eval(lam, ns, env)
+
+    def bindings_of(
+        self, bounds: tuple[A.Bound, ...], ns: Namespace, env: Env, sid: int
+    ) -> Iterator[tuple[Binding, ...]]:
+        """Every binding of the bound names (the Cartesian product of their domains)."""
+        groups: list[list[tuple[Binding, ...]]] = []
+        for b in bounds:
+            if b.domain is None:
+                raise Fail("an unbounded quantifier cannot be evaluated", (), sid)
+            dom = sorted_elems(self.eval(b.domain, ns, env), sid)
+            if b.tuple_pattern:
+                opts = []
+                for t in dom:
+                    if type(t) is not tuple or len(t) != len(b.names):
+                        raise Fail("an element does not match the tuple pattern", (), sid)
+                    opts.append(tuple(Binding(n, "val", 0, v)
+                                      for n, v in zip(b.names, t, strict=True)))
+                groups.append(opts)
+            else:
+                for n in b.names:
+                    groups.append([(Binding(n, "val", 0, v),) for v in dom])
+        yield from _product(groups)
+
+    def call_target(
+        self, node: A.Node, ns: Namespace, env: Env
+    ) -> tuple[A.Node, Namespace, Env, str] | None:
+        """For an application of a user-defined operator: its body, namespace, the
+        environment binding its parameters, and its name."""
+        if isinstance(node, A.Name | A.OpApp):
+            args = getattr(node, "args", ())
+            if not node.module:
+                b = env.get(node.name)
+                if b is not None:
+                    if b.defn is None:
+                        return None
+                    d, dns, denv = b.defn
+                    new = denv.extend(*self._params(d.params, args, ns, env))
+                    return d.body, dns, new, node.name
+            entry = self.comp.resolve_entry(ns, node.name, node.module)
+            if entry is None:
+                return None
+            if entry.kind == "subst":
+                assert entry.ns is not None
+                return entry.node, entry.ns, Env(), node.name
+            if entry.kind == "op" and len(entry.node.params) == len(args):
+                assert entry.ns is not None
+                new = Env(self._params(entry.node.params, args, ns, env))
+                return entry.node.body, entry.ns, new, node.name
+        return None
+
+    def _params(
+        self, params: tuple[A.Param, ...], args: tuple[A.Expr, ...], ns: Namespace, env: Env
+    ) -> tuple[Binding, ...]:
+        out = []
+        for p, a in zip(params, args, strict=True):
+            if p.arity:
+                out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env)))
+            else:
+                out.append(Binding(p.name, "val", 0, self.eval(a, ns, env)))
+        return tuple(out)
+
+    def primed_var(self, node: A.Node, ns: Namespace) -> str | None:
+        """The variable name if ``node`` is ``x'`` for a state variable ``x``."""
+        if isinstance(node, A.Prime):
+            return self.var_name(node.expr, ns)
+        return None
+
+    def var_name(self, node: A.Node, ns: Namespace) -> str | None:
+        if isinstance(node, A.Name) or (isinstance(node, A.OpApp) and not node.args):
+            entry = self.comp.resolve_entry(ns, node.name, node.module)
+            return self.entry_var(entry)
+        return None
+
+    def entry_var(self, entry: Entry | None) -> str | None:
+        if entry is None:
+            return None
+        if entry.kind == "var":
+            return entry.name
+        if entry.kind == "subst" and entry.ns is not None:
+            return self.var_name(entry.node, entry.ns)
+        return None
+
+
+def unchanged_items(e: A.Expr) -> list[A.Expr]:
+    return _flatten_tuple(e)
+
+
+def sorted_elems(s: Any, sid: int) -> list[Any]:
+    from tlaconf.values import canonical
+
+    return canonical(enum_set(s, sid))
+
+
+def _product(groups: list[list[tuple[Binding, ...]]]) -> Iterator[tuple[Binding, ...]]:
+    if not groups:
+        yield ()
+        return
+    for first in groups[0]:
+        for rest in _product(groups[1:]):
+            yield first + rest
+
+
+__all__ = ["Binding", "Env", "Walker", "member", "unchanged_items"]

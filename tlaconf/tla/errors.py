@@ -1,0 +1,35 @@
+"""Errors of the TLA+ front end: every one is a :class:`~tlaconf.errors.UserError`."""
+
+from __future__ import annotations
+
+from tlaconf.errors import UserError
+
+
+def caret_line(text: str, line: int, col: int) -> str:
+    """The source line ``line`` of ``text`` followed by a caret under column ``col`` (1-based)."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    src = lines[line - 1].expandtabs(1)
+    return f"{src}\n{' ' * max(col - 1, 0)}^"
+
+
+class ParseError(UserError):
+    """A lexical or syntax error, located at ``file:line:col`` with a caret line as detail."""
+
+    def __init__(self, message: str, file: str, line: int, col: int, text: str = "") -> None:
+        super().__init__(message, f"{file}:{line}:{col}", caret_line(text, line, col) or None)
+        self.file = file
+        self.line = line
+        self.col = col
+
+
+class ResolveError(UserError):
+    """A resolution error: undefined name, wrong arity, duplicate definition, missing module."""
+
+    def __init__(self, message: str, file: str, line: int, col: int, text: str = "") -> None:
+        location = f"{file}:{line}:{col}" if line else file
+        super().__init__(message, location, caret_line(text, line, col) or None)
+        self.file = file
+        self.line = line
+        self.col = col
