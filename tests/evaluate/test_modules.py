@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import load_module
+from tlaconf.evaluate import Override, load_module
 
 
 def write(tmp: Path, name: str, body: str) -> Path:
@@ -53,3 +53,11 @@ def test_assumptions(tmp_path: Path) -> None:
     got = [r for _, r in load_module(main, [], {}).assumptions()]
     assert got[0] is True and got[1] is False
     assert "division by zero" in str(got[2])
+
+
+def test_constant_bound_to_a_definition(tmp_path: Path) -> None:
+    """As ``CONSTANT N <- Three`` / ``Op <- Double`` in a TLC .cfg."""
+    main = write(tmp_path, "Ov", "EXTENDS Naturals\nCONSTANTS N, Op(_)\nThree == 3\n"
+                                 "Double(x) == 2 * x\nR == Op(N)")
+    ctx = load_module(main, [], {"N": Override("Three"), "Op": Override("Double")})
+    assert ctx.evaluate("R") == 6

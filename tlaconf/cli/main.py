@@ -16,9 +16,7 @@ from collections.abc import Sequence
 from tlaconf import __version__
 from tlaconf.errors import UserError
 
-COMMANDS: tuple[str, ...] = (
-    "check", "replay", "gate", "eval", "convert", "export", "diff-spec"
-)
+COMMANDS: tuple[str, ...] = ("check", "replay", "gate", "eval", "convert", "export")
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 
 

@@ -26,6 +26,7 @@ from tlaconf.evaluate.lazy import (
     SeqSet,
     StringSet,
     SubsetSet,
+    UnionSet,
     apply,
     as_bool,
     domain,
@@ -37,10 +38,11 @@ from tlaconf.evaluate.lazy import (
     kind_of,
     member,
     normalize_fn,
+    set_size,
     show,
     sorted_values,
 )
-from tlaconf.values import Fn, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, make_fn, to_tla
 
 NAT = NatSet()
 INT = IntSet()
@@ -208,6 +210,11 @@ def subset(sid: int, a: Any) -> Any:
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
         return frozenset().union(*a)
+    members = enum_set(a, sid)
+    for s in members:
+        _set(s, sid, "UNION")
+    if not all(type(s) is frozenset or s.finite for s in members):
+        return UnionSet(members)
     out: set[Any] = set()
     for s in enum_set(a, sid):
         out.update(enum_set(s, sid))
@@ -236,7 +243,14 @@ def fnset(sid: int, a: Any, b: Any) -> Any:
 
 
 def cardinality(sid: int, s: Any) -> int:
-    return len(enum_set(_set(s, sid, "Cardinality"), sid))
+    if type(s) is frozenset:
+        return len(s)
+    try:
+        return set_size(_set(s, sid, "Cardinality"), sid)
+    except Fail as err:
+        if "no cardinality" in err.message:
+            raise Fail(f"cannot enumerate the infinite set {show(s)}", (), sid) from None
+        raise
 
 
 def is_finite_set(sid: int, s: Any) -> bool:
@@ -252,6 +266,9 @@ def seq(sid: int, s: Any) -> Any:
 
 
 def length(sid: int, s: Any) -> int:
+    """``Len``; TLC also accepts a string."""
+    if type(s) is str:
+        return len(s)
     return len(_seq(s, sid, "Len"))
 
 
@@ -278,10 +295,12 @@ def tail(sid: int, s: Any) -> Any:
 
 
 def subseq(sid: int, s: Any, m: Any, n: Any) -> Any:
-    s = _seq(s, sid, "SubSeq")
+    """``SubSeq``; TLC also accepts a string."""
+    if type(s) is not str:
+        s = _seq(s, sid, "SubSeq")
     m, n = _int(m, sid, "SubSeq"), _int(n, sid, "SubSeq")
     if m > n:
-        return ()
+        return "" if type(s) is str else ()
     if m < 1 or n > len(s):
         raise Fail(f"SubSeq({show(s)}, {m}, {n}): indices out of 1..{len(s)}", (), sid)
     return s[m - 1 : n]
@@ -360,6 +379,39 @@ def random_element(sid: int, s: Any) -> Any:
     if not elems:
         raise Fail("RandomElement of the empty set", (), sid)
     return sorted_values(elems)[0]
+
+
+REGISTERS: dict[Any, Any] = {}
+"""TLC's TLCSet/TLCGet registers (shared by every context of the process)."""
+
+
+def tlc_set(sid: int, i: Any, v: Any) -> bool:
+    if type(i) is not int or i < 0:
+        raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
+    REGISTERS[i] = v
+    return True
+
+
+def tlc_get(sid: int, i: Any) -> Any:
+    if type(i) is int and i in REGISTERS:
+        return REGISTERS[i]
+    if type(i) is int:
+        raise Fail(f"TLCGet({i}): the register was never set", (), sid)
+    raise Fail(f"TLCGet({show(i)}): model-checking statistics do not exist outside TLC", (),
+               sid)
+
+
+def model_value(sid: int, name: Any) -> Any:
+    if type(name) is not str:
+        raise Fail("TLCModelValue expects a string", (), sid)
+    return ModelValue(name)
+
+
+def assert_eq(sid: int, a: Any, b: Any) -> bool:
+    if not equal(a, b, sid):
+        print(f"AssertEq: {show(a)} # {show(b)}", file=sys.stderr)
+        return False
+    return True
 
 
 def any_(sid: int) -> Any:
@@ -524,6 +576,12 @@ STANDARD: dict[str, dict[str, Any]] = {
         "SortSeq": (sort_seq, 2),
         "RandomElement": (random_element, 1),
         "Any": (any_, 0),
+        "TLCSet": (tlc_set, 2),
+        "TLCGet": (tlc_get, 1),
+    },
+    "TLCExt": {
+        "TLCModelValue": (model_value, 1),
+        "AssertEq": (assert_eq, 2),
     },
     "Bags": {
         **NATURALS,

@@ -220,14 +220,19 @@ class Compiler:
         name = self.fresh(f"O_{_pyname(entry.name)}_")
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
-        if entry.kind == "op":
-            params = [(p.name, self.fresh("p_"), p.arity) for p in node.params]
-            sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
-            body = self.expr(node.body, sc)
-            args = ", ".join(py for _, py, _ in params)
-        else:
-            body = self.fndef_value(node, sc)
-            args = ""
+        params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
+        args = ", ".join(py for _, py, _ in params)
+        try:
+            if entry.kind == "op":
+                sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
+                body = self.expr(node.body, sc)
+            else:
+                body = self.fndef_value(node, sc)
+        except Fail as err:
+            # a definition that cannot be compiled fails when (and only when) it is used
+            failure = self.glob(err, "F_")
+            self.exec(f"def {name}({args}):\n    raise {failure}\n", name)
+            return name
         self._bool_defs[key] = body.boolean
         src = f"def {name}({args}):\n    return {body.src}\n"
         self.exec(src, name)
@@ -389,7 +394,11 @@ class Compiler:
             return Code(f'{"_N" if sc.primed else "_S"}[{entry.name!r}]')
         if k == "subst":
             assert entry.ns is not None
-            return self.expr(entry.node, Scope(entry.ns, primed=sc.primed))
+            outer = Scope(entry.ns, primed=sc.primed)
+            if args:
+                fn = self.op_arg(entry.node, len(args), outer)
+                return Code(f"{fn}({', '.join(self.expr(a, sc).src for a in args)})")
+            return self.expr(entry.node, outer)
         if k == "builtin":
             fn, arity = entry.value
             if not args and arity > 0:
@@ -610,7 +619,8 @@ class Compiler:
 
     def fncons(self, bounds: tuple[A.Bound, ...], body: A.Expr, sc: Scope, node: A.Node) -> Code:
         names = [n for b in bounds for n in b.names]
-        if len(bounds) == 1 and len(names) == 1 and bounds[0].domain is not None:
+        if (len(bounds) == 1 and len(names) == 1 and bounds[0].domain is not None
+                and not bounds[0].tuple_pattern):
             dom = self.expr(bounds[0].domain, sc.in_iterable())
             if type(dom.const) is frozenset:
                 py = self.fresh(f"v_{_pyname(names[0])}_")
@@ -778,6 +788,18 @@ class Compiler:
                         f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
         return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
 
+    def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
+        """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
+        filter is not enumerated)."""
+        b = flt.bound
+        if b.domain is None:
+            return Code(f"_unbounded({self.sid(flt)})", True)
+        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(flt.pred, s))
+        k = len(b.names) if b.tuple_pattern else 0
+        src = (f"_in_filter({self.expr(x, sc).src}, {self.expr(b.domain, sc).src}, {lam}, {k}, "
+               f"{self.sid(flt)})")
+        return Code(f"(not {src})" if negate else src, True)
+
     def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:
         pyop = {"cap": "&", "cup": "|", "minus": "-"}[op]
         if a.ty is frozenset and b.ty is frozenset:
@@ -816,6 +838,8 @@ def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Cod
             return Code(f"(not {c.boolean(args[0], sc)} or {c.boolean(args[1], sc)})", True)
         if op == "<=>":
             return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
+        if op in ("in", "notin") and isinstance(args[1], A.SetFilter):
+            return c.filter_membership(args[0], args[1], sc, op == "notin")
         a, b = (c.expr(x, sc) for x in args)
         sid = c.sid(node)
         if op in ("eq", "neq"):

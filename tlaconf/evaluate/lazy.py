@@ -55,6 +55,10 @@ class LazySet:
     def _enum(self, sid: int) -> frozenset[Any]:
         raise NotImplementedError
 
+    def size(self, sid: int) -> int:
+        """The number of elements (without enumerating when the set knows it)."""
+        return len(self.enum(sid))
+
     def enum(self, sid: int) -> frozenset[Any]:
         """The elements, as a frozenset; :class:`Fail` when the set is infinite or too big."""
         if self._cache is None:
@@ -164,6 +168,9 @@ class Interval(LazySet):
     def describe(self) -> str:
         return f"{self.lo}..{self.hi}"
 
+    def size(self, sid: int) -> int:
+        return max(0, self.hi - self.lo + 1)
+
     def _enum(self, sid: int) -> frozenset[Any]:
         raise Fail(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} elements)",
                    (), sid)
@@ -192,6 +199,9 @@ class SubsetSet(LazySet):
 
     def describe(self) -> str:
         return f"SUBSET {show(self.base)}"
+
+    def size(self, sid: int) -> int:
+        return 2 ** set_size(self.base, sid)
 
     def _enum(self, sid: int) -> frozenset[Any]:
         elems = list(enum_set(self.base, sid))
@@ -227,6 +237,9 @@ class FnSet(LazySet):
 
     def describe(self) -> str:
         return f"[{show(self.dom)} -> {show(self.rng)}]"
+
+    def size(self, sid: int) -> int:
+        return int(set_size(self.rng, sid) ** set_size(self.dom, sid))
 
     def _enum(self, sid: int) -> frozenset[Any]:
         keys = sorted_values(enum_set(self.dom, sid))
@@ -284,6 +297,12 @@ class RecordSet(LazySet):
     def describe(self) -> str:
         return "[" + ", ".join(f"{k} : {show(s)}" for k, s in self.fields) + "]"
 
+    def size(self, sid: int) -> int:
+        n = 1
+        for _, s in self.fields:
+            n *= set_size(s, sid)
+        return n
+
     def _enum(self, sid: int) -> frozenset[Any]:
         return record_set_enum(self.fields, sid)
 
@@ -320,6 +339,12 @@ class ProductSet(LazySet):
     def describe(self) -> str:
         return " \\X ".join(show(s) for s in self.factors)
 
+    def size(self, sid: int) -> int:
+        n = 1
+        for s in self.factors:
+            n *= set_size(s, sid)
+        return n
+
     def _enum(self, sid: int) -> frozenset[Any]:
         return frozenset(itertools.product(*(enum_set(s, sid) for s in self.factors)))
 
@@ -336,7 +361,7 @@ class FilterSet(LazySet):
 
     @property
     def finite(self) -> bool:  # type: ignore[override]
-        return bool(self.base.finite)
+        return type(self.base) is frozenset or bool(self.base.finite)
 
     def contains(self, x: Any, sid: int) -> bool:
         return member(x, self.base, sid) and as_bool(self.pred(x), sid)
@@ -381,6 +406,39 @@ class BinarySet(LazySet):
             return left | enum_set(self.right, sid)
         keep = self.op == "\\cap"
         return frozenset(x for x in left if member(x, self.right, sid) == keep)
+
+
+class UnionSet(LazySet):
+    """``UNION S`` where some member of ``S`` is infinite."""
+
+    __slots__ = ("sets",)
+
+    def __init__(self, sets: frozenset[Any]) -> None:
+        super().__init__()
+        self.sets = sets
+
+    @property
+    def finite(self) -> bool:  # type: ignore[override]
+        return all(type(s) is frozenset or s.finite for s in self.sets)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return any(member(x, s, sid) for s in self.sets)
+
+    def describe(self) -> str:
+        return f"UNION {show(self.sets)}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return frozenset().union(*(enum_set(s, sid) for s in self.sets))
+
+
+def set_size(s: Any, sid: int) -> int:
+    if type(s) is frozenset:
+        return len(s)
+    if isinstance(s, LazySet):
+        if not s.finite:
+            raise Fail(f"the infinite set {s.describe()} has no cardinality", (), sid)
+        return s.size(sid)
+    raise Fail(f"expected a set, got the {kind_of(s)} {show(s)}", (), sid)
 
 
 class LazyFn:

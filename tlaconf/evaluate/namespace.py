@@ -12,6 +12,14 @@ from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operato
 from tlaconf.tla import ast as A
 
 
+@dataclass(frozen=True)
+class Override:
+    """A constant bound to a definition of the module, as ``CONSTANT X <- Def`` in a TLC
+    ``.cfg`` (the definition may be an operator, for a constant operator ``X(_)``)."""
+
+    name: str
+
+
 @dataclass(eq=False)
 class Entry:
     """One visible name.
@@ -130,6 +138,12 @@ class Builder:
         ns = Namespace(module.name, core_entries())
         missing: list[str] = []
         self._fill(ns, module, set(), constants=constants, missing=missing, subst=None, outer=None)
+        for name, value in constants.items():
+            if isinstance(value, Override):
+                target = ns.lookup(value.name)
+                if target is None or name not in ns.entries:
+                    raise UserError(f"cannot bind {name} to {value.name}: no such definition")
+                ns.entries[name] = target
         if missing:
             raise UserError(
                 f"module {module.name}: no value for CONSTANT {', '.join(missing)}",

@@ -168,6 +168,14 @@ def _setof(items: list[Any], sid: int) -> frozenset[Any]:
     return s
 
 
+def _in_filter(x: Any, s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> bool:
+    if not member(x, s, sid):
+        return False
+    if k:
+        _check_tuple(x, k, sid)
+    return pred(x)
+
+
 def _mkfn(d: dict[Any, Any]) -> Any:
     return make_fn(d)
 
@@ -276,6 +284,7 @@ GLOBALS: dict[str, Any] = {
     "_choose": _choose,
     "_filter": _filter,
     "_setof": _setof,
+    "_in_filter": _in_filter,
     "_mkfn": _mkfn,
     "_fncons": _fncons,
     "_fixfn": _fixfn,

@@ -380,14 +380,15 @@ class Assume(Node):
 
 @dataclass(frozen=True, slots=True)
 class Theorem(Node):
-    """THEOREM / LEMMA / PROPOSITION / COROLLARY; the proof is kept as text only."""
+    """THEOREM / LEMMA / PROPOSITION / COROLLARY; the proof is skipped by the parser."""
 
     name: str | None
     expr: Expr
     assume: tuple[Expr, ...] = ()
     """For ``THEOREM ASSUME a, b PROVE e``: the assumptions ``a, b`` (``expr`` is ``e``)."""
-    new: tuple[Bound, ...] = ()
-    """For ``ASSUME NEW x \\in S ... PROVE e``: the declared names (added by the parser)."""
+    new: tuple[Bound | Param, ...] = ()
+    """For ``ASSUME NEW x \\in S, NEW F(_) ... PROVE e``: the declared names (a
+    :class:`Param` for an operator), added by the parser."""
 
 
 @dataclass(frozen=True, slots=True)

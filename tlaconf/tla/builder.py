@@ -46,7 +46,7 @@ class _Prefix:
 
 @dataclass(frozen=True)
 class _AssumeProve:
-    new: tuple[ast.Bound, ...]
+    new: tuple[ast.Bound | ast.Param, ...]
     assume: tuple[ast.Expr, ...]
     prove: ast.Expr
     span: ast.Span
@@ -110,6 +110,8 @@ class Builder:
         pending: list[str] = []
         for e in items:
             if isinstance(e, ast.Name) and not e.module:
+                if not pending:
+                    at = e
                 pending.append(e.name)
                 continue
             if isinstance(e, ast.OpApp) and e.name == "\\in" and len(e.args) == 2:
@@ -257,10 +259,10 @@ class Builder:
     level = infix_sym
 
     def assume_prove(self, c: list[Any]) -> _AssumeProve:
-        new: list[ast.Bound] = []
+        new: list[ast.Bound | ast.Param] = []
         assume: list[ast.Expr] = []
         for x in self._items(c[:-1]):
-            if isinstance(x, ast.Bound):
+            if isinstance(x, ast.Bound | ast.Param):
                 new.append(x)
             elif isinstance(x, _AssumeProve):
                 new.extend(x.new)
@@ -269,8 +271,11 @@ class Builder:
                 assume.append(x)
         return _AssumeProve(tuple(new), tuple(assume), c[-1], self.span(c))
 
-    def new_decl(self, c: list[Any]) -> ast.Bound:
+    def new_decl(self, c: list[Any]) -> ast.Bound | ast.Param:
         names = [t for t in c if isinstance(t, Token) and t.type == "NAME"]
+        arity = sum(1 for t in c if isinstance(t, Token) and t.type == "UNDERSCORE")
+        if arity:
+            return ast.Param(str(names[0]), arity, span=self.span(c))
         exprs = self._items(c)
         return ast.Bound((str(names[0]),), exprs[0] if exprs else None, span=self.span(c))
 

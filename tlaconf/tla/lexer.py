@@ -373,6 +373,21 @@ def tokenize_module(text: str, file: str) -> list[Token]:
     return lexer.tokenize(m.start(), stop_at_module_end=True)
 
 
+def tokenize_modules(text: str, file: str) -> list[list[Token]]:
+    """Tokens of every top-level module in ``text`` (text between modules is ignored)."""
+    out: list[list[Token]] = []
+    pos = 0
+    while (m := _HEADER_RE.search(text, pos)) is not None:
+        toks = Lexer(text, file).tokenize(m.start(), stop_at_module_end=True)
+        out.append(toks)
+        if not toks or toks[-1].type != "ENDMOD" or toks[-1].end_pos is None:
+            break
+        pos = toks[-1].end_pos
+    if not out:
+        raise ParseError("no module header (---- MODULE Name ----) found", file, 1, 1, text)
+    return out
+
+
 def tokenize(text: str, file: str) -> list[Token]:
     """Tokens of the whole text (a bare expression or a sequence of definitions)."""
     return Lexer(text, file).tokenize()

@@ -7,6 +7,7 @@ The Lark parser object is built once per process.
 Public API::
 
     parse_module(text, filename) -> ast.Module          # first module in text
+    parse_modules(text, filename) -> tuple[ast.Module, ...]  # every top-level module
     parse_expression(text, filename="<expr>") -> ast.Expr
     parse_units(text, filename) -> tuple[ast.Unit, ...] # bare definitions (fragments)
     load_module_file(path) -> ast.Module
@@ -30,7 +31,7 @@ from tlaconf.tla import ast
 from tlaconf.tla.builder import Builder
 from tlaconf.tla.errors import ParseError
 from tlaconf.tla.layout import layout, mark_labels, strip_proofs
-from tlaconf.tla.lexer import tokenize, tokenize_module
+from tlaconf.tla.lexer import tokenize, tokenize_module, tokenize_modules
 
 _GRAMMAR = Path(__file__).with_name("tla.lark")
 
@@ -117,10 +118,7 @@ def _describe(tok: Token) -> str:
 
 
 def _expected(names: set[str]) -> str:
-    shown = sorted({DISPLAY.get(n, n.lower()) for n in names})
-    if len(shown) > 8:
-        shown = [*shown[:8], "..."]
-    return ", ".join(shown)
+    return " or ".join(sorted({DISPLAY.get(n, n.lower()) for n in names}))
 
 
 def _run(tokens: list[Token], start: str, file: str, text: str) -> Any:
@@ -145,7 +143,7 @@ def _run(tokens: list[Token], start: str, file: str, text: str) -> Any:
             else:
                 line, col = bad.line, bad.column
             msg = f"syntax error: unexpected {_describe(bad)}"
-            if err.expected:
+            if err.expected and len(err.expected) <= 6:
                 msg += f"; expected {_expected(set(err.expected))}"
             raise ParseError(msg, file, line or 1, col or 1, text) from None
         except UnexpectedInput as err:  # pragma: no cover - defensive
@@ -161,6 +159,12 @@ def parse_module(text: str, filename: str) -> ast.Module:
     text = _prepare(text)
     module: ast.Module = _run(tokenize_module(text, filename), "module", filename, text)
     return module
+
+
+def parse_modules(text: str, filename: str) -> tuple[ast.Module, ...]:
+    """Parse every top-level module of a file (SANY allows several; the first is the main one)."""
+    text = _prepare(text)
+    return tuple(_run(toks, "module", filename, text) for toks in tokenize_modules(text, filename))
 
 
 def parse_expression(text: str, filename: str = "<expr>") -> ast.Expr:

@@ -1,0 +1,163 @@
+"""Expressions: precedence per TLA+'s operator table and every expression construct."""
+
+from __future__ import annotations
+
+import pytest
+
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_expression
+
+from .helpers import tree
+
+PRECEDENCE = [
+    (r"a \in S /\ b", r"AND[\in(a, S), b]"),
+    (r"a \notin S \/ b \subseteq T", r"OR[\notin(a, S), \subseteq(b, T)]"),
+    (r"a => b => c", "=>(a, =>(b, c))"),
+    (r"a <=> b => c", "=>(<=>(a, b), c)"),
+    (r"a \equiv b", "<=>(a, b)"),
+    (r"a /\ b => c \/ d", "=>(AND[a, b], OR[c, d])"),
+    (r"~ a = b", "~(=(a, b))"),
+    (r"~a /\ b", "AND[~(a), b]"),
+    (r"\lnot a \land \neg b \lor c", "OR[AND[~(a), ~(b)], c]"),
+    (r"a = b /\ c # d /\ e /= f", "AND[=(a, b), /=(c, d), /=(e, f)]"),
+    (
+        r"a =< b /\ a \leq b /\ a <= b /\ a >= b /\ a \geq b",
+        "AND[<=(a, b), <=(a, b), <=(a, b), >=(a, b), >=(a, b)]",
+    ),
+    (r"a \cup b \cap c", r"\cap(\cup(a, b), c)"),
+    (r"a \union b \intersect c \ d", r"\(\cap(\cup(a, b), c), d)"),
+    (r"x \in a \cup b", r"\in(x, \cup(a, b))"),
+    ("1..n+1", "..(1, +(n, 1))"),
+    ("a + b * c ^ d", "+(a, *(b, ^(c, d)))"),
+    ("a - b - c", "-(-(a, b), c)"),
+    ("-a + b", "+(-.(a), b)"),
+    ("a - -b", "-(a, -.(b))"),
+    ("- a ^ 2", "-.(^(a, 2))"),
+    (r"a % b + c \div d", r"+(%(a, b), \div(c, d))"),
+    ("x' = x + 1", "=(x', +(x, 1))"),
+    ("f[x].a'", "f[x].a'"),
+    ("f[x][y]", "f[x][y]"),
+    ("f[x, y]", "f[x, y]"),
+    ("DOMAIN f = S", "=(DOMAIN(f), S)"),
+    (r"SUBSET S \X T", r"SUBSET(\X(S, T))"),
+    (r"UNION S \cup T", r"\cup(UNION(S), T)"),
+    (r"A \X B \X C", r"\X(A, B, C)"),
+    (r"A \times B", r"\X(A, B)"),
+    (r"(A \X B) \X C", r"\X(\X(A, B), C)"),
+    (r"a \o b \circ c", r"\o(\o(a, b), c)"),
+    ("s :> 1 @@ t :> 2", "@@(:>(s, 1), :>(t, 2))"),
+    (r"a (+) b \oplus c", "(+)((+)(a, b), c)"),
+    (r"a \prec b /\ a \preceq b", r"AND[\prec(a, b), \preceq(a, b)]"),
+    (r"a ++ b ** c", "++(a, **(b, c))"),
+    ("a^+ = b^*", "=(^+(a), ^*(b))"),
+    ("[]P => <>Q", "=>([](P), <>(Q))"),
+    ("[][Next]_vars", "[]([Next]_vars)"),
+    ("P ~> Q", "~>(P, Q)"),
+    ("P -+-> Q", "-+->(P, Q)"),
+    (r"A \cdot B", r"\cdot(A, B)"),
+    ("UNCHANGED <<x, y>> /\\ z' = 1", "AND[UNCHANGED <<x, y>>, =(z', 1)]"),
+    ("ENABLED A /\\ B", "AND[ENABLED A, B]"),
+    ("a /\\ b /\\ (c /\\ d)", "AND[a, b, AND[c, d]]"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PRECEDENCE)
+def test_precedence(text: str, expected: str) -> None:
+    assert tree(text) == expected
+
+
+CONSTRUCTS = [
+    # quantifiers, CHOOSE
+    (r"\A x \in S : P /\ Q", r"\A x \in S : AND[P, Q]"),
+    (r"\E x, y \in S, z \in T : P", r"\E x, y \in S, z \in T : P"),
+    (r"\A x, y : P", r"\A x, y : P"),
+    (r"\E <<x, y>> \in S \X T : x = y", r"\E <<x, y>> \in \X(S, T) : =(x, y)"),
+    (r"a /\ \E x : P /\ Q", r"AND[a, \E x : AND[P, Q]]"),
+    (r"CHOOSE x \in S : x > 0", r"CHOOSE x \in S : >(x, 0)"),
+    (r"CHOOSE x : TRUE", "CHOOSE x : TRUE"),
+    (r"CHOOSE <<a, b>> \in S : a", r"CHOOSE <<a, b>> \in S : a"),
+    (r"\AA x : P", r"\AA x : P"),
+    (r"\EE x, y : P", r"\EE x, y : P"),
+    # sets
+    ("{}", "{}"),
+    ("{1, 2, 3}", "{1, 2, 3}"),
+    (r"{x \in S : x > 1}", r"{x \in S : >(x, 1)}"),
+    (r"{<<x, y>> \in S : x = y}", r"{<<x, y>> \in S : =(x, y)}"),
+    (r"{x + 1 : x \in S}", r"{+(x, 1) : x \in S}"),
+    (r"{x + y : x, y \in S, z \in T}", r"{+(x, y) : x, y \in S, z \in T}"),
+    (r"{f(x) \in S : x \in T}", r"{\in(f(x), S) : x \in T}"),
+    (r"{x \in S : y \in T, z \in U}", r"{\in(x, S) : y \in T, z \in U}"),
+    # functions, records, tuples
+    (r"[x \in S |-> x + 1]", r"[x \in S |-> +(x, 1)]"),
+    (r"[x, y \in S, z \in T |-> 0]", r"[x, y \in S, z \in T |-> 0]"),
+    ("[S -> T]", "[S -> T]"),
+    ("[a |-> 1, b |-> TRUE]", "[a |-> 1, b |-> TRUE]"),
+    ("[a : S, b : BOOLEAN]", "[a : S, b : BOOLEAN]"),
+    ("<<>>", "<<>>"),
+    ("<<1, <<2>>>>", "<<1, <<2>>>>"),
+    ("r.a.b", "r.a.b"),
+    ("[f EXCEPT ![1] = 2]", "[f EXCEPT ![1] = 2]"),
+    ("[f EXCEPT !.a[1].b = @ + 1, ![x, y] = @]", "[f EXCEPT !.a[1].b = +(@, 1), ![x, y] = @]"),
+    ("[before EXCEPT !.returned = TRUE]", "[before EXCEPT !.returned = TRUE]"),
+    # IF, CASE, LET, LAMBDA
+    ("IF a THEN b ELSE c /\\ d", "IF(a, b, AND[c, d])"),
+    ("IF a THEN b ELSE IF c THEN d ELSE e", "IF(a, b, IF(c, d, e))"),
+    ("CASE a -> 1 [] b -> 2", "CASE(a -> 1; b -> 2)"),
+    ("CASE a -> 1 [] OTHER -> 3", "CASE(a -> 1; OTHER -> 3)"),
+    ("CASE a -> []P [] b -> <>Q", "CASE(a -> [](P); b -> <>(Q))"),
+    ("LET x == 1 y(a) == a IN x + y(2)", "LET x, y IN +(x, y(2))"),
+    ("LET f[i \\in S] == i RECURSIVE g(_) g(n) == n IN f[1]", "LET f, ?, g IN f[1]"),
+    ("F(LAMBDA x, y : x + y, 1)", "F(LAMBDA x, y : +(x, y), 1)"),
+    # operators as arguments, qualified names
+    ("F(+, \\cup, -)", r"F(+, \cup, -)"),
+    ("M!Op", "M!Op"),
+    ("M!Op(1, 2)", "M!Op(1, 2)"),
+    ("M!N!x", "M!N!x"),
+    ("I(x)!Op(y)", "I!Op(y)"),
+    ("R!+(a, b)", "R!+(a, b)"),
+    ("Inv!2", "Inv!2"),
+    ("Def!:", "Def!:"),
+    # literals
+    ("42", "42"),
+    (r"\b1010 + \o17 + \h1F + \B11 + \O7 + \HfF", "+(+(+(+(+(10, 15), 31), 3), 7), 255)"),
+    ("1.5", "/(15, 10)"),
+    (r'"a\"b\\c\n\t"', repr('a"b\\c\n\t')),
+    ("TRUE /\\ FALSE", "AND[TRUE, FALSE]"),
+    ("BOOLEAN \\cup STRING", r"\cup(BOOLEAN, STRING)"),
+    # actions and temporal operators
+    ("[Next]_<<x, y>>", "[Next]_<<x, y>>"),
+    ("<<A>>_vars", "<<A>>_vars"),
+    ("WF_vars(Next) /\\ SF_<<x>>(A)", "AND[WF_vars(Next), SF_<<x>>(A)]"),
+    ("WF_M!vars(A)", "WF_M!vars(A)"),
+    # labels
+    ("L :: x = 1", "L :: =(x, 1)"),
+    ("L(a, b) :: a", "L(a, b) :: a"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONSTRUCTS)
+def test_construct(text: str, expected: str) -> None:
+    assert tree(text) == expected
+
+
+def test_case_separator_is_not_box() -> None:
+    e = parse_expression("CASE x = 1 -> []P\n  [] OTHER -> Q")
+    assert isinstance(e, ast.Case) and len(e.arms) == 1 and e.other == ast.Name("Q")
+
+
+def test_parameterized_instance_arguments_are_kept() -> None:
+    e = parse_expression("I(x, 1)!Op(y)")
+    assert isinstance(e, ast.OpApp) and e.module == ("I",)
+    assert e.module_args == ((ast.Name("x"), ast.Num(1)),)
+
+
+def test_spans_cover_the_whole_expression() -> None:
+    e = parse_expression("  a + f(b,\n   c)", "f.tla")
+    assert e.span == ast.Span("f.tla", 1, 3, 2, 5)
+    assert isinstance(e, ast.OpApp)
+    assert e.args[1].span == ast.Span("f.tla", 1, 7, 2, 5)
+
+
+def test_tuple_and_record_spans_include_brackets() -> None:
+    e = parse_expression("<<1, 2>>")
+    assert (e.span.col, e.span.end_col) == (1, 8)

@@ -1,0 +1,121 @@
+"""Fragments: definitions after 'reference-profile' markers on pages, into modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tlaconf.cli.main import main
+from tlaconf.errors import UserError
+from tlaconf.tla import ast
+from tlaconf.tla.errors import ParseError
+from tlaconf.tla.fragments import extract, module_name, write_module
+from tlaconf.tla.parser import load_module_file
+
+MARK = "reference-profile · input revision 2 · CC0 1.0"
+TRAILER = "Definition and resolved references · Exact module download · Source bundle"
+
+# The published definitions are CC0; the surrounding prose is a stand-in.
+PAGE = f"""Some prose before.
+
+{MARK}
+
+ZonePartition4(inGameIds, occupants) ==
+    /\\ DOMAIN occupants = ZoneInstances4
+    /\\ UNION {{occupants[z] : z \\in ZoneInstances4}} = inGameIds
+    /\\ \\A a,b \\in ZoneInstances4 : a # b => occupants[a] \\intersect occupants[b] = {{}}
+
+{TRAILER}
+
+More prose: reference-profile is mentioned here but this is not a marker.
+{MARK}
+AbilityShape9(kind,instructions) ==
+kind \\in AbilityKinds9 /\\ IF kind = "Static" THEN Len(instructions) = 0 ELSE Len(instructions) > 0{TRAILER}
+Prose again.
+{MARK}
+ReturnAbility9(before,after,actualFinalCheckpointAndChainsComplete,caller) ==
+/\\ before.complete /\\ ~before.returned /\\ actualFinalCheckpointAndChainsComplete /\\ caller = before.caller
+/\\ after = [before EXCEPT !.returned = TRUE]{TRAILER}
+The end.
+"""  # noqa: E501
+
+
+def test_extract_strips_trailers_and_keeps_page_lines() -> None:
+    frags = extract(PAGE, "page.txt")
+    assert [f.names() for f in frags] == [
+        ("ZonePartition4",),
+        ("AbilityShape9",),
+        ("ReturnAbility9",),
+    ]
+    assert [f.line for f in frags] == [5, 14, 18]
+    assert all((f.revision, f.licence) == ("2", "CC0 1.0") for f in frags)
+    assert "Definition" not in frags[1].text
+    unit = frags[2].units[0]
+    assert isinstance(unit, ast.OpDef) and unit.span.line == 18
+
+
+def test_parse_error_points_at_the_page_line() -> None:
+    page = f"prose\n{MARK}\n\nBroken == 1 +\n{TRAILER}\n"
+    with pytest.raises(ParseError) as info:
+        extract(page, "p.txt")
+    assert info.value.location == "p.txt:4:14"
+
+
+def test_empty_fragment_is_an_error() -> None:
+    with pytest.raises(UserError, match="empty fragment"):
+        extract(f"{MARK}\n\n{TRAILER}\n", "p.txt")
+
+
+def test_write_module_round_trips(tmp_path: Path) -> None:
+    page = tmp_path / "003_abc.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    written = write_module(page, tmp_path / "out")
+    assert written is not None
+    path, _ = written
+    assert path.name == "Fragments_003_abc.tla" and module_name(page) == "Fragments_003_abc"
+    text = path.read_text(encoding="utf-8")
+    assert (
+        "\\* source: 003_abc.txt line 14; reference-profile input revision 2; licence CC0 1.0"
+        in text
+    )
+    m = load_module_file(path)
+    assert list(m.definitions()) == ["ZonePartition4", "AbilityShape9", "ReturnAbility9"]
+
+
+def test_page_without_marker(tmp_path: Path) -> None:
+    page = tmp_path / "p.txt"
+    page.write_text("no fragments here\n", encoding="utf-8")
+    assert write_module(page, tmp_path / "out") is None
+
+
+def test_cli_fragments_and_parse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["fragments", str(page), "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "3 definition(s)" in out and "AbilityShape9  (line 14, revision 2, CC0 1.0)" in out
+    module = tmp_path / "out" / "Fragments_page.tla"
+    assert main(["parse", "--no-resolve", str(module), str(page)]) == 0
+    out = capsys.readouterr().out
+    assert "ReturnAbility9/4" in out and "(fragment at line 5, revision 2)" in out
+
+
+SEEDS = Path("/work/shared/seeds")
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
+def test_the_four_seeds_give_exactly_the_six_operators(tmp_path: Path) -> None:
+    names: list[str] = []
+    for page in sorted(SEEDS.glob("*.txt")):
+        written = write_module(page, tmp_path)
+        if written is not None:
+            names.extend(load_module_file(written[0]).definitions())
+    assert names == [
+        "ZonePartition4",
+        "AtomicZoneMove4",
+        "DefaultZoneLook4",
+        "AbilityShape9",
+        "AbilitySource9",
+        "ReturnAbility9",
+    ]

@@ -1,0 +1,124 @@
+"""Extract the TLA+ definitions published on specification pages (like the seeds).
+
+A fragment starts after a marker line ``reference-profile · input revision N ·
+LICENCE`` and runs up to the page's ``Definition and resolved references``
+trailer (which may be glued to the end of the fragment's last line), or up to
+the next marker or the end of the page when there is no trailer.  Lines are
+kept as published (indentation may have been lost; the layout rule copes with
+flattened bullet lists), so a parse error points at the page's own line.
+
+:func:`write_module` writes **one module per page** (``Fragments_<page stem>``)
+holding every fragment of the page verbatim, each preceded by a provenance
+comment (page file, line, revision, licence).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tlaconf.errors import UserError
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_units
+
+MARKER_RE = re.compile(
+    r"^\s*reference-profile\s*·\s*input revision\s+(?P<rev>[^\s·]+)\s*·\s*(?P<licence>.*?)\s*$"
+)
+TRAILER = "Definition and resolved references"
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """The definitions following one marker of a page."""
+
+    page: str
+    line: int  # page line of the first fragment line
+    revision: str
+    licence: str
+    text: str  # verbatim lines (trailer removed), without leading/trailing blank lines
+    units: tuple[ast.Unit, ...]
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(u.name for u in self.units if isinstance(u, ast.OpDef | ast.FnDef))
+
+
+def extract(text: str, page: str) -> list[Fragment]:
+    """Every fragment of a page, parsed; a fragment that does not parse raises ``ParseError``."""
+    lines = text.splitlines()
+    out: list[Fragment] = []
+    i = 0
+    while i < len(lines):
+        m = MARKER_RE.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        body: list[str] = []
+        start = i + 1  # 1-based page line of lines[i]
+        while i < len(lines) and not MARKER_RE.match(lines[i]):
+            line = lines[i]
+            cut = line.find(TRAILER)
+            i += 1
+            if cut >= 0:
+                body.append(line[:cut].rstrip())
+                break
+            body.append(line.rstrip())
+        while body and not body[0].strip():
+            body.pop(0)
+            start += 1
+        while body and not body[-1].strip():
+            body.pop()
+        if not body:
+            raise UserError("empty fragment after the marker", f"{page}:{start - 1}")
+        src = "\n" * (start - 1) + "\n".join(body) + "\n"
+        units = parse_units(src, page)
+        if not units:
+            raise UserError("no definition after the marker", f"{page}:{start - 1}")
+        out.append(Fragment(page, start, m["rev"], m["licence"], "\n".join(body), units))
+    return out
+
+
+def module_name(page: str | Path) -> str:
+    """``Fragments_<stem>``, with characters that are not identifier characters replaced."""
+    stem = re.sub(r"[^A-Za-z0-9_]", "_", Path(page).stem)
+    return f"Fragments_{stem}"
+
+
+def render_module(page: str | Path, fragments: list[Fragment]) -> str:
+    """The module text for one page's fragments."""
+    name = module_name(page)
+    page_name = Path(page).name
+    head = f"{'-' * 4} MODULE {name} {'-' * 4}"
+    out = [
+        head,
+        f"\\* Extracted by `tlaconf fragments` from the page {page_name}.",
+        "\\* Each definition below is copied verbatim from the page; the comment above it",
+        "\\* records where it was published.",
+        "",
+    ]
+    for f in fragments:
+        out.append(
+            f"\\* source: {page_name} line {f.line}; reference-profile input revision "
+            f"{f.revision}; licence {f.licence}"
+        )
+        out.append(f.text)
+        out.append("")
+    out.append("=" * len(head))
+    return "\n".join(out) + "\n"
+
+
+def write_module(page: str | Path, out_dir: str | Path) -> tuple[Path, list[Fragment]] | None:
+    """Extract ``page``'s fragments and write their module into ``out_dir`` (None: no fragment)."""
+    p = Path(page)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"cannot read page: {err}", str(page)) from None
+    fragments = extract(text, str(page))
+    if not fragments:
+        return None
+    d = Path(out_dir)
+    d.mkdir(parents=True, exist_ok=True)
+    target = d / f"{module_name(p)}.tla"
+    target.write_text(render_module(p, fragments), encoding="utf-8")
+    return target, fragments

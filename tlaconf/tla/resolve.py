@@ -1,0 +1,564 @@
+"""Name resolution: bind every name of a module and report what does not resolve.
+
+Usage::
+
+    rm = resolve(module, search_path, file=path, text=source)   # or load(path, search_path)
+    rm.module            # the ast.Module
+    rm.symbols           # names visible at its top level -> Symbol (own, EXTENDS'd, INSTANCE'd)
+    rm.exported          # the names a module that EXTENDS it sees (no LOCAL ones)
+    rm.extends           # the ResolvedModules it EXTENDS, in order
+    rm.instances         # InstanceDef name -> the instantiated ResolvedModule
+    rm.loader.modules    # every module loaded for it, by name (the module graph)
+
+Modules are looked up by name among the modules of the same file (nested and
+sibling modules), then in the importing file's folder, then on ``search_path``,
+then in the standard modules of :mod:`tlaconf.tla.stdlib` (Naturals, Integers,
+Reals (resolution only), Sequences, FiniteSets, Bags, TLC).  Their primitive
+operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
+operators with :attr:`Symbol.kind` ``"builtin"``.
+
+Checked: undefined names and operators (including infix symbols not brought in
+by EXTENDS), wrong number of arguments (operators, higher-order parameters,
+parameterized instances), a bare operator name used where a value is needed,
+duplicate definitions (also against EXTENDS'd names), INSTANCE substitutions
+for names the module does not declare, missing implicit substitutions, unknown
+modules and EXTENDS cycles.  All errors of a module are collected and raised
+together as one :class:`ResolveErrors` (each a :class:`ResolveError` with
+``file:line:col`` and a caret line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tlaconf.errors import UserError
+from tlaconf.tla import ast
+from tlaconf.tla.errors import ResolveError
+from tlaconf.tla.parser import parse_modules
+
+STDLIB_DIR = Path(__file__).with_name("stdlib")
+STANDARD_MODULES = ("Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC")
+
+BUILTIN_OPERATORS: dict[str, int] = {
+    "=": 2, "/=": 2, "\\in": 2, "\\notin": 2, "\\cup": 2, "\\cap": 2, "\\": 2,
+    "\\subseteq": 2, "SUBSET": 1, "UNION": 1, "DOMAIN": 1, "~": 1, "/\\": 2, "\\/": 2,
+    "=>": 2, "<=>": 2, "\\X": -1, "[]": 1, "<>": 1, "~>": 2, "-+->": 2, "\\cdot": 2,
+}  # fmt: skip
+"""Operators built into TLA+ itself (``-1``: any number of arguments)."""
+
+BUILTIN_VALUES = ("BOOLEAN", "STRING")
+_SELECTORS = frozenset({":", "<<", ">>", "@"})
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A name visible in a module.  ``kind``: ``constant variable operator function
+    instance builtin theorem``; ``arity`` -1 means any."""
+
+    name: str
+    arity: int
+    kind: str
+    module: str
+    node: ast.Node | None = None
+    target: ResolvedModule | None = None  # for kind "instance"
+
+
+@dataclass(eq=False)
+class ResolvedModule:
+    module: ast.Module
+    file: str
+    text: str
+    loader: Loader
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+    exported: dict[str, Symbol] = field(default_factory=dict)
+    extends: tuple[ResolvedModule, ...] = ()
+    instances: dict[str, ResolvedModule] = field(default_factory=dict)
+    standard: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.module.name
+
+    def operators(self) -> list[tuple[str, int]]:
+        """The module's own definitions (name, arity), in source order."""
+        out: list[tuple[str, int]] = []
+        for u in self.module.units:
+            if isinstance(u, ast.OpDef | ast.InstanceDef):
+                out.append((u.name, len(u.params)))
+            elif isinstance(u, ast.FnDef):
+                out.append((u.name, 0))
+        return out
+
+
+class ResolveErrors(UserError):
+    """Every resolution error found, in source order."""
+
+    def __init__(self, errors: Sequence[ResolveError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.location, first.detail)
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(UserError.__str__(e) for e in self.errors)
+
+
+class Loader:
+    """Finds, parses and resolves modules by name; caches them (the module graph)."""
+
+    def __init__(self, search_path: Iterable[str | Path] = ()) -> None:
+        self.search_path = [Path(p) for p in search_path]
+        self.modules: dict[str, ResolvedModule] = {}
+        self._available: dict[str, tuple[ast.Module, str, str]] = {}
+        self._loading: set[str] = set()
+        self.errors: list[ResolveError] = []
+
+    def register_file(self, modules: Sequence[ast.Module], file: str, text: str) -> None:
+        """Make the (top-level and nested) modules of one file available by name."""
+
+        def walk(m: ast.Module) -> None:
+            self._available.setdefault(m.name, (m, file, text))
+            for u in m.units:
+                if isinstance(u, ast.Module):
+                    walk(u)
+
+        for m in modules:
+            walk(m)
+
+    def _find_file(self, name: str, near: str) -> Path | None:
+        dirs = [Path(near).parent] if near and not near.startswith("<") else []
+        dirs += self.search_path
+        for d in dirs:
+            p = d / f"{name}.tla"
+            if p.is_file():
+                return p
+        if name in STANDARD_MODULES:
+            return STDLIB_DIR / f"{name}.tla"
+        return None
+
+    def get(self, name: str, near: str, where: ast.Node, ctx: ResolvedModule) -> ResolvedModule:
+        """The resolved module ``name``; ``None`` errors are recorded against ``where``."""
+        if name in self.modules:
+            return self.modules[name]
+        if name in self._loading:
+            raise _Fail(f"circular dependency: module {name} depends on itself", where)
+        if name not in self._available:
+            path = self._find_file(name, near)
+            if path is None:
+                dirs = ", ".join(str(d) for d in self.search_path) or "no search path"
+                raise _Fail(f"module {name} not found (searched: {dirs})", where)
+            modules, text = _parse_file(path)
+            self.register_file(modules, str(path), text)
+            if name not in self._available:
+                raise _Fail(f"file {path} does not define module {name}", where)
+        module, file, text = self._available[name]
+        return self.resolve(module, file, text)
+
+    def resolve(
+        self, module: ast.Module, file: str, text: str, outer: dict[str, Symbol] | None = None
+    ) -> ResolvedModule:
+        if module.name in self.modules:
+            return self.modules[module.name]
+        self._loading.add(module.name)
+        try:
+            rm = ResolvedModule(module, file, text, self, standard=Path(file).parent == STDLIB_DIR)
+            _Resolver(rm, outer or {}).run()
+            self.modules[module.name] = rm
+            return rm
+        finally:
+            self._loading.discard(module.name)
+
+
+_FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
+
+
+def _parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
+    """Parse a module file, cached per process by path, size and modification time."""
+    try:
+        st = path.stat()
+        key = (str(path), st.st_size, st.st_mtime_ns)
+        if key not in _FILE_CACHE:
+            text = path.read_text(encoding="utf-8")
+            _FILE_CACHE[key] = (parse_modules(text, str(path)), text)
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"cannot read module: {err}", str(path)) from None
+    return _FILE_CACHE[key]
+
+
+class _Fail(Exception):
+    def __init__(self, message: str, node: ast.Node | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.node = node
+
+
+def _is_selector(name: str) -> bool:
+    return name in _SELECTORS or name.isdigit()
+
+
+class _Resolver:
+    def __init__(self, rm: ResolvedModule, outer: dict[str, Symbol]) -> None:
+        self.rm = rm
+        self.loader = rm.loader
+        self.scope: dict[str, Symbol] = dict(outer)
+        self.own: set[str] = set()
+        self.recursive: set[str] = set()
+
+    # ------------------------------------------------------------------ errors
+
+    def error(self, message: str, node: ast.Node | None) -> None:
+        sp = node.span if node is not None else ast.NO_SPAN
+        file = sp.file if sp != ast.NO_SPAN else self.rm.file
+        text = self.rm.text if file == self.rm.file else ""
+        self.loader.errors.append(ResolveError(message, file, sp.line, sp.col, text))
+
+    # ------------------------------------------------------------------ module level
+
+    def run(self) -> None:
+        m = self.rm.module
+        extends: list[ResolvedModule] = []
+        for name in m.extends:
+            try:
+                target = self.loader.get(name, self.rm.file, m, self.rm)
+            except _Fail as f:
+                self.error(f.message, f.node)
+                continue
+            extends.append(target)
+            self.import_all(target.exported, m, via=f"EXTENDS {name}")
+        self.rm.extends = tuple(extends)
+        for u in m.units:
+            self.unit(u)
+        self.rm.symbols = self.scope
+
+    def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str) -> None:
+        for name, sym in symbols.items():
+            old = self.scope.get(name)
+            if old is not None and (old.module, old.node) != (sym.module, sym.node):
+                if (old.kind == "builtin" and sym.kind == "builtin") or (
+                    old.node is not None and old.node == sym.node
+                ):
+                    continue  # the same declaration or an identical definition
+                self.error(
+                    f"{name} is defined both in {old.module} and in {sym.module} ({via})", where
+                )
+                continue
+            self.scope[name] = sym
+            self.rm.exported.setdefault(name, sym)
+
+    def define(self, name: str, sym: Symbol, node: ast.Node, local: bool = False) -> None:
+        old = self.scope.get(name)
+        if old is not None and not (name in self.recursive and old.kind == "operator"):
+            where = f" (first defined in {old.module}" + (
+                f" at {old.node.span})"
+                if old.node is not None and old.node.span != ast.NO_SPAN
+                else ")"
+            )
+            self.error(f"duplicate definition of {name}{where}", node)
+        self.recursive.discard(name)
+        self.scope[name] = sym
+        self.own.add(name)
+        if not local:
+            self.rm.exported[name] = sym
+
+    def sym(self, name: str, arity: int, kind: str, node: ast.Node | None) -> Symbol:
+        if self.rm.standard and kind == "constant":
+            kind = "builtin"
+        return Symbol(name, arity, kind, self.rm.module.name, node)
+
+    def unit(self, u: ast.Unit) -> None:
+        if isinstance(u, ast.Constant):
+            for p in u.params:
+                self.define(p.name, self.sym(p.name, p.arity, "constant", p), p)
+        elif isinstance(u, ast.Variable):
+            for n in u.names:
+                self.define(n, self.sym(n, 0, "variable", u), u)
+        elif isinstance(u, ast.Recursive):
+            for p in u.params:
+                self.define(p.name, self.sym(p.name, p.arity, "operator", p), p)
+                self.recursive.add(p.name)
+        elif isinstance(u, ast.OpDef):
+            self.expr(u.body, self.params(u.params))
+            self.define(u.name, self.sym(u.name, len(u.params), "operator", u), u, u.local)
+        elif isinstance(u, ast.FnDef):
+            self.define(u.name, self.sym(u.name, 0, "function", u), u, u.local)
+            self.expr(u.body, self.bounds(u.bounds, {}))
+        elif isinstance(u, ast.InstanceDef):
+            target = self.instance(u.instance, self.params(u.params))
+            s = Symbol(u.name, len(u.params), "instance", self.rm.module.name, u, target)
+            if target is not None:
+                self.rm.instances[u.name] = target
+            self.define(u.name, s, u, u.local)
+        elif isinstance(u, ast.Instance):
+            target = self.instance(u, {})
+            if target is not None:
+                params = {
+                    n for n, s in target.symbols.items() if s.kind in ("constant", "variable")
+                }
+                imported = {n: s for n, s in target.exported.items() if n not in params}
+                before = dict(self.rm.exported)
+                self.import_all(imported, u, via=f"INSTANCE {u.module}")
+                if u.local:
+                    self.rm.exported = before
+        elif isinstance(u, ast.Assume):
+            self.expr(u.expr, {})
+            if u.name is not None:
+                self.define(u.name, self.sym(u.name, 0, "theorem", u), u)
+        elif isinstance(u, ast.Theorem):
+            local: dict[str, int] = {}
+            for b in u.new:
+                if isinstance(b, ast.Param):
+                    local = {**local, b.name: b.arity}
+                    continue
+                if b.domain is not None:
+                    self.expr(b.domain, local)
+                local = {**local, **{n: 0 for n in b.names}}
+            for a in u.assume:
+                self.expr(a, local)
+            self.expr(u.expr, local)
+            if u.name is not None:
+                self.define(u.name, self.sym(u.name, 0, "theorem", u), u)
+        elif isinstance(u, ast.Module):
+            self.loader.register_file([u], self.rm.file, self.rm.text)
+            self.loader.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
+
+    def params(self, params: tuple[ast.Param, ...]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for p in params:
+            if p.name in out:
+                self.error(f"duplicate parameter {p.name}", p)
+            out[p.name] = p.arity
+        return out
+
+    def instance(self, inst: ast.Instance, local: dict[str, int]) -> ResolvedModule | None:
+        try:
+            target = self.loader.get(inst.module, self.rm.file, inst, self.rm)
+        except _Fail as f:
+            self.error(f.message, f.node)
+            return None
+        declared = {n: s for n, s in target.symbols.items() if s.kind in ("constant", "variable")}
+        done: set[str] = set()
+        for name, e in inst.substitutions:
+            if name not in declared:
+                self.error(f"module {inst.module} has no CONSTANT or VARIABLE {name}", e)
+            done.add(name)
+            self.expr(e, local, allow_op=declared[name].arity if name in declared else -1)
+        for name in declared:
+            if name in done:
+                continue
+            if name not in local and name not in self.scope:
+                self.error(
+                    f"INSTANCE {inst.module}: no substitution for {name} "
+                    f"and no {name} defined here",
+                    inst,
+                )
+        return target
+
+    # ------------------------------------------------------------------ expressions
+
+    def lookup(self, name: str, local: dict[str, int]) -> int | None:
+        """Arity of a visible name, or None."""
+        if name in local:
+            return local[name]
+        s = self.scope.get(name)
+        if s is not None:
+            return -1 if s.kind == "instance" else s.arity
+        if name in BUILTIN_OPERATORS:
+            return BUILTIN_OPERATORS[name]
+        if name in BUILTIN_VALUES:
+            return 0
+        return None
+
+    def qualified(self, node: ast.Name | ast.OpApp, local: dict[str, int]) -> int | None:
+        """Arity of ``M!N!x``; ``-1`` for sub-expression references (``Inv!2``)."""
+        path = node.module
+        first = self.scope.get(path[0])
+        if first is None and path[0] in local:
+            return -1
+        if first is None:
+            self.error(f"undefined name {path[0]}", node)
+            return None
+        if first.kind != "instance":
+            return -1  # a sub-expression reference such as Def!1 or Def!:
+        margs = node.module_args or tuple(() for _ in path)
+        rm = first.target
+        arity_of_step = first.arity
+        for i, step in enumerate(path):
+            if i > 0:
+                if rm is None or _is_selector(step):
+                    return -1
+                s = rm.exported.get(step)
+                if s is None:
+                    self.error(f"module {rm.name} has no definition {step}", node)
+                    return None
+                if s.kind != "instance":
+                    return -1
+                rm, arity_of_step = s.target, s.arity
+            if arity_of_step >= 0 and len(margs[i]) != arity_of_step:
+                self.error(
+                    f"instance {step} takes {arity_of_step} argument(s), given {len(margs[i])}",
+                    node,
+                )
+            for a in margs[i]:
+                self.expr(a, local)
+        if rm is None or _is_selector(node.name):
+            return -1
+        s = rm.exported.get(node.name)
+        if s is None:
+            self.error(
+                f"module {rm.name} (instance {'!'.join(path)}) has no definition {node.name}", node
+            )
+            return None
+        return -1 if s.kind == "instance" else s.arity
+
+    def bounds(self, bounds: tuple[ast.Bound, ...], local: dict[str, int]) -> dict[str, int]:
+        inner = dict(local)
+        for b in bounds:
+            if b.domain is not None:
+                self.expr(b.domain, local)
+            for n in b.names:
+                inner[n] = 0
+        return inner
+
+    def expr(self, e: ast.Expr, local: dict[str, int], allow_op: int = 0) -> None:
+        """Resolve ``e``; ``allow_op`` > 0 (or -1) when an operator of that arity may appear."""
+        if isinstance(e, ast.Name):
+            arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
+            if arity is None:
+                if not e.module:
+                    self.error(f"undefined name {e.name}", e)
+            elif arity > 0 and allow_op == 0:
+                self.error(
+                    f"operator {e.name} takes {arity} argument(s) but is used without arguments", e
+                )
+            elif arity >= 0 and allow_op > 0 and arity != allow_op:
+                self.error(
+                    f"operator {e.name} takes {arity} argument(s); "
+                    f"an operator with {allow_op} is expected here",
+                    e,
+                )
+        elif isinstance(e, ast.OpApp):
+            arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
+            if arity is None:
+                if not e.module:
+                    self.error(f"undefined operator {e.name}", e)
+            elif arity >= 0 and arity != len(e.args):
+                self.error(f"operator {e.name} takes {arity} argument(s), given {len(e.args)}", e)
+            sig = self._signature(e, local)
+            for i, a in enumerate(e.args):
+                self.expr(a, local, allow_op=sig[i] if i < len(sig) else -1)
+        elif isinstance(e, ast.Junction):
+            for x in e.items:
+                self.expr(x, local)
+        elif isinstance(e, ast.Quant):
+            self.expr(e.body, self.bounds(e.bounds, local))
+        elif isinstance(e, ast.TemporalQuant):
+            self.expr(e.body, {**local, **{n: 0 for n in e.names}})
+        elif isinstance(e, ast.Choose | ast.SetFilter):
+            inner = self.bounds((e.bound,), local)
+            self.expr(e.body if isinstance(e, ast.Choose) else e.pred, inner)
+        elif isinstance(e, ast.SetMap):
+            self.expr(e.expr, self.bounds(e.bounds, local))
+        elif isinstance(e, ast.FnCons):
+            self.expr(e.body, self.bounds(e.bounds, local))
+        elif isinstance(e, ast.Let):
+            self.let(e, local)
+        elif isinstance(e, ast.Lambda):
+            self.expr(e.body, {**local, **{n: 0 for n in e.params}})
+        elif isinstance(e, ast.Label):
+            self.expr(e.expr, local)
+        elif isinstance(e, ast.Except):
+            self.expr(e.fn, local)
+            for steps, value in e.updates:
+                for st in steps:
+                    if isinstance(st, ast.ExceptIndex):
+                        for a in st.args:
+                            self.expr(a, local)
+                self.expr(value, local)
+        elif isinstance(e, ast.Case):
+            for g, v in e.arms:
+                self.expr(g, local)
+                self.expr(v, local)
+            if e.other is not None:
+                self.expr(e.other, local)
+        else:
+            for child in _children(e):
+                self.expr(child, local)
+
+    def _signature(self, e: ast.OpApp, local: dict[str, int]) -> tuple[int, ...]:
+        """Expected arity of each argument (> 0 for operator parameters); -1 if unknown."""
+        if e.module or e.name in local:
+            return tuple(-1 for _ in e.args)
+        s = self.scope.get(e.name)
+        node = s.node if s is not None else None
+        if isinstance(node, ast.OpDef | ast.InstanceDef):
+            return tuple(p.arity for p in node.params)
+        if s is None or isinstance(node, ast.Param):
+            return tuple(-1 for _ in e.args)
+        return tuple(0 for _ in e.args)
+
+    def let(self, e: ast.Let, local: dict[str, int]) -> None:
+        inner = dict(local)
+        rec: set[str] = set()
+        for d in e.defs:
+            if isinstance(d, ast.Recursive):
+                for p in d.params:
+                    inner[p.name] = p.arity
+                    rec.add(p.name)
+            elif isinstance(d, ast.OpDef):
+                self.expr(d.body, {**inner, **self.params(d.params)})
+                inner[d.name] = len(d.params)
+            elif isinstance(d, ast.FnDef):
+                inner[d.name] = 0
+                self.expr(d.body, self.bounds(d.bounds, inner))
+            elif isinstance(d, ast.InstanceDef):
+                self.instance(d.instance, inner)
+                inner[d.name] = -1
+        self.expr(e.body, inner)
+
+
+def _children(e: ast.Expr) -> Iterable[ast.Expr]:
+    """Direct sub-expressions of the nodes :meth:`_Resolver.expr` does not special-case."""
+    if isinstance(e, ast.SetEnum | ast.Tuple):
+        return e.elems
+    if isinstance(e, ast.FnApp):
+        return (e.fn, *e.args)
+    if isinstance(e, ast.FnSet):
+        return (e.domain, e.range)
+    if isinstance(e, ast.Record | ast.RecordSet):
+        return tuple(v for _, v in e.fields)
+    if isinstance(e, ast.Dot):
+        return (e.expr,)
+    if isinstance(e, ast.If):
+        return (e.cond, e.then, e.else_)
+    if isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled):
+        return (e.expr,)
+    if isinstance(e, ast.ActionBox):
+        return (e.action, e.sub)
+    if isinstance(e, ast.Fairness):
+        return (e.sub, e.action)
+    return ()
+
+
+def resolve(
+    module: ast.Module,
+    search_path: Iterable[str | Path] = (),
+    *,
+    file: str | None = None,
+    text: str = "",
+    siblings: Sequence[ast.Module] = (),
+) -> ResolvedModule:
+    """Resolve ``module`` (and what it EXTENDS/INSTANCEs); raise :class:`ResolveErrors`."""
+    loader = Loader(search_path)
+    file = file or module.span.file
+    loader.register_file([module, *siblings], file, text)
+    rm = loader.resolve(module, file, text)
+    if loader.errors:
+        raise ResolveErrors(loader.errors)
+    return rm
+
+
+def load(path: str | Path, search_path: Iterable[str | Path] = ()) -> ResolvedModule:
+    """Parse the file at ``path`` and resolve its first module."""
+    modules, text = _parse_file(Path(path))
+    return resolve(modules[0], search_path, file=str(path), text=text, siblings=modules[1:])
