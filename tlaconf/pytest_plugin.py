@@ -32,8 +32,6 @@ from tlaconf.replay import TraceResult, get_backend, replay_trace, resolve_spec_
 from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.text import make_console, render_failure
 
-_VERDICT_FILES: dict[Path, dict[str, Any]] = {}
-
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("tlaconf", "TLA+ conformance of trace files")
@@ -59,15 +57,12 @@ def spec_dir(config: pytest.Config) -> Path:
 
 
 def _load(path: Path) -> dict[str, Any]:
-    doc = _VERDICT_FILES.get(path)
-    if doc is None:
-        try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise UserError(f"cannot read {path}: {err}") from None
-        if not isinstance(loaded, dict):
-            raise UserError(f"{path}: expected a JSON object keyed by trace path")
-        doc = _VERDICT_FILES[path] = loaded
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise UserError(f"cannot read {path}: {err}") from None
+    if not isinstance(doc, dict):
+        raise UserError(f"{path}: expected a JSON object keyed by trace path")
     return doc
 
 
@@ -95,8 +90,8 @@ def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
 def failure_report(result: TraceResult, problem: str, expected: Expectation) -> str:
     """Plain text: what was expected, what happened, and the failure panel."""
     out = io.StringIO()
+    out.write(f"{result.path}: expected {expected}, got {result.verdict} ({problem})\n")
     console = make_console(out)
-    console.print(f"{result.path}: expected {expected}, got {result.verdict} ({problem})")
     if result.failure is not None:
         console.print(render_failure(result))
     return out.getvalue()

@@ -47,10 +47,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def diff_table(diffs: list[Difference]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, title="gate: differences", title_justify="left")
-    table.add_column("trace", overflow="fold")
+    table.add_column("trace", no_wrap=True)
     table.add_column("expected")
     table.add_column("actual", style="red")
-    table.add_column("note")
+    table.add_column("note", overflow="fold")
     for d in diffs:
         table.add_row(d.path, d.expected, d.actual, d.note)
     return table

@@ -3,8 +3,9 @@
 ``traces/verdicts.json`` maps each trace's path relative to ``traces/`` (with
 ``/`` separators) to ``{"verdict": V, "step": K, "conjunct": C}``: ``step`` is
 the failing step (absent for ``conforms``), ``conjunct`` (optional) a piece of
-TLA+ text the blame tree must contain (or, for a failure without blame, the
-reason).  Area owners write ``traces/<area>/expected.json`` keyed by file name
+TLA+ text the blame tree must contain (a failure without a blame tree, such as a
+rejected step that changed the state, has nothing to match it against: there it
+is a description only).  Area owners write ``traces/<area>/expected.json`` keyed by file name
 in the same shape; :func:`assemble` merges those into ``verdicts.json`` (a trace
 that no ``expected.json`` lists is expected to conform).  A ``vacuous`` trace
 never passes the gate: a golden trace without steps checks nothing.
@@ -152,9 +153,9 @@ def _mentions(result: TraceResult, conjunct: str) -> bool:
     f = result.failure
     if f is None:
         return False
-    want = _normalize(conjunct)
     if f.blame is None:
-        return want in _normalize(f.reason)
+        return True
+    want = _normalize(conjunct)
     return any(want in _normalize(t) for t in _texts(f.blame))
 
 

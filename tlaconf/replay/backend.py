@@ -94,11 +94,10 @@ def get_backend(name: str) -> Backend:
     if not colon:
         raise UserError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
+        factory = getattr(importlib.import_module(module_name), attr, None)
+        if factory is None:
+            raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
+        backend: Backend = factory()
+    except ModuleNotFoundError as err:  # the backend or what it needs is not installed
         raise UserError(f"backend {name!r} is not available: {err}") from None
-    factory = getattr(module, attr, None)
-    if factory is None:
-        raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
-    backend: Backend = factory()
     return backend

@@ -170,11 +170,13 @@ class _Parser:
             return items
         while True:
             items.append(self.value())
-            sep = self.take()
+            sep = self.peek()
+            if sep is None or sep.text not in (",", close):
+                found = "the end of the file" if sep is None else repr(sep.text)
+                raise self.error(f"expected ',' or {close!r}, found {found}", sep)
+            self.i += 1
             if sep.text == close:
                 return items
-            if sep.text != ",":
-                raise self.error(f"expected ',' or {close!r}, found {sep.text!r}", sep)
 
 
 def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:

@@ -47,8 +47,11 @@ class EmbeddedBackend:
 
     name = "embedded"
 
-    def load(self, spec: ModuleSpec) -> EmbeddedModule:
+    def __init__(self) -> None:
         from tlaconf.evaluate import load_module
 
-        ctx = load_module(spec.path, spec.search_path, spec.constants)
+        self._load_module = load_module
+
+    def load(self, spec: ModuleSpec) -> EmbeddedModule:
+        ctx = self._load_module(spec.path, spec.search_path, spec.constants)
         return EmbeddedModule(ctx, spec)

@@ -57,7 +57,7 @@ def _verdict(verdict: str) -> Text:
 def summary_table(results: Sequence[TraceResult]) -> Table:
     """One row per trace: trace, module, steps, verdict, time."""
     table = Table(box=box.SIMPLE_HEAD, title="replay", title_justify="left")
-    table.add_column("trace", overflow="fold")
+    table.add_column("trace", no_wrap=True)
     table.add_column("module")
     table.add_column("steps", justify="right")
     table.add_column("verdict")
