@@ -1,1 +1,167 @@
-"""pytest plugin (entry point ``pytest11``): trace files as conformance test items."""
+"""pytest plugin (entry point ``pytest11``): trace files as conformance test items.
+
+* Every ``*.trace.jsonl`` file pytest meets while collecting becomes a test item.
+  Its expected result comes from the nearest ``verdicts.json`` (in the trace's
+  folder or above, up to the rootdir, keyed by the path relative to that file's
+  folder) or from an ``expected.json`` beside it (keyed by file name); with
+  neither, the trace must conform.  Turn collection off with the ini option
+  ``tlaconf_collect = false``.
+* The fixture ``tlaconf_replay(path, expect="conforms", step=None)`` replays a
+  trace written inside a test and fails the test, with the failure report, when
+  the result is not the expected one; it returns the
+  :class:`~tlaconf.replay.TraceResult`.
+
+The spec directory is ``--tlaconf-spec DIR``, else the ini option
+``tlaconf_spec`` (relative to the rootdir), else tlaconf's default (``./spec``);
+the backend is ``--tlaconf-backend`` (default ``embedded``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tlaconf.errors import UserError
+from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches
+from tlaconf.replay import TraceResult, get_backend, replay_trace, resolve_spec_dir
+from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.report.text import make_console, render_failure
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("tlaconf", "TLA+ conformance of trace files")
+    group.addoption("--tlaconf-spec", metavar="DIR", help="spec directory for trace files")
+    group.addoption(
+        "--tlaconf-backend", metavar="NAME", default="embedded", help="replay backend"
+    )
+    parser.addini("tlaconf_spec", "spec directory for trace files (relative to rootdir)")
+    parser.addini(
+        "tlaconf_collect", "collect *.trace.jsonl files as tests", type="bool", default=True
+    )
+
+
+def spec_dir(config: pytest.Config) -> Path:
+    """The spec directory the options of ``config`` select."""
+    option = config.getoption("tlaconf_spec")
+    if option:
+        return resolve_spec_dir(option)
+    ini = config.getini("tlaconf_spec")
+    if ini:
+        return resolve_spec_dir(config.rootpath / str(ini))
+    return resolve_spec_dir(None)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise UserError(f"cannot read {path}: {err}") from None
+    if not isinstance(doc, dict):
+        raise UserError(f"{path}: expected a JSON object keyed by trace path")
+    return doc
+
+
+def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
+    """The expected result of ``trace`` (see the module docstring); ``stop``: highest folder."""
+    trace = trace.resolve()
+    beside = trace.parent / EXPECTED_FILE
+    if beside.is_file():
+        entry = _load(beside).get(trace.name)
+        if entry is not None:
+            return Expectation.from_json(entry, f"{beside}: {trace.name}")
+    top = stop.resolve() if stop is not None else None
+    for folder in trace.parents:
+        verdicts = folder / VERDICTS_FILE
+        if verdicts.is_file():
+            key = trace.relative_to(folder).as_posix()
+            entry = _load(verdicts).get(key)
+            if entry is not None:
+                return Expectation.from_json(entry, f"{verdicts}: {key}")
+        if folder == top:
+            break
+    return Expectation("conforms")
+
+
+def failure_report(result: TraceResult, problem: str, expected: Expectation) -> str:
+    """Plain text: what was expected, what happened, and the failure panel."""
+    out = io.StringIO()
+    out.write(f"{result.path}: expected {expected}, got {result.verdict} ({problem})\n")
+    console = make_console(out)
+    if result.failure is not None:
+        console.print(render_failure(result))
+    return out.getvalue()
+
+
+class TraceMismatch(Exception):
+    """A trace whose result is not the expected one (the message is the report)."""
+
+
+def check_trace(
+    path: Path, spec: Path, backend: str, expected: Expectation
+) -> TraceResult:
+    """Replay ``path``; raise :class:`TraceMismatch` unless it gives ``expected``."""
+    result = replay_trace(path, spec, get_backend(backend))
+    problem = matches(result, expected)
+    if problem is not None:
+        raise TraceMismatch(failure_report(result, problem, expected))
+    return result
+
+
+class TraceItem(pytest.Item):
+    """One trace file, replayed."""
+
+    def runtest(self) -> None:
+        config = self.config
+        expected = expectation_for(self.path, config.rootpath)
+        check_trace(self.path, spec_dir(config), config.getoption("tlaconf_backend"), expected)
+
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str:
+        if isinstance(excinfo.value, TraceMismatch | UserError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"trace {self.path.name}"
+
+
+class TraceFile(pytest.File):
+    """A ``*.trace.jsonl`` file: one item."""
+
+    def collect(self) -> Iterator[TraceItem]:
+        yield TraceItem.from_parent(self, name=self.path.name)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TraceFile | None:
+    if file_path.name.endswith(TRACE_SUFFIX) and parent.config.getini("tlaconf_collect"):
+        result: TraceFile = TraceFile.from_parent(parent, path=file_path)
+        return result
+    return None
+
+
+@pytest.fixture
+def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]:
+    """Replay a trace written by the test: ``tlaconf_replay(path, expect=..., step=...)``."""
+    config = request.config
+
+    def replay(
+        path: str | Path, expect: str = "conforms", step: int | None = None,
+        conjunct: str | None = None,
+    ) -> TraceResult:  # fmt: skip
+        expected = Expectation.from_json(
+            {"verdict": expect, "step": step, "conjunct": conjunct}, "tlaconf_replay"
+        )
+        try:
+            return check_trace(
+                Path(path), spec_dir(config), config.getoption("tlaconf_backend"), expected
+            )
+        except (TraceMismatch, UserError) as err:
+            pytest.fail(str(err), pytrace=False)
+
+    return replay

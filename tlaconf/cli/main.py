@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from tlaconf import __version__
 from tlaconf.errors import UserError
 
-COMMANDS: tuple[str, ...] = ("parse", "fragments", "eval")
+COMMANDS: tuple[str, ...] = (
+    "check", "replay", "gate", "eval", "parse", "fragments", "convert", "export", "diff-spec"
+)
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 
 

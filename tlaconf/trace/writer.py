@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
@@ -25,8 +26,21 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
 
 
-def _values(mapping: Mapping[str, Any]) -> dict[str, Any]:
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*\Z")
+
+
+def _values(mapping: Mapping[str, Any], what: str) -> dict[str, Any]:
+    for name in mapping:
+        if not (isinstance(name, str) and _IDENTIFIER.match(name)):
+            raise ValueError(f"{what} name {name!r} is not a TLA+ identifier")
     return {k: encode(from_python(mapping[k])) for k in sorted(mapping)}
+
+
+def _params(params: Mapping[str, Any]) -> Any:
+    """The params record, encoded (a ``#map`` when a field name starts with ``#``)."""
+    if not all(isinstance(k, str) for k in params):
+        raise ValueError("params field names must be strings")
+    return encode(from_python(dict(params))) if params else {}
 
 
 class TraceWriter:
@@ -44,19 +58,19 @@ class TraceWriter:
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
-        self.path = Path(path)
-        self._part = self.path.with_name(self.path.name + ".part")
-        self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
-        self._has_init = False
-        self.steps = 0
         header = {
             "format": FORMAT,
             "version": VERSION,
             "module": module,
             "revision": revision,
-            "constants": _values(constants or {}),
+            "constants": _values(constants or {}, "constant"),
             "meta": dict(meta or {}),
         }
+        self.path = Path(path)
+        self._part = self.path.with_name(self.path.name + ".part")
+        self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
+        self._has_init = False
+        self.steps = 0
         self._write(header)
 
     def _write(self, obj: dict[str, Any]) -> None:
@@ -68,7 +82,7 @@ class TraceWriter:
         """Record the initial state (exactly once, before any step)."""
         if self._has_init:
             raise ValueError("the initial state is already recorded")
-        self._write({"state": _values(state)})
+        self._write({"state": _values(state, "variable")})
         self._has_init = True
 
     def step(
@@ -86,9 +100,9 @@ class TraceWriter:
         self._write(
             {
                 "action": action,
-                "params": _values(params),
+                "params": _params(params),
                 "outcome": outcome,
-                "state": _values(state),
+                "state": _values(state, "variable"),
             }
         )
         self.steps += 1

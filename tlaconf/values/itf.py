@@ -52,6 +52,8 @@ def decode(obj: Any, path: str = "") -> Any:
 
 def _decode_object(obj: dict[str, Any], path: str) -> Any:
     special = [k for k in obj if k.startswith("#")]
+    if not obj:
+        return ()  # the empty record is the empty function <<>>
     if not special:
         return Fn({k: decode(v, f"{path}.{k}" if path else k) for k, v in obj.items()})
     if len(obj) != 1:

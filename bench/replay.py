@@ -1,0 +1,115 @@
+"""Replay throughput and memory on generated ``ZoneMembership`` traces (embedded backend).
+
+* steps/s replaying one long trace in this process;
+* steps/s replaying 20 traces with ``-j 2`` (and with ``-j 1`` for comparison);
+* peak RSS of a separate process replaying a 1,000,000-step trace (target < 300 MB).
+
+``TLACONF_BENCH_STEPS`` overrides the length of the long trace (default 1,000,000).
+Traces are written with :class:`tlaconf.trace.writer.TraceWriter` into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tlaconf.trace.writer import TraceWriter
+
+PROJECT = Path(__file__).resolve().parents[1]
+SPEC = PROJECT / "spec"
+SEATS = ("SideA", "SideB")
+KINDS = ("Deck", "Hand", "Discard", "Objective")
+ZONES = (*(f"{s}.{k}" for s in SEATS for k in KINDS), "Play", "Bank", "SetAside", "Removed")
+OBJECTS = 24
+RSS_TARGET_MB = 300
+
+
+def write_zone_trace(path: Path, steps: int, seed: int) -> Path:
+    """A conforming ZoneMembership trace: moves of random objects, every 10th one rejected."""
+    rng = random.Random(seed)
+    where = {i: rng.choice(ZONES) for i in range(1, OBJECTS + 1)}
+
+    def state() -> dict[str, Any]:
+        occupants = {z: {i for i, z2 in where.items() if z2 == z} for z in ZONES}
+        return {"inGameIds": set(where), "occupants": occupants}
+
+    with TraceWriter(path, "ZoneMembership", "2", {"Seats4": set(SEATS)}, {"bench": seed}) as w:
+        w.init(state())
+        current = state()
+        for k in range(steps):
+            obj = rng.randint(1, OBJECTS)
+            source = where[obj]
+            destination = rng.choice([z for z in ZONES if z != source])
+            authorized = k % 10 != 9
+            params = {
+                "id": obj, "source": source, "destination": destination,
+                "movementAuthorized": authorized, "revealRequired": rng.random() < 0.3,
+                "revealedBeforeMove": True,
+            }  # fmt: skip
+            if authorized:
+                where[obj] = destination
+                current = state()
+            w.step("Move", params, "accepted" if authorized else "rejected", current)
+    return path
+
+
+def _rate(steps: int, seconds: float) -> str:
+    return f"{steps:,} steps in {seconds:.1f}s = {steps / seconds:,.0f} steps/s"
+
+
+def main() -> None:
+    from tlaconf.errors import UserError
+    from tlaconf.replay import get_backend, replay_trace, run_traces
+
+    if not (SPEC / "conformance" / "ZoneMembership.tla").is_file():
+        print("replay bench: skipped (spec/conformance/ZoneMembership.tla is not there)")
+        return
+    try:
+        backend = get_backend("embedded")
+    except UserError as err:
+        print(f"replay bench: skipped ({err})")
+        return
+    long_steps = int(os.environ.get("TLACONF_BENCH_STEPS", "1000000"))
+    with tempfile.TemporaryDirectory(prefix="tlaconf-bench-") as tmp:
+        folder = Path(tmp)
+        one = write_zone_trace(folder / "one.trace.jsonl", 20_000, 1)
+        start = time.perf_counter()
+        result = replay_trace(one, SPEC, backend)
+        assert result.verdict == "conforms", result.failure
+        print(f"embedded, 1 trace:           {_rate(result.steps, time.perf_counter() - start)}")
+
+        many = [write_zone_trace(folder / f"m{i}.trace.jsonl", 2_000, 100 + i) for i in range(20)]
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            results = run_traces(many, SPEC, "embedded", jobs)
+            assert all(r.verdict == "conforms" for r in results)
+            total = sum(r.steps for r in results)
+            print(f"embedded, 20 traces, -j {jobs}:  {_rate(total, time.perf_counter() - start)}")
+
+        t0 = time.perf_counter()
+        big = write_zone_trace(folder / "big.trace.jsonl", long_steps, 7)
+        size = big.stat().st_size / 2**20
+        took = time.perf_counter() - t0
+        print(f"wrote {long_steps:,}-step trace ({size:,.0f} MB) in {took:.0f}s")
+        code = (
+            "import sys; from pathlib import Path; from tlaconf.replay import get_backend, "
+            "replay_trace; r = replay_trace(Path(sys.argv[1]), Path(sys.argv[2]), "
+            "get_backend('embedded')); print(r.verdict, r.steps)"
+        )
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(big), str(SPEC)], capture_output=True, text=True
+        )
+        seconds = time.perf_counter() - start
+        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        verdict = proc.stdout.strip() or proc.stderr.strip().splitlines()[-1]
+        print(f"embedded, {long_steps:,}-step trace: {verdict}; {_rate(long_steps, seconds)}")
+        status = "OK" if peak_mb < RSS_TARGET_MB else "OVER TARGET"
+        print(f"peak RSS: {peak_mb:,.0f} MB (target < {RSS_TARGET_MB} MB): {status}")

@@ -1,0 +1,44 @@
+------------------------------ MODULE Custody ------------------------------
+(***************************************************************************)
+(* Conformance module: set-aside custody and transit records.              *)
+(*   inGameIds, occupants  as in ZoneMembership                            *)
+(*   transit    set-aside identifier -> [origin, effectInstance,           *)
+(*              owningAbility, cleanup]                                    *)
+(* SetAside(p): p.id, p.source, p.effectInstance, p.owningAbility,         *)
+(*              p.cleanup, p.movementAuthorized                            *)
+(* Exit(p):     p.id, p.destination, p.observerQualifies, p.reported (the  *)
+(*              exit view the implementation reported), p.movementAuthorized *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANT Seats4
+
+VARIABLES inGameIds, occupants, transit
+
+INSTANCE SetAside4
+
+SetAside(p) ==
+    /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source, "SetAside",
+                       p.movementAuthorized, FALSE, FALSE)
+    /\ transit' = [i \in DOMAIN transit \cup {p.id} |->
+                     IF i = p.id
+                     THEN [origin |-> p.source, effectInstance |-> p.effectInstance,
+                           owningAbility |-> p.owningAbility, cleanup |-> p.cleanup]
+                     ELSE transit[i]]
+    /\ UNCHANGED inGameIds
+
+Exit(p) ==
+    /\ p.id \in DOMAIN transit
+    /\ p.reported = SetAsideExitView4(p.id, transit, p.observerQualifies)
+    /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, "SetAside", p.destination,
+                       p.movementAuthorized, FALSE, FALSE)
+    /\ transit' = [i \in DOMAIN transit \ {p.id} |-> transit[i]]
+    /\ UNCHANGED inGameIds
+
+Partition == ZonePartition4(inGameIds, occupants)
+
+TrackingValid ==
+    /\ "SetAside" \in DOMAIN occupants
+    /\ SetAsideTrackingValid4(occupants["SetAside"], transit)
+
+=============================================================================

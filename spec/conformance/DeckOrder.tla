@@ -1,0 +1,57 @@
+----------------------------- MODULE DeckOrder -----------------------------
+(***************************************************************************)
+(* Conformance module: deck order (reorder, seeded shuffle, draw).         *)
+(*   inGameIds, occupants  as in ZoneMembership                            *)
+(*   piles      ordered pile -> sequence of identifiers, top first         *)
+(* Reorder(p): p.zone, p.order (top first), p.reorderContext,              *)
+(*             p.searchCompletion, p.shuffleOccurred                       *)
+(* Shuffle(p): p.zone, p.seed, p.result (the order the seed produced)      *)
+(* Draw(p):    p.seat, p.movementAuthorized (top of the deck to the top    *)
+(*             of the hand, an atomic zone move)                           *)
+(* Locate(p):  p.id, p.location (the implementation's answer, a            *)
+(*             [kind, host, zone, position] record as ObjectLocation4)     *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+CONSTANT Seats4
+
+VARIABLES inGameIds, occupants, piles
+
+INSTANCE Piles4
+
+INSTANCE Locations4
+
+Reorder(p) ==
+    /\ p.zone \in DeckZones4
+    /\ DeckReorder4(piles[p.zone], p.order, p.reorderContext, p.searchCompletion,
+                    p.shuffleOccurred)
+    /\ piles' = [piles EXCEPT ![p.zone] = p.order]
+    /\ UNCHANGED <<inGameIds, occupants>>
+
+Shuffle(p) ==
+    /\ p.zone \in DeckZones4
+    /\ p.seed \in Nat
+    /\ DeckReorder4(piles[p.zone], p.result, TRUE, FALSE, TRUE)
+    /\ piles' = [piles EXCEPT ![p.zone] = p.result]
+    /\ UNCHANGED <<inGameIds, occupants>>
+
+Draw(p) ==
+    /\ p.seat \in Seats4
+    /\ LET dk == p.seat \o ".Deck"
+           hd == p.seat \o ".Hand"
+       IN  /\ piles[dk] # <<>>
+           /\ AtomicZoneMove4(inGameIds, occupants, occupants', Head(piles[dk]), dk, hd,
+                              p.movementAuthorized, FALSE, FALSE)
+           /\ piles' = [piles EXCEPT ![dk] = Tail(@), ![hd] = <<Head(piles[dk])>> \o @]
+    /\ UNCHANGED inGameIds
+
+Locate(p) ==
+    /\ p.id \in inGameIds
+    /\ p.location = ObjectLocation4(p.id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)
+    /\ UNCHANGED <<inGameIds, occupants, piles>>
+
+Partition == ZonePartition4(inGameIds, occupants)
+
+PilesMatchOccupants == PilesAgree4(piles, occupants)
+
+=============================================================================

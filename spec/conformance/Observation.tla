@@ -1,0 +1,69 @@
+---------------------------- MODULE Observation ----------------------------
+(***************************************************************************)
+(* Conformance module: what a seat sees is what DefaultZoneLook4 (or an    *)
+(* explicit revelation) allows, nothing more and nothing less.             *)
+(*   inGameIds, occupants  as in ZoneMembership                            *)
+(*   faceUp      identifiers lying face up                                 *)
+(*   controller  identifier -> seat controlling it                         *)
+(*   revealed    seat -> identifiers explicitly revealed to it             *)
+(* Observe(p): p.seat, p.view (zone -> [count |-> n, ids |-> visible set]) *)
+(* Move(p):    as ZoneMembership's Move; a move ends the mover's reveals   *)
+(* Flip(p):    p.id, p.face ("Up" | "Down")                                *)
+(* Reveal(p):  p.id, p.seat                                                *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANT Seats4
+
+VARIABLES inGameIds, occupants, faceUp, controller, revealed
+
+INSTANCE ZoneLook4
+
+vars == <<inGameIds, occupants, faceUp, controller, revealed>>
+
+Face(id) == IF id \in faceUp THEN "Up" ELSE "Down"
+
+\* A seat zone's looks are controlled by its seat, shared zones' by the object's controller.
+LookController(z, id) ==
+    IF \E s \in Seats4 : z \in SeatZones4(s) THEN ZoneSeat4(z) ELSE controller[id]
+
+Visible(z, s) ==
+    {id \in occupants[z] : DefaultZoneLook4(z, Face(id), s, LookController(z, id))
+                           \/ id \in revealed[s]}
+
+Observe(p) ==
+    /\ p.seat \in Seats4
+    /\ DOMAIN p.view = ZoneInstances4
+    /\ \A z \in ZoneInstances4 : p.view[z].count = Cardinality(occupants[z])
+    /\ \A z \in ZoneInstances4 : p.view[z].ids \subseteq Visible(z, p.seat)
+    /\ \A z \in ZoneInstances4 : Visible(z, p.seat) \subseteq p.view[z].ids
+    /\ UNCHANGED vars
+
+Move(p) ==
+    /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source,
+                       p.destination, p.movementAuthorized, p.revealRequired,
+                       p.revealedBeforeMove)
+    /\ revealed' = [s \in Seats4 |-> revealed[s] \ {p.id}]
+    /\ UNCHANGED <<inGameIds, faceUp, controller>>
+
+Flip(p) ==
+    /\ p.id \in inGameIds
+    /\ p.face \in {"Up", "Down"}
+    /\ faceUp' = IF p.face = "Up" THEN faceUp \cup {p.id} ELSE faceUp \ {p.id}
+    /\ UNCHANGED <<inGameIds, occupants, controller, revealed>>
+
+Reveal(p) ==
+    /\ p.seat \in Seats4
+    /\ p.id \in inGameIds
+    /\ revealed' = [revealed EXCEPT ![p.seat] = @ \cup {p.id}]
+    /\ UNCHANGED <<inGameIds, occupants, faceUp, controller>>
+
+Partition == ZonePartition4(inGameIds, occupants)
+
+LookStateOK ==
+    /\ faceUp \subseteq inGameIds
+    /\ DOMAIN controller = inGameIds
+    /\ \A id \in inGameIds : controller[id] \in Seats4
+    /\ DOMAIN revealed = Seats4
+
+=============================================================================

@@ -1,0 +1,143 @@
+-------------------------------- MODULE Deal --------------------------------
+(***************************************************************************)
+(* An authored TLA+ reading of the TCS taxonomy v0.8 `deal` verb           *)
+(* (deal.json beside this module, published data, copied verbatim).        *)
+(*                                                                         *)
+(* Piles are sequences, top first.  A deal request is a record d with      *)
+(*   d.source        the source pile                                       *)
+(*   d.piles         the target piles, a sequence (TCS default <<target>>) *)
+(*   d.countAll      TRUE for count "all"; then d.count is ignored         *)
+(*   d.count         an integer >= 1 otherwise                             *)
+(*   d.distribution  "round_robin" | "pile_by_pile"                        *)
+(*   d.sourcePosition "top" | "bottom" | "index"; with "index" the         *)
+(*                   integer >= 1 d.sourceIndex is the position (1 = top)  *)
+(*   d.pilePosition  "top" | "bottom"                                      *)
+(*   d.face          "face_up" | "face_down" | "kept"                      *)
+(* The union-typed TCS parameters (count, source_position) are split into *)
+(* a tag and an integer because TLC cannot compare strings with integers.  *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters
+DealParamsValid(d) ==
+    /\ d.countAll \in BOOLEAN
+    /\ d.countAll \/ (d.count \in Nat /\ d.count >= 1)
+    /\ Len(d.piles) >= 1
+    /\ Cardinality({d.piles[j] : j \in 1..Len(d.piles)}) = Len(d.piles)
+    /\ d.distribution \in {"round_robin", "pile_by_pile"}
+    /\ d.sourcePosition \in {"top", "bottom", "index"}
+    /\ d.sourcePosition = "index" => (d.sourceIndex \in Nat /\ d.sourceIndex >= 1)
+    /\ d.pilePosition \in {"top", "bottom"}
+    /\ d.face \in {"face_up", "face_down", "kept"}
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.source_position
+\* Cards available from the source position (from position k down for "index").
+DealAvailable(src, d) ==
+    IF d.sourcePosition = "index" THEN Len(src) - d.sourceIndex + 1 ELSE Len(src)
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.count
+DealCount(src, d) == IF d.countAll THEN DealAvailable(src, d) ELSE d.count
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract (project decision: an
+\* out-of-range position, too large a count or nothing to deal is no deal)
+DealFeasible(src, d) ==
+    /\ d.sourcePosition = "index" => d.sourceIndex <= Len(src)
+    /\ DealCount(src, d) >= 1
+    /\ DealCount(src, d) <= DealAvailable(src, d)
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+\* The cards in departure order: "Cards leave source one at a time from
+\* source_position" (from "index" k the next card is the one now at k).
+DealDepartures(src, d) ==
+    LET n == DealCount(src, d) IN
+    CASE d.sourcePosition = "top" -> SubSeq(src, 1, n)
+      [] d.sourcePosition = "bottom" -> [i \in 1..n |-> src[Len(src) - i + 1]]
+      [] OTHER -> SubSeq(src, d.sourceIndex, d.sourceIndex + n - 1)
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+DealRemaining(src, d) ==
+    LET n == DealCount(src, d) IN
+    CASE d.sourcePosition = "top" -> SubSeq(src, n + 1, Len(src))
+      [] d.sourcePosition = "bottom" -> SubSeq(src, 1, Len(src) - n)
+      [] OTHER -> SubSeq(src, 1, d.sourceIndex - 1)
+                  \o SubSeq(src, d.sourceIndex + n, Len(src))
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.distribution
+\* The pile (1..P) receiving the i-th of n departures.  round_robin deals
+\* around the piles; pile_by_pile (project decision) gives each pile one
+\* contiguous block, the first (n % P) piles one card more, so both
+\* distributions give every pile the same number of cards.
+DealPileOf(i, n, P, distribution) ==
+    IF distribution = "round_robin" THEN ((i - 1) % P) + 1
+    ELSE LET q == n \div P
+             big == (n % P) * (q + 1)
+         IN  IF i <= big THEN ((i - 1) \div (q + 1)) + 1
+             ELSE (n % P) + ((i - big - 1) \div q) + 1
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+\* The cards pile j receives, in departure order.
+DealReceived(dep, P, j, distribution) ==
+    LET n == Len(dep)
+        idx == {i \in 1..n : DealPileOf(i, n, P, distribution) = j}
+    IN  [k \in 1..Cardinality(idx) |->
+            dep[CHOOSE i \in idx : Cardinality({m \in idx : m <= i}) = k]]
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+DealReverse(s) == [i \in 1..Len(s) |-> s[Len(s) - i + 1]]
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.face
+DealFaces(faceUp, dealt, face) ==
+    CASE face = "face_up" -> faceUp \cup dealt
+      [] face = "face_down" -> faceUp \ dealt
+      [] OTHER -> faceUp
+
+\* authored: 004_98e2a323b9d3ac3e.txt, action_contract
+\* The request is well-formed and can be carried out on these piles.
+DealEnabled(before, d) ==
+    /\ DealParamsValid(d)
+    /\ d.source \in DOMAIN before
+    /\ \A j \in 1..Len(d.piles) : d.piles[j] \in DOMAIN before /\ d.piles[j] # d.source
+    /\ DealFeasible(before[d.source], d)
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state.effects
+\* The piles after the deal, constructed card by card (a function of before).
+DealPiles(before, d) ==
+    LET dep == DealDepartures(before[d.source], d)
+        P == Len(d.piles)
+        slot(z) == CHOOSE j \in 1..P : d.piles[j] = z
+        got(z) == DealReceived(dep, P, slot(z), d.distribution)
+    IN  [z \in DOMAIN before |->
+            IF z = d.source THEN DealRemaining(before[d.source], d)
+            ELSE IF \E j \in 1..P : d.piles[j] = z
+                 THEN IF d.pilePosition = "top" THEN DealReverse(got(z)) \o before[z]
+                      ELSE before[z] \o got(z)
+                 ELSE before[z]]
+
+\* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+\* The published invariant as a relation between the piles before and after:
+\* cards leave the source from source_position; each receiving pile gains its
+\* cards on top in reverse departure order (pile_position top) or at the bottom
+\* in departure order (bottom); nothing else changes; no identity changes.
+DealPostState(before, after, faceUpBefore, faceUpAfter, d) ==
+    LET src == before[d.source]
+        dep == DealDepartures(src, d)
+        P == Len(d.piles)
+    IN  /\ DealEnabled(before, d)
+        /\ DOMAIN after = DOMAIN before
+        /\ after[d.source] = DealRemaining(src, d)
+        /\ \A j \in 1..P :
+              LET pile == d.piles[j]
+                  got == DealReceived(dep, P, j, d.distribution)
+                  old == before[pile]
+                  new == after[pile]
+              IN  /\ Len(new) = Len(old) + Len(got)
+                  /\ IF d.pilePosition = "top"
+                     THEN /\ SubSeq(new, 1, Len(got)) = DealReverse(got)
+                          /\ SubSeq(new, Len(got) + 1, Len(new)) = old
+                     ELSE /\ SubSeq(new, 1, Len(old)) = old
+                          /\ SubSeq(new, Len(old) + 1, Len(new)) = got
+        /\ \A z \in DOMAIN before :
+              (z # d.source /\ \A j \in 1..P : d.piles[j] # z) => after[z] = before[z]
+        /\ faceUpAfter = DealFaces(faceUpBefore, {dep[i] : i \in 1..Len(dep)}, d.face)
+
+=============================================================================

@@ -1,0 +1,117 @@
+"""Test helpers: trace writing, the test spec, and a Python backend for it.
+
+``PyBackend`` implements the backend Protocol for the test module
+``spec/conformance/Counter.tla`` in plain Python, so the engine's semantics are
+tested independently of the evaluator (the CLI loads it with
+``--backend counter_backend:PyBackend``); every such test also runs with the
+``embedded`` backend (the real evaluator) when :mod:`tlaconf.evaluate` exists.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay import BlameNode, ModuleSpec
+from tlaconf.replay.result import strict_equal
+from tlaconf.trace.writer import TraceWriter
+from tlaconf.values import Fn, make_fn, to_tla
+
+SPEC = Path(__file__).parent / "spec"
+HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
+
+Step = tuple[str, dict[str, Any], str, dict[str, Any]]
+
+
+def write_trace(
+    path: Path,
+    initial: dict[str, Any] | None,
+    steps: Sequence[Step] = (),
+    module: str = "Counter",
+    revision: str = "1",
+    constants: dict[str, Any] | None = None,
+) -> Path:
+    """A trace file: header, initial state (unless None), then ``(action, params, outcome,
+    state)`` steps."""
+    with TraceWriter(path, module, revision, constants or {}, {"test": True}) as w:
+        if initial is not None:
+            w.init(initial)
+        for action, params, outcome, state in steps:
+            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+    return path
+
+
+def state(count: int, **tally: int) -> dict[str, Any]:
+    """A Counter state."""
+    return {"count": count, "tally": dict(tally or {"a": 0, "b": 0})}
+
+
+def _field(p: Any, name: str) -> Any:
+    if type(p) is not Fn or name not in p:
+        raise UserError(f"the record {to_tla(p)} has no field {name!r}")
+    return p[name]
+
+
+class CounterModule:
+    """Counter.tla in Python (Inc, Reset, Bounded)."""
+
+    variables = ("count", "tally")
+    actions = ("Inc", "Reset")
+
+    def __init__(self, spec: ModuleSpec) -> None:
+        self.name = spec.name
+        self.file = str(spec.path)
+        self.limit = spec.constants["Limit"]
+
+    def _next(self, action: str, p: Any, s: Any) -> tuple[dict[str, Any] | None, BlameNode]:
+        if action == "Inc":
+            by = _field(p, "by")
+            guard = BlameNode("p.by > 0", "is FALSE", self.file, 8, 8, 8, 15, (("p", to_tla(p)),))
+            if not by > 0:
+                return None, guard
+            who = _field(p, "who")
+            tally = s["tally"].as_dict()
+            tally[who] = tally[who] + by
+            return {"count": s["count"] + by, "tally": make_fn(tally)}, guard
+        at_least = _field(p, "atLeast")
+        guard = BlameNode(
+            "count >= p.atLeast", "is FALSE", self.file, 13, 8, 13, 25,
+            (("count", to_tla(s["count"])), ("p", to_tla(p))),
+        )  # fmt: skip
+        if not s["count"] >= at_least:
+            return None, guard
+        return {"count": 0, "tally": make_fn(dict.fromkeys(s["tally"], 0))}, guard
+
+    def check_action(self, action: str, params: Any, s: Any, t: Any) -> BlameNode | None:
+        succ, guard = self._next(action, params, s)
+        if succ is None:
+            return BlameNode(f"{action}(p)", "is FALSE", children=(guard,))
+        for var in self.variables:
+            if not strict_equal(succ[var], t[var]):
+                leaf = BlameNode(f"{var}' = ...", "is FALSE", self.file, 9, 8, 9, 30,
+                                 ((f"{var}'", to_tla(t[var])),))  # fmt: skip
+                return BlameNode(f"{action}(p)", "is FALSE", children=(leaf,))
+        return None
+
+    def enabled(self, action: str, params: Any, s: Any) -> bool:
+        return self._next(action, params, s)[0] is not None
+
+    def check_invariant(self, name: str, s: Any) -> BlameNode | None:
+        if s["count"] <= self.limit:
+            return None
+        return BlameNode("count <= Limit", "is FALSE", self.file, 17, 12, 17, 25,
+                         (("count", str(s["count"])), ("Limit", str(self.limit))))  # fmt: skip
+
+
+class PyBackend:
+    name = "py-counter"
+
+    def load(self, spec: ModuleSpec) -> CounterModule:
+        if spec.name != "Counter":
+            raise UserError(f"PyBackend only knows Counter, not {spec.name}")
+        return CounterModule(spec)
+
+

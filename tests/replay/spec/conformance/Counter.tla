@@ -1,0 +1,18 @@
+---- MODULE Counter ----
+\* A small conformance module for replay's own tests (not part of the product's spec/).
+EXTENDS Naturals, CounterOps
+CONSTANT Limit
+VARIABLES count, tally
+
+Inc(p) ==
+    /\ p.by > 0
+    /\ count' = Add(count, p.by)
+    /\ tally' = [tally EXCEPT ![p.who] = @ + p.by]
+
+Reset(p) ==
+    /\ count >= p.atLeast
+    /\ count' = 0
+    /\ tally' = [w \in DOMAIN tally |-> 0]
+
+Bounded == count <= Limit
+====

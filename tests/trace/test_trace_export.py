@@ -1,0 +1,169 @@
+"""``tlaconf export``: the trace as a TLA+ module + TLC cfg that reproduces replay's verdict."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tlaconf.errors import UserError
+from tlaconf.replay.lookup import module_spec
+from tlaconf.trace import TraceWriter
+from tlaconf.trace.export import export_trace
+
+SPEC = Path(__file__).parents[1] / "replay" / "spec"
+HAS_PARSER = importlib.util.find_spec("tlaconf.tla.parser") is not None
+HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
+
+Steps = list[tuple[str, dict[str, Any], str, dict[str, Any]]]
+
+
+def st(count: int, a: int = 0, b: int = 0) -> dict[str, Any]:
+    return {"count": count, "tally": {"a": a, "b": b}}
+
+
+GOOD: Steps = [
+    ("Inc", {"by": 2, "who": "a"}, "accepted", st(2, a=2)),
+    ("Reset", {"atLeast": 5}, "rejected", st(2, a=2)),
+    ("Inc", {"by": 3, "who": "b"}, "accepted", st(5, a=2, b=3)),
+    ("Reset", {"atLeast": 5}, "accepted", st(0)),
+]
+
+
+def write(tmp_path: Path, steps: Steps, limit: int | None = None) -> Path:
+    path = tmp_path / "c.trace.jsonl"
+    constants = {} if limit is None else {"Limit": limit}
+    with TraceWriter(path, "Counter", "1", constants) as w:
+        w.init(st(0))
+        for action, params, outcome, state in steps:
+            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+    return path
+
+
+def export(tmp_path: Path, steps: Steps, limit: int | None = None) -> tuple[Path, Any]:
+    spec = module_spec(SPEC, "Counter", "1", {} if limit is None else {"Limit": limit})
+    out = tmp_path / "CounterTrace.tla"
+    cfg, n = export_trace(write(tmp_path, steps, limit), out, spec, "1")
+    assert n == len(steps)
+    assert cfg == tmp_path / "CounterTrace.cfg"
+    return out, spec
+
+
+def test_module_and_cfg_shape(tmp_path: Path) -> None:
+    out, _ = export(tmp_path, GOOD, limit=7)
+    text = out.read_text()
+    assert text.startswith("-") and "MODULE CounterTrace" in text.splitlines()[0]
+    assert "EXTENDS Counter, Naturals, Sequences" in text
+    assert "TraceConst_Limit == 7" in text
+    assert text.count('[action |-> "') == 4
+    assert 'TraceSteps[k].action = "Inc" -> Inc(TraceSteps[k].params)' in text
+    assert 'TraceSteps[k].action = "Reset" -> Reset(TraceSteps[k].params)' in text
+    assert "/\\ tally' = TraceSteps[trace_step + 1].state.tally" in text
+    assert text.rstrip().endswith("=" * 10)
+    cfg = out.with_suffix(".cfg").read_text()
+    assert "INIT TraceInit\nNEXT TraceNextOrDone\n" in cfg
+    assert "Limit <- TraceConst_Limit" in cfg
+    assert "INVARIANTS\n    Bounded" in cfg
+
+
+def test_empty_trace_exports(tmp_path: Path) -> None:
+    out, _ = export(tmp_path, [])
+    text = out.read_text()
+    assert "TraceSteps == <<>>" in text and "TraceAction(k) == FALSE" in text
+
+
+def test_bad_output_names(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {})
+    trace = write(tmp_path, GOOD)
+    for out, message in [
+        (tmp_path / "bad-name.tla", r"TLA\+ identifier"),
+        (tmp_path / "X.txt", "NAME.tla"),
+        (tmp_path / "Counter.tla", "cannot be named like"),
+    ]:
+        with pytest.raises(UserError, match=message):
+            export_trace(trace, out, spec, "1")
+    assert not (tmp_path / "bad-name.tla").exists()
+
+
+def test_a_name_clash_with_the_module_is_refused(tmp_path: Path) -> None:
+    spec_dir = tmp_path / "spec"
+    (spec_dir / "conformance").mkdir(parents=True)
+    (spec_dir / "reference-profile" / "rev1").mkdir(parents=True)
+    (spec_dir / "conformance" / "Counter.tla").write_text(
+        "---- MODULE Counter ----\nVARIABLE count, tally\nTraceInit == TRUE\n====\n"
+    )
+    spec = module_spec(spec_dir, "Counter", "1", {})
+    with pytest.raises(UserError, match="uses the name TraceInit"):
+        export_trace(write(tmp_path, GOOD), tmp_path / "T.tla", spec, "1")
+
+
+def tlaconf(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tlaconf.cli.main", *args], capture_output=True, text=True
+    )
+
+
+def test_cli(tmp_path: Path) -> None:
+    trace = write(tmp_path, GOOD)
+    out = tmp_path / "T.tla"
+    r = tlaconf("export", str(trace), "-o", str(out), "--spec", str(SPEC))
+    assert r.returncode == 0, r.stderr
+    assert out.is_file() and out.with_suffix(".cfg").is_file()
+    for args, message in [
+        (["export", str(trace), "-o", str(out), "--spec", str(tmp_path / "nope")],
+         "does not exist"),
+        (["export", str(tmp_path / "missing.jsonl"), "-o", str(out), "--spec", str(SPEC)],
+         "cannot read trace"),
+        (["export", str(trace)], "required: -o"),
+    ]:
+        r = tlaconf(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        assert message in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.skipif(not HAS_PARSER, reason="needs the parser (branch parser)")
+def test_exported_module_parses(tmp_path: Path) -> None:
+    parser = importlib.import_module("tlaconf.tla.parser")
+    out, _ = export(tmp_path, GOOD)
+    module = parser.parse_module(out.read_text(), str(out))
+    names = set(module.definitions())
+    assert module.extends[0] == "Counter" and module.variables() == ("trace_step",)
+    assert {"TraceInit", "TraceNext", "TraceSteps", "TraceAction", "TraceSpec"} <= names
+
+
+def with_step(state: dict[str, Any], k: int) -> dict[str, Any]:
+    from tlaconf.values import from_python
+
+    return {**{v: from_python(x) for v, x in state.items()}, "trace_step": k}
+
+
+@pytest.mark.skipif(not HAS_EVALUATOR, reason="needs the evaluator (branch eval)")
+@pytest.mark.parametrize(
+    ("steps", "verdicts"),
+    [
+        (GOOD, [True, True, True, True]),
+        ([("Inc", {"by": 0, "who": "a"}, "accepted", st(0))], [False]),
+        ([("Inc", {"by": 2, "who": "a"}, "accepted", st(3, a=3))], [False]),
+        ([("Inc", {"by": 1, "who": "a"}, "rejected", st(0))], [False]),
+        ([("Reset", {"atLeast": 1}, "rejected", st(0))], [True]),
+        ([("Reset", {"atLeast": 1}, "rejected", st(1))], [False]),
+    ],
+)
+def test_exported_module_evaluates_like_replay(
+    tmp_path: Path, steps: Steps, verdicts: list[bool]
+) -> None:
+    evaluate = importlib.import_module("tlaconf.evaluate")
+    out, spec = export(tmp_path, steps)
+    ctx = evaluate.load_module(out, (tmp_path, *spec.search_path), spec.constants)
+    assert ctx.holds("TraceInit", (), with_step(st(0), 0))
+    states = [st(0), *(s for _, _, _, s in steps)]
+    got = [
+        ctx.holds("TraceNext", (), with_step(states[k - 1], k - 1), with_step(states[k], k))
+        for k in range(1, len(states))
+    ]
+    assert got == verdicts

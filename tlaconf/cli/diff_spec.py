@@ -1,0 +1,83 @@
+"""``tlaconf diff-spec OLD_DIR NEW_DIR``: operators changed between two ``spec/`` trees.
+
+Definitions are compared as ASTs (source positions, comments and layout do not
+count); a definition that uses a changed one, directly or not, is reported as
+affected; golden traces (``--traces DIR``, default: ``traces/`` beside
+NEW_DIR) whose conformance module has a changed or affected definition are
+listed.  Exit 0 after reporting, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.gate.diff_spec import Key, SpecDiff, TraceImpact, affected_traces, diff_specs
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "diff-spec",
+        help="which operators (and golden traces) a spec change touches",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    p.add_argument("old", metavar="OLD_DIR", type=Path, help="the spec/ directory before")
+    p.add_argument("new", metavar="NEW_DIR", type=Path, help="the spec/ directory after")
+    p.add_argument("--traces", metavar="DIR", type=Path,
+                   help="golden traces (default: traces/ beside NEW_DIR, if any)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
+
+
+def _key(k: Key) -> dict[str, str]:
+    return {"module": k[0], "operator": k[1]}
+
+
+def to_json(diff: SpecDiff, traces: list[TraceImpact] | None) -> dict[str, Any]:
+    return {
+        "modified": [_key(k) for k in diff.modified],
+        "added": [_key(k) for k in diff.added],
+        "removed": [_key(k) for k in diff.removed],
+        "affected": [
+            {**_key(k), "uses": [_key(u) for u in uses]}
+            for k, uses in sorted(diff.affected.items())
+        ],
+        "cfg_changed": list(diff.cfg_changed),
+        "traces": None if traces is None else [
+            {"path": t.path, "module": t.module, "reasons": list(t.reasons)} for t in traces
+        ],
+    }  # fmt: skip
+
+
+def to_text(diff: SpecDiff, traces: list[TraceImpact] | None) -> str:
+    lines = [
+        f"{len(diff.modified)} modified, {len(diff.added)} added, {len(diff.removed)} removed, "
+        f"{len(diff.affected)} affected through uses"
+    ]
+    for kind, keys in (("modified", diff.modified), ("added", diff.added),
+                       ("removed", diff.removed)):  # fmt: skip
+        lines += [f"  {kind:<9} {path}  {name}" for path, name in keys]
+    for (path, name), uses in sorted(diff.affected.items()):
+        via = ", ".join(n for _, n in uses)
+        lines.append(f"  {'affected':<9} {path}  {name}  (uses {via})")
+    lines += [f"  {'cfg':<9} {path}" for path in diff.cfg_changed]
+    if traces is not None:
+        lines.append(f"{len(traces)} golden trace(s) affected")
+        for t in traces:
+            lines.append(f"  {t.path}  [{t.module}]  " + "; ".join(t.reasons))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    diff = diff_specs(args.old, args.new)
+    traces_dir: Path | None = args.traces
+    if traces_dir is None and (args.new.resolve().parent / "traces").is_dir():
+        traces_dir = args.new.resolve().parent / "traces"
+    if traces_dir is not None and not traces_dir.is_dir():
+        raise UserError(f"traces directory {traces_dir} does not exist")
+    traces = None if traces_dir is None else affected_traces(diff, args.new, traces_dir)
+    print(json.dumps(to_json(diff, traces), indent=2) if args.json else to_text(diff, traces))
+    return 0

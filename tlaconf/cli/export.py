@@ -1,0 +1,40 @@
+"""``tlaconf export TRACE -o MODULE.tla``: a trace as a TLA+ module (+ ``.cfg``) for TLC.
+
+The module EXTENDS the trace's conformance module, holds the trace as data and
+defines ``TraceInit``/``TraceNext`` so that TLC checking ``MODULE.cfg``
+reproduces replay's verdict (see :mod:`tlaconf.trace.export`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tlaconf.replay.lookup import module_spec, resolve_spec_dir
+from tlaconf.trace.export import export_trace
+from tlaconf.trace.reader import open_trace
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "export",
+        help="write a trace as a TLA+ module that TLC can check",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    p.add_argument("trace", metavar="TRACE", type=Path, help="a .trace.jsonl file")
+    p.add_argument("-o", "--output", metavar="MODULE.tla", type=Path, required=True,
+                   help="the module to write (MODULE.cfg is written beside it)")
+    p.add_argument("--spec", metavar="DIR", help="the spec directory (default: ./spec)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_trace(args.trace) as t:
+        header = t.header
+    spec = module_spec(
+        resolve_spec_dir(args.spec), header.module, header.revision, header.constants
+    )
+    cfg, steps = export_trace(args.trace, args.output, spec, header.revision)
+    print(f"{args.output}: module {args.output.stem} ({steps} steps), {cfg}")
+    return 0

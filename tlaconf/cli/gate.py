@@ -1,0 +1,97 @@
+"""``tlaconf gate [--update] [--assemble] [--traces DIR]``: the golden-trace CI gate."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from tlaconf.cli.replay import add_run_options, replay_paths
+from tlaconf.errors import UserError
+from tlaconf.gate.golden import (
+    VERDICTS_FILE,
+    Difference,
+    assemble,
+    compare,
+    default_traces_dir,
+    golden_traces,
+    load_verdicts,
+    relative_key,
+    updated_verdicts,
+    write_verdicts,
+)
+from tlaconf.report import make_console, render_failure
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    p = sub.add_parser(
+        "gate",
+        help="replay the golden traces and compare with traces/verdicts.json",
+        description="Replay every *.trace.jsonl under the traces directory and compare each "
+        "verdict and failing step with verdicts.json (keys: paths relative to the traces "
+        "directory). Exit 1 on any difference.",
+    )
+    p.add_argument("--traces", metavar="DIR", help="golden traces (default: ./traces)")
+    p.add_argument("--update", action="store_true", help="rewrite verdicts.json from this run")
+    p.add_argument(
+        "--assemble",
+        action="store_true",
+        help="write verdicts.json from the areas' expected.json files (no replay)",
+    )
+    add_run_options(p)
+    p.set_defaults(run=run)
+
+
+def diff_table(diffs: list[Difference]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title="gate: differences", title_justify="left")
+    table.add_column("trace", no_wrap=True)
+    table.add_column("expected")
+    table.add_column("actual", style="red")
+    table.add_column("note", overflow="fold")
+    for d in diffs:
+        table.add_row(d.path, d.expected, d.actual, d.note)
+    return table
+
+
+def run(args: argparse.Namespace) -> int:
+    root = Path(args.traces) if args.traces else default_traces_dir()
+    if not root.is_dir():
+        raise UserError(f"traces directory {root} does not exist")
+    verdicts_path = root / VERDICTS_FILE
+    console = make_console()
+    if args.assemble:
+        verdicts = assemble(root)
+        write_verdicts(verdicts_path, verdicts)
+        console.print(f"wrote {verdicts_path} ({len(verdicts)} traces)")
+        return 0
+    paths = golden_traces(root)
+    if not paths:
+        raise UserError(f"no golden traces (*.trace.jsonl) under {root}")
+    old = load_verdicts(verdicts_path) if verdicts_path.exists() or not args.update else {}
+    results = replay_paths(paths, args, quiet=False)
+    if args.update:
+        new = updated_verdicts(root, results, old)
+        write_verdicts(verdicts_path, new)
+        changed = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+        console.print(f"wrote {verdicts_path}: {len(new)} traces, {len(changed)} changed")
+        for key in changed:
+            before = str(old[key]) if key in old else "(none)"
+            after = str(new[key]) if key in new else "(removed)"
+            console.print(f"  {key}: {before} -> {after}")
+        return 0
+    diffs = compare(root, results, old)
+    if not diffs:
+        console.print(f"gate: {len(results)} golden traces, all as expected", style="green")
+        return 0
+    console.print(diff_table(diffs))
+    differing = {d.path for d in diffs}
+    for r in results:
+        if relative_key(root, r.path) in differing and r.failure is not None:
+            console.print(render_failure(r))
+    console.print(
+        f"gate: {len(results)} golden traces, {len(diffs)} difference(s)", style="bold red"
+    )
+    return 1

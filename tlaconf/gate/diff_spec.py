@@ -1,0 +1,245 @@
+"""Which operators changed between two revisions of ``spec/``, and which golden traces that affects.
+
+Both directories are parsed module by module (every ``*.tla`` below them, keyed
+by the path relative to the directory); definitions (operators, functions,
+named instances) are compared as ASTs, whose equality ignores source positions,
+so reformatting, comments and moved definitions are not changes.
+
+* **changed**: a definition present in both revisions with a different AST,
+  or added, or removed; a module whose ``EXTENDS``, ``CONSTANTS`` or
+  ``VARIABLES`` differ counts every one of its definitions as changed;
+* **affected**: a definition of the new revision that uses a changed one,
+  directly or through other definitions (references are resolved in the module
+  itself, then in the modules it ``EXTENDS`` or instantiates, found in the same
+  folder first, then in ``conformance/``, ``reference-profile/*/`` and
+  ``tcs/``; a reference to a name that a binder hides may be counted as a use,
+  so the answer errs on the side of "affected");
+* **golden traces affected**: every ``*.trace.jsonl`` below the traces folder
+  whose header module (looked up as replay does, for the header's revision) has
+  a changed or affected definition, or whose ``.cfg`` changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.tla import ast
+from tlaconf.tla.parser import load_module_file
+from tlaconf.trace.reader import open_trace
+
+Key = tuple[str, str]
+"""A definition: (module path relative to the spec directory, definition name)."""
+
+
+@dataclass(frozen=True)
+class SpecTree:
+    """The parsed modules of one ``spec/`` directory, by relative path."""
+
+    root: Path
+    modules: dict[str, ast.Module]
+
+    @classmethod
+    def load(cls, root: Path) -> SpecTree:
+        if not root.is_dir():
+            raise UserError(f"{root} is not a directory")
+        modules = {
+            p.relative_to(root).as_posix(): load_module_file(p) for p in sorted(root.rglob("*.tla"))
+        }
+        return cls(root, modules)
+
+    def find(self, name: str, near: str) -> str | None:
+        """The relative path of module ``name`` as seen from the module at ``near``."""
+        folder = near.rsplit("/", 1)[0] if "/" in near else ""
+        candidates = [f"{folder}/{name}.tla" if folder else f"{name}.tla",
+                      f"conformance/{name}.tla", f"tcs/{name}.tla"]  # fmt: skip
+        candidates += sorted(p for p in self.modules if p.endswith(f"/{name}.tla"))
+        return next((c for c in candidates if c in self.modules), None)
+
+
+def _refs(node: Any) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every (instance path, name) a node refers to."""
+    if isinstance(node, ast.Name | ast.OpApp):
+        yield node.module, node.name
+    if isinstance(node, ast.Node):
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                yield from _refs(getattr(node, f.name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from _refs(item)
+
+
+def _imports(module: ast.Module) -> tuple[str, ...]:
+    """Modules whose definitions are visible unqualified: EXTENDS and unnamed INSTANCEs."""
+    unnamed = tuple(u.module for u in module.units if isinstance(u, ast.Instance))
+    return module.extends + unnamed
+
+
+def _header(module: ast.Module) -> tuple[Any, ...]:
+    return (module.extends, module.constants(), module.variables())
+
+
+@dataclass
+class Dependencies:
+    """The definitions each definition of a tree uses (resolved to keys)."""
+
+    tree: SpecTree
+    uses: dict[Key, set[Key]] = field(default_factory=dict)
+    _defs: set[Key] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self._defs = {(p, n) for p, m in self.tree.modules.items() for n in m.definitions()}
+        for path, module in self.tree.modules.items():
+            for name, unit in module.definitions().items():
+                self.uses[(path, name)] = self._resolve_all(path, unit)
+
+    def _scope(self, path: str, seen: set[str] | None = None) -> list[str]:
+        """The module at ``path`` and every module it imports, transitively."""
+        seen = set() if seen is None else seen
+        if path in seen:
+            return []
+        seen.add(path)
+        out = [path]
+        for name in _imports(self.tree.modules[path]):
+            dep = self.tree.find(name, path)
+            if dep is not None:
+                out += self._scope(dep, seen)
+        return out
+
+    def _resolve_all(self, path: str, unit: Any) -> set[Key]:
+        scope = self._scope(path)
+        module = self.tree.modules[path]
+        instances = {
+            u.name: u.instance.module for u in module.units if isinstance(u, ast.InstanceDef)
+        }
+        found: set[Key] = set()
+        for qualifier, name in _refs(unit):
+            if qualifier:
+                target = instances.get(qualifier[0])
+                dep = self.tree.find(target, path) if target else None
+                if dep is not None:
+                    found |= {k for p in self._scope(dep) for k in [(p, name)] if k in self._defs}
+                if qualifier[0] in instances:
+                    found.add((path, qualifier[0]))
+                continue
+            key = next(((p, name) for p in scope if (p, name) in self._defs), None)
+            if key is not None:
+                found.add(key)
+        return found
+
+
+@dataclass(frozen=True)
+class SpecDiff:
+    """What changed between two spec trees (keys refer to the new tree, or the old for removals)."""
+
+    added: tuple[Key, ...]
+    removed: tuple[Key, ...]
+    modified: tuple[Key, ...]
+    affected: dict[Key, tuple[Key, ...]]
+    """Definitions that use a changed one (transitively) -> the changed ones they reach."""
+    cfg_changed: tuple[str, ...]
+
+    @property
+    def changed(self) -> set[Key]:
+        return {*self.added, *self.modified}
+
+    def touched(self) -> set[Key]:
+        return self.changed | set(self.affected)
+
+
+def diff_specs(old_dir: Path, new_dir: Path) -> SpecDiff:
+    """Compare the spec trees under ``old_dir`` and ``new_dir``."""
+    old, new = SpecTree.load(old_dir), SpecTree.load(new_dir)
+    old_defs = {(p, n): d for p, m in old.modules.items() for n, d in m.definitions().items()}
+    new_defs = {(p, n): d for p, m in new.modules.items() for n, d in m.definitions().items()}
+    header_changed = {
+        p for p, m in new.modules.items()
+        if p in old.modules and _header(old.modules[p]) != _header(m)
+    }  # fmt: skip
+    added = sorted(k for k in new_defs if k not in old_defs)
+    removed = sorted(k for k in old_defs if k not in new_defs)
+    modified = sorted(
+        k for k in new_defs
+        if k in old_defs and (old_defs[k] != new_defs[k] or k[0] in header_changed)
+    )  # fmt: skip
+    deps = Dependencies(new)
+    changed = set(added) | set(modified)
+    affected: dict[Key, tuple[Key, ...]] = {}
+    for key in deps.uses:
+        reached = _reach(key, deps.uses) & changed - {key}
+        if reached and key not in changed:
+            affected[key] = tuple(sorted(reached))
+    cfg_changed = tuple(sorted(
+        p.relative_to(new_dir).as_posix() for p in new_dir.rglob("*.cfg")
+        if _cfg_text(p) != _cfg_text(old_dir / p.relative_to(new_dir))
+    ))  # fmt: skip
+    return SpecDiff(tuple(added), tuple(removed), tuple(modified), affected, cfg_changed)
+
+
+def _reach(start: Key, uses: dict[Key, set[Key]]) -> set[Key]:
+    seen: set[Key] = set()
+    todo = list(uses.get(start, ()))
+    while todo:
+        k = todo.pop()
+        if k not in seen:
+            seen.add(k)
+            todo.extend(uses.get(k, ()))
+    return seen
+
+
+def _cfg_text(path: Path) -> list[str] | None:
+    if not path.is_file():
+        return None
+    lines = (line.split("\\*", 1)[0].strip() for line in path.read_text("utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+@dataclass(frozen=True)
+class TraceImpact:
+    """A golden trace and why it is affected."""
+
+    path: str
+    module: str
+    reasons: tuple[str, ...]
+
+
+def affected_traces(diff: SpecDiff, new_dir: Path, traces_dir: Path) -> list[TraceImpact]:
+    """The golden traces under ``traces_dir`` whose conformance module the diff touches."""
+    out: list[TraceImpact] = []
+    touched = diff.touched() | set(diff.removed)
+    for trace in sorted(traces_dir.rglob("*.trace.jsonl")):
+        with open_trace(trace) as t:
+            module, revision = t.header.module, t.header.revision
+        folders = ("conformance", f"reference-profile/rev{revision}", "tcs")
+        path = next(
+            (f"{d}/{module}.tla" for d in folders if (new_dir / d / f"{module}.tla").is_file()),
+            None,
+        )
+        reasons: list[str] = []
+        if path is None:
+            reasons.append(f"module {module} (revision {revision}) is not in the new spec")
+        else:
+            reasons += [f"{name} {_why(diff, (p, name))}" for p, name in sorted(touched)
+                        if p == path]  # fmt: skip
+            cfg = path[: -len(".tla")] + ".cfg"
+            if cfg in diff.cfg_changed:
+                reasons.append(f"{cfg} changed")
+        if reasons:
+            rel = trace.relative_to(traces_dir).as_posix()
+            out.append(TraceImpact(rel, module, tuple(reasons)))
+    return out
+
+
+def _why(diff: SpecDiff, key: Key) -> str:
+    if key in diff.affected:
+        return "uses " + ", ".join(f"{n} ({p})" for p, n in diff.affected[key])
+    if key in diff.added:
+        return "added"
+    if key in diff.removed:
+        return "removed"
+    return "changed"

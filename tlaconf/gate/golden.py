@@ -1,0 +1,213 @@
+"""Golden traces and their expected verdicts.
+
+``traces/verdicts.json`` maps each trace's path relative to ``traces/`` (with
+``/`` separators) to ``{"verdict": V, "step": K, "conjunct": C}``: ``step`` is
+the failing step (absent for ``conforms``), ``conjunct`` (optional) a piece of
+TLA+ text the blame tree must contain (a failure without a blame tree, such as a
+rejected step that changed the state, has nothing to match it against: there it
+is a description only).  Area owners write ``traces/<area>/expected.json`` keyed by file name
+in the same shape; :func:`assemble` merges those into ``verdicts.json`` (a trace
+that no ``expected.json`` lists is expected to conform).  A ``vacuous`` trace
+never passes the gate: a golden trace without steps checks nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.result import VERDICTS, BlameNode, TraceResult
+from tlaconf.replay.runner import TRACE_SUFFIX
+
+VERDICTS_FILE = "verdicts.json"
+EXPECTED_FILE = "expected.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What a golden trace must give."""
+
+    verdict: str
+    step: int | None = None
+    conjunct: str | None = None
+
+    def __str__(self) -> str:
+        return self.verdict if self.step is None else f"{self.verdict} @ step {self.step}"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verdict": self.verdict}
+        if self.step is not None:
+            out["step"] = self.step
+        if self.conjunct is not None:
+            out["conjunct"] = self.conjunct
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str) -> Expectation:
+        if not isinstance(obj, dict) or obj.get("verdict") not in VERDICTS:
+            raise UserError(f'{where}: expected {{"verdict": one of {", ".join(VERDICTS)}, ...}}')
+        unknown = set(obj) - {"verdict", "step", "conjunct"}
+        if unknown:
+            raise UserError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        step, conjunct = obj.get("step"), obj.get("conjunct")
+        if step is not None and (type(step) is not int or step < 0):
+            raise UserError(f"{where}: step must be a non-negative integer")
+        if conjunct is not None and not isinstance(conjunct, str):
+            raise UserError(f"{where}: conjunct must be a string")
+        return cls(obj["verdict"], step, conjunct)
+
+    @classmethod
+    def of(cls, result: TraceResult, conjunct: str | None = None) -> Expectation:
+        """The expectation ``result`` meets (``conjunct`` kept when it still matches)."""
+        if result.verdict == "conforms" or result.failure is None:
+            return cls(result.verdict)
+        if conjunct is None or not _mentions(result, conjunct):
+            blame = result.failure.blame
+            conjunct = None if blame is None else blame.innermost().text
+        return cls(result.verdict, result.failure.step, conjunct)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A golden trace whose result is not what ``verdicts.json`` says."""
+
+    path: str
+    expected: str
+    actual: str
+    note: str
+
+
+def default_traces_dir() -> Path:
+    """``./traces`` if present, else the checkout's ``traces/``."""
+    here = Path.cwd() / "traces"
+    if here.is_dir():
+        return here
+    checkout = Path(__file__).resolve().parents[2] / "traces"
+    if checkout.is_dir():
+        return checkout
+    raise UserError("no traces directory: there is no ./traces here; pass --traces DIR")
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    except ValueError as err:
+        raise UserError(f"{path}: invalid JSON: {err}") from None
+
+
+def load_verdicts(path: Path) -> dict[str, Expectation]:
+    """Read a ``verdicts.json`` (or an area's ``expected.json``)."""
+    doc = _read_json(path)
+    if not isinstance(doc, dict):
+        raise UserError(f"{path}: expected a JSON object keyed by trace path")
+    return {key: Expectation.from_json(val, f"{path}: {key}") for key, val in doc.items()}
+
+
+def write_verdicts(path: Path, verdicts: Mapping[str, Expectation]) -> None:
+    """Write ``verdicts.json`` (sorted keys, stable diffs)."""
+    doc = {key: verdicts[key].to_json() for key in sorted(verdicts)}
+    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def relative_key(root: Path, trace: Path | str) -> str:
+    """The ``verdicts.json`` key of ``trace``: its path relative to ``root``, with ``/``."""
+    return Path(trace).resolve().relative_to(root.resolve()).as_posix()
+
+
+def golden_traces(root: Path) -> list[Path]:
+    """Every ``*.trace.jsonl`` under ``root``, sorted."""
+    return sorted(root.rglob(f"*{TRACE_SUFFIX}"))
+
+
+def assemble(root: Path) -> dict[str, Expectation]:
+    """``verdicts.json`` from the areas' ``expected.json`` files; unlisted traces conform."""
+    verdicts = {relative_key(root, p): Expectation("conforms") for p in golden_traces(root)}
+    for expected in sorted(root.rglob(EXPECTED_FILE)):
+        area = expected.parent
+        for name, exp in load_verdicts(expected).items():
+            key = relative_key(root, area / name)
+            if key not in verdicts:
+                raise UserError(f"{expected}: {name} is not a trace under {area}")
+            verdicts[key] = exp
+    return verdicts
+
+
+def _normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _texts(node: BlameNode) -> Iterable[str]:
+    yield node.text
+    for child in node.children:
+        yield from _texts(child)
+
+
+def _mentions(result: TraceResult, conjunct: str) -> bool:
+    f = result.failure
+    if f is None:
+        return False
+    if f.blame is None:
+        return True
+    want = _normalize(conjunct)
+    return any(want in _normalize(t) for t in _texts(f.blame))
+
+
+def matches(result: TraceResult, expected: Expectation) -> str | None:
+    """None when ``result`` meets ``expected``, else what differs."""
+    if result.verdict == "vacuous":
+        return "vacuous: a golden trace without steps checks nothing"
+    if result.verdict != expected.verdict:
+        return "verdict differs"
+    if result.verdict == "conforms" or result.failure is None:
+        return None
+    if expected.step is not None and result.failure.step != expected.step:
+        return "failing step differs"
+    if expected.conjunct is not None and not _mentions(result, expected.conjunct):
+        return f"the blame does not mention {expected.conjunct!r}"
+    return None
+
+
+def _actual(result: TraceResult) -> str:
+    if result.failure is None or result.verdict == "conforms":
+        return result.verdict
+    return f"{result.verdict} @ step {result.failure.step}"
+
+
+def compare(
+    root: Path, results: Sequence[TraceResult], expected: Mapping[str, Expectation]
+) -> list[Difference]:
+    """Every difference between ``results`` (of the traces under ``root``) and ``expected``."""
+    diffs: list[Difference] = []
+    seen: set[str] = set()
+    for r in results:
+        key = relative_key(root, r.path)
+        seen.add(key)
+        exp = expected.get(key)
+        if exp is None:
+            diffs.append(Difference(key, "(not in verdicts.json)", _actual(r), "new trace"))
+            continue
+        note = matches(r, exp)
+        if note is not None:
+            diffs.append(Difference(key, str(exp), _actual(r), note))
+    for key in sorted(set(expected) - seen):
+        diffs.append(Difference(key, str(expected[key]), "(no such trace)", "trace missing"))
+    return diffs
+
+
+def updated_verdicts(
+    root: Path, results: Sequence[TraceResult], old: Mapping[str, Expectation]
+) -> dict[str, Expectation]:
+    """The verdicts ``results`` give, keeping each old ``conjunct`` that still matches."""
+    new: dict[str, Expectation] = {}
+    for r in results:
+        key = relative_key(root, r.path)
+        prev = old.get(key)
+        new[key] = Expectation.of(r, None if prev is None else prev.conjunct)
+    return new

@@ -1,0 +1,34 @@
+"""Replay traces against conformance modules: the engine, backends, results and the runner."""
+
+from tlaconf.replay.backend import BACKENDS, Backend, LoadedModule, ModuleSpec, get_backend
+from tlaconf.replay.engine import replay_trace
+from tlaconf.replay.lookup import resolve_spec_dir
+from tlaconf.replay.result import (
+    VERDICTS,
+    BlameNode,
+    Change,
+    Failure,
+    TraceResult,
+    Verdict,
+    exit_code,
+)
+from tlaconf.replay.runner import collect_traces, run_traces
+
+__all__ = [
+    "BACKENDS",
+    "VERDICTS",
+    "Backend",
+    "BlameNode",
+    "Change",
+    "Failure",
+    "LoadedModule",
+    "ModuleSpec",
+    "TraceResult",
+    "Verdict",
+    "collect_traces",
+    "exit_code",
+    "get_backend",
+    "replay_trace",
+    "resolve_spec_dir",
+    "run_traces",
+]

@@ -1,0 +1,103 @@
+"""The backend abstraction: what replay needs from a checker of TLA+ formulas.
+
+A :class:`Backend` loads a conformance module (:class:`ModuleSpec`: the ``.tla``
+file, its search path, constant values and invariant names) into a
+:class:`LoadedModule`, which answers the three questions replay asks of each
+step: does ``A(p)`` hold from ``s`` to ``s'``, is ``ENABLED A(p)`` true in ``s``,
+does an invariant hold in ``s``.  Errors in the specification or in the values
+given (a missing record field, a type error) raise :class:`~tlaconf.errors.UserError`
+(the evaluator's ``EvalError`` is one); replay turns them into an ``error`` verdict.
+
+Backends are registered by name in :data:`BACKENDS` as ``"module:attribute"``
+and imported on first use: ``embedded`` is the in-process evaluator
+(:mod:`tlaconf.evaluate`); ``apalache`` is :mod:`tlaconf.replay.apalache`.
+A backend outside tlaconf is named by its own ``"module:attribute"``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from tlaconf.errors import UserError
+from tlaconf.replay.result import BlameNode
+
+State = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ModuleSpec:
+    """Everything needed to load one conformance module."""
+
+    name: str
+    path: Path
+    search_path: tuple[Path, ...]
+    constants: Mapping[str, Any]
+    invariants: tuple[str, ...]
+
+
+class LoadedModule(Protocol):
+    """A conformance module, ready to check steps."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        """The module's VARIABLES (every state of a trace has exactly these)."""
+        ...
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Operators of the module itself with exactly one parameter (valid action labels)."""
+        ...
+
+    def check_action(
+        self, action: str, params: Any, state: State, next_state: State
+    ) -> BlameNode | None:
+        """None when ``action(params)`` holds from ``state`` to ``next_state``, else its blame."""
+        ...
+
+    def enabled(self, action: str, params: Any, state: State) -> bool:
+        """``ENABLED action(params)`` in ``state``."""
+        ...
+
+    def check_invariant(self, name: str, state: State) -> BlameNode | None:
+        """None when the invariant ``name`` holds in ``state``, else its blame."""
+        ...
+
+
+class Backend(Protocol):
+    """A way of checking formulas (the embedded evaluator, Apalache, ...)."""
+
+    name: str
+
+    def load(self, spec: ModuleSpec) -> LoadedModule:
+        """Load, bind constants, check the invariants exist; UserError on any problem."""
+        ...
+
+
+BACKENDS: dict[str, str] = {
+    "embedded": "tlaconf.replay.embedded:EmbeddedBackend",
+    "apalache": "tlaconf.replay.apalache:ApalacheBackend",
+}
+"""Backend name -> ``"module:class"``; the class is instantiated without arguments."""
+
+
+def get_backend(name: str) -> Backend:
+    """The backend called ``name`` (or ``"module:attribute"``); UserError when unavailable."""
+    target = BACKENDS.get(name, name)
+    module_name, colon, attr = target.partition(":")
+    if not colon:
+        raise UserError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr, None)
+        if factory is None:
+            raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
+        backend: Backend = factory()
+    except ModuleNotFoundError as err:  # the backend or what it needs is not installed
+        raise UserError(f"backend {name!r} is not available: {err}") from None
+    return backend

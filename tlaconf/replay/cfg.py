@@ -1,0 +1,219 @@
+"""A reader for TLC model configuration files (``.cfg``), as far as replay needs them.
+
+Understood: ``CONSTANT``/``CONSTANTS`` with ``name = value`` where the value is a
+constant TLA+ expression built from integers (also ``a..b``), strings, ``TRUE``,
+``FALSE``, sets ``{...}``, tuples ``<<...>>``, records ``[f |-> v, ...]`` and
+model values (a bare identifier, as in TLC); ``INVARIANT``/``INVARIANTS`` with
+operator names.  The other TLC sections (``INIT``, ``NEXT``, ``SPECIFICATION``,
+``PROPERTY``, ``SYMMETRY``, ...) are skipped.  Comments ``\\*`` and ``(* *)``.
+Every error names ``file:line``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.values import ModelValue, make_fn
+from tlaconf.values.core import check_no_bool_int_mix
+
+_CONSTANT_KW = {"CONSTANT", "CONSTANTS"}
+_INVARIANT_KW = {"INVARIANT", "INVARIANTS"}
+_SKIPPED_KW = {
+    "INIT", "NEXT", "SPECIFICATION", "PROPERTY", "PROPERTIES", "SYMMETRY", "VIEW",
+    "CONSTRAINT", "CONSTRAINTS", "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS",
+    "CHECK_DEADLOCK", "POSTCONDITION", "ALIAS",
+}  # fmt: skip
+_KEYWORDS = _CONSTANT_KW | _INVARIANT_KW | _SKIPPED_KW
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ \t\r]+)|(?P<nl>\n)|(?P<comment>\\\*[^\n]*)|(?P<open>\(\*)
+    |(?P<string>"(?:[^"\\\n]|\\.)*")|(?P<number>\d+)|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)
+    |(?P<punct><<|>>|\|->|<-|\.\.|[{}\[\],=\-])""",
+    re.VERBOSE,
+)
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
+
+
+@dataclass(frozen=True)
+class Cfg:
+    """The constants (name -> value) and invariant names of one ``.cfg`` file."""
+
+    path: Path | None = None
+    constants: dict[str, Any] = field(default_factory=dict)
+    invariants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    kind: str
+    text: str
+    line: int
+
+
+def _tokens(text: str, where: str) -> list[_Tok]:
+    out: list[_Tok] = []
+    pos, line = 0, 1
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise UserError(f"unexpected character {text[pos]!r}", f"{where}:{line}")
+        kind = m.lastgroup or ""
+        if kind == "open":
+            depth, i = 1, m.end()
+            while depth and i < len(text):
+                if text.startswith("(*", i):
+                    depth, i = depth + 1, i + 2
+                elif text.startswith("*)", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    line += text[i] == "\n"
+                    i += 1
+            if depth:
+                raise UserError("unterminated comment (*", f"{where}:{line}")
+            pos = i
+            continue
+        if kind == "nl":
+            line += 1
+        elif kind not in ("ws", "comment"):
+            out.append(_Tok(kind, m.group(), line))
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    def __init__(self, toks: list[_Tok], where: str) -> None:
+        self.toks = toks
+        self.i = 0
+        self.where = where
+
+    def peek(self) -> _Tok | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def error(self, message: str, tok: _Tok | None = None) -> UserError:
+        tok = tok or self.peek()
+        line = tok.line if tok else (self.toks[-1].line if self.toks else 1)
+        return UserError(message, f"{self.where}:{line}")
+
+    def take(self, text: str | None = None, kind: str | None = None) -> _Tok:
+        tok = self.peek()
+        if tok is None or (text is not None and tok.text != text) or (kind and tok.kind != kind):
+            want = repr(text) if text else (kind or "a token")
+            got = "the end of the file" if tok is None else repr(tok.text)
+            raise self.error(f"expected {want}, found {got}", tok)
+        self.i += 1
+        return tok
+
+    def at_section_end(self) -> bool:
+        tok = self.peek()
+        return tok is None or (tok.kind == "ident" and tok.text in _KEYWORDS)
+
+    def value(self) -> Any:
+        tok = self.take()
+        if tok.kind == "number" or (tok.text == "-" and self._next_is_number()):
+            n = -int(self.take(kind="number").text) if tok.text == "-" else int(tok.text)
+            nxt = self.peek()
+            if nxt is not None and nxt.text == "..":
+                self.i += 1
+                hi_tok = self.take()
+                if hi_tok.text == "-":
+                    hi = -int(self.take(kind="number").text)
+                elif hi_tok.kind == "number":
+                    hi = int(hi_tok.text)
+                else:
+                    raise self.error("expected an integer after '..'", hi_tok)
+                return frozenset(range(n, hi + 1))
+            return n
+        if tok.kind == "string":
+            body = tok.text[1:-1]
+            return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+        if tok.kind == "ident":
+            if tok.text in ("TRUE", "FALSE"):
+                return tok.text == "TRUE"
+            if tok.text in _KEYWORDS:
+                raise self.error(f"expected a value, found the keyword {tok.text}", tok)
+            return ModelValue(tok.text)
+        if tok.text == "{":
+            items = self._items("}")
+            mix = check_no_bool_int_mix(items)
+            if mix:
+                raise self.error(mix, tok)
+            return frozenset(items)
+        if tok.text == "<<":
+            return tuple(self._items(">>"))
+        if tok.text == "[":
+            fields: dict[str, Any] = {}
+            while True:
+                name = self.take(kind="ident")
+                self.take("|->")
+                if name.text in fields:
+                    raise self.error(f"duplicate record field {name.text}", name)
+                fields[name.text] = self.value()
+                if self.take().text == "]":
+                    return make_fn(fields)
+                self.i -= 1
+                self.take(",")
+        raise self.error(f"expected a value, found {tok.text!r}", tok)
+
+    def _next_is_number(self) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.kind == "number"
+
+    def _items(self, close: str) -> list[Any]:
+        items: list[Any] = []
+        tok = self.peek()
+        if tok is not None and tok.text == close:
+            self.i += 1
+            return items
+        while True:
+            items.append(self.value())
+            sep = self.peek()
+            if sep is None or sep.text not in (",", close):
+                found = "the end of the file" if sep is None else repr(sep.text)
+                raise self.error(f"expected ',' or {close!r}, found {found}", sep)
+            self.i += 1
+            if sep.text == close:
+                return items
+
+
+def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
+    """Parse the text of a ``.cfg`` file; ``where`` names it in errors."""
+    p = _Parser(_tokens(text, where), where)
+    constants: dict[str, Any] = {}
+    invariants: list[str] = []
+    while p.peek() is not None:
+        kw = p.take()
+        if kw.kind != "ident" or kw.text not in _KEYWORDS:
+            raise p.error(f"expected a section keyword such as CONSTANTS, found {kw.text!r}", kw)
+        while not p.at_section_end():
+            if kw.text in _CONSTANT_KW:
+                name = p.take(kind="ident")
+                op = p.take()
+                if op.text == "<-":
+                    msg = f"constant substitution '{name.text} <- ...' is not supported"
+                    raise p.error(msg, op)
+                if op.text != "=":
+                    raise p.error(f"expected '=' after constant {name.text}", op)
+                if name.text in constants:
+                    raise p.error(f"constant {name.text} is given twice", name)
+                constants[name.text] = p.value()
+            elif kw.text in _INVARIANT_KW:
+                inv = p.take(kind="ident")
+                if inv.text not in invariants:
+                    invariants.append(inv.text)
+            else:
+                p.take()
+    return Cfg(None, constants, tuple(invariants))
+
+
+def read_cfg(path: Path) -> Cfg:
+    """Read and parse a ``.cfg`` file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    cfg = parse_cfg(text, str(path))
+    return Cfg(path, cfg.constants, cfg.invariants)

@@ -1,0 +1,57 @@
+"""The ``embedded`` backend: the in-process TLA+ evaluator (:mod:`tlaconf.evaluate`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.result import BlameNode
+
+
+class EmbeddedModule:
+    """A conformance module loaded by the evaluator."""
+
+    def __init__(self, ctx: Any, spec: ModuleSpec) -> None:
+        self._ctx = ctx
+        self.name: str = ctx.name
+        self.variables: tuple[str, ...] = tuple(ctx.variables)
+        self.actions: tuple[str, ...] = tuple(
+            sorted(op for op, info in ctx.operators.items() if info.arity == 1)
+        )
+        for inv in spec.invariants:
+            info = ctx.operators.get(inv)
+            if info is None or info.arity != 0:
+                raise UserError(
+                    f"INVARIANT {inv} is not an operator without parameters of module {self.name}"
+                )
+
+    def check_action(
+        self, action: str, params: Any, state: State, next_state: State
+    ) -> BlameNode | None:
+        if self._ctx.holds(action, (params,), state, next_state):
+            return None
+        return BlameNode.from_blame(self._ctx.explain(action, (params,), state, next_state))
+
+    def enabled(self, action: str, params: Any, state: State) -> bool:
+        return bool(self._ctx.enabled(action, (params,), state))
+
+    def check_invariant(self, name: str, state: State) -> BlameNode | None:
+        if self._ctx.holds(name, (), state):
+            return None
+        return BlameNode.from_blame(self._ctx.explain(name, (), state))
+
+
+class EmbeddedBackend:
+    """Load modules with :func:`tlaconf.evaluate.load_module`."""
+
+    name = "embedded"
+
+    def __init__(self) -> None:
+        from tlaconf.evaluate import load_module
+
+        self._load_module = load_module
+
+    def load(self, spec: ModuleSpec) -> EmbeddedModule:
+        ctx = self._load_module(spec.path, spec.search_path, spec.constants)
+        return EmbeddedModule(ctx, spec)

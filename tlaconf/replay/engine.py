@@ -1,0 +1,187 @@
+"""Replay one trace against its conformance module (the semantics of DESIGN.md).
+
+For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
+needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and
+``ENABLED A(p)`` FALSE in ``s``; every state, the initial one included,
+satisfies the module's invariants.  The trace is streamed: only the previous
+state is held, so memory does not grow with the trace's length.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.backend import Backend, LoadedModule, ModuleSpec
+from tlaconf.replay.lookup import module_spec
+from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.values import Fn
+
+Progress = Callable[[int], None]
+"""Called with the number of steps replayed so far (every :data:`PROGRESS_EVERY` steps)."""
+
+PROGRESS_EVERY = 500
+
+_LOADED: dict[tuple[Any, ...], LoadedModule] = {}
+
+
+def load(backend: Backend, spec: ModuleSpec) -> LoadedModule:
+    """``backend.load(spec)``, cached per process (traces of one module share the load)."""
+    key = (
+        backend.name,
+        spec.path.resolve(),
+        spec.search_path,
+        tuple(sorted(spec.constants.items(), key=lambda kv: kv[0])),
+        spec.invariants,
+    )
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = _LOADED[key] = backend.load(spec)
+    return loaded
+
+
+def _message(err: UserError) -> str:
+    return f"{err.location}: {err.message}" if err.location else err.message
+
+
+class _Stop(Exception):
+    """Ends a replay early with its result."""
+
+    def __init__(self, verdict: Verdict, failure: Failure) -> None:
+        super().__init__(failure.reason)
+        self.verdict = verdict
+        self.failure = failure
+
+
+def _check_variables(mod: LoadedModule, state: Mapping[str, Any], line: int, step: int) -> None:
+    expected = set(mod.variables)
+    if state.keys() == expected:
+        return
+    missing = sorted(expected - state.keys())
+    extra = sorted(state.keys() - expected)
+    parts = []
+    if missing:
+        parts.append(f"lacks variable(s) {', '.join(missing)}")
+    if extra:
+        parts.append(f"has variable(s) {', '.join(extra)} not declared by module {mod.name}")
+    raise _Stop("error", Failure(step, line, f"line {line}: the state {' and '.join(parts)}"))
+
+
+def _check_invariants(
+    mod: LoadedModule, invariants: tuple[str, ...], state: Mapping[str, Any], step: int, line: int,
+    action: str | None = None, params: Any = None, before: Mapping[str, Any] | None = None,
+) -> None:  # fmt: skip
+    for inv in invariants:
+        try:
+            blame = mod.check_invariant(inv, state)
+        except UserError as err:
+            where = "the initial state" if step == 0 else f"the state after step {step}"
+            reason = f"line {line}: cannot evaluate invariant {inv} in {where}: {_message(err)}"
+            raise _Stop("error", Failure(step, line, reason, action, params)) from None
+        if blame is not None:
+            where = "the initial state" if step == 0 else f"the state after step {step}"
+            reason = f"invariant {inv} is FALSE in {where}"
+            diff = () if before is None else state_diff(before, state)
+            raise _Stop("violation", Failure(step, line, reason, action, params, blame, diff))
+
+
+def _params_hint(params: Any) -> str:
+    if type(params) is Fn:
+        return f" (the step's params have fields: {', '.join(sorted(map(str, params)))})"
+    return ""
+
+
+def replay_trace(
+    path: str | Path,
+    spec_dir: Path,
+    backend: Backend,
+    progress: Progress | None = None,
+) -> TraceResult:
+    """Replay the trace at ``path``; every problem becomes a verdict, never an exception."""
+    from tlaconf.trace.reader import TraceFormatError, open_trace
+
+    start = time.perf_counter()
+    module: str | None = None
+    steps = 0
+    line = 1
+    try:
+        with open_trace(path) as trace:
+            module = trace.header.module
+            try:
+                spec = module_spec(
+                    spec_dir, module, trace.header.revision, trace.header.constants
+                )
+                mod = load(backend, spec)
+            except UserError as err:
+                reason = f"line 1: cannot load module {module!r}: {_message(err)}"
+                raise _Stop("error", Failure(0, 1, reason)) from None
+            actions = set(mod.actions)
+            invariants = spec.invariants
+            line = 2
+            before = trace.initial
+            _check_variables(mod, before, 2, 0)
+            _check_invariants(mod, invariants, before, 0, 2)
+            for step in trace.steps():
+                steps += 1
+                line = step.line
+                after = step.state
+                action, params = step.action, step.params
+                if action not in actions:
+                    known = ", ".join(sorted(actions)) or "none"
+                    reason = (
+                        f"line {line}: unknown action label {action!r} "
+                        f"(module {mod.name} defines the actions: {known})"
+                    )
+                    raise _Stop("error", Failure(steps, line, reason, action, params))
+                _check_variables(mod, after, line, steps)
+                try:
+                    if step.outcome == "accepted":
+                        blame = mod.check_action(action, params, before, after)
+                        if blame is not None:
+                            reason = f"the step was accepted but {action}(p) is FALSE from s to s'"
+                            diff = state_diff(before, after)
+                            failure = Failure(steps, line, reason, action, params, blame, diff)
+                            raise _Stop("violation", failure)
+                    else:
+                        diff = state_diff(before, after)
+                        if diff:
+                            reason = "the step was rejected but the state changed (s' # s)"
+                            failure = Failure(steps, line, reason, action, params, None, diff)
+                            raise _Stop("violation", failure)
+                        if mod.enabled(action, params, before):
+                            reason = f"the step was rejected but ENABLED {action}(p) is TRUE in s"
+                            raise _Stop("violation", Failure(steps, line, reason, action, params))
+                except UserError as err:
+                    reason = (
+                        f"line {line}: cannot evaluate {action}(p): {_message(err)}"
+                        f"{_params_hint(params)}"
+                    )
+                    raise _Stop("error", Failure(steps, line, reason, action, params)) from None
+                if step.outcome == "accepted":
+                    _check_invariants(mod, invariants, after, steps, line, action, params, before)
+                before = after
+                if progress is not None and steps % PROGRESS_EVERY == 0:
+                    progress(steps)
+    except _Stop as stop:
+        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start))
+    except TraceFormatError as err:
+        bad = err.line or line
+        reason = f"line {bad}: {err.message}"
+        failure = Failure(max(bad - 2, 0), bad, reason)
+        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+    except UserError as err:
+        failure = Failure(steps, line, f"line {line}: {_message(err)}")
+        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+    if progress is not None:
+        progress(steps)
+    if steps == 0:
+        failure = Failure(0, 2, "the trace has no steps: nothing was checked but the initial state")
+        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start))
+    return TraceResult(str(path), module, "conforms", steps, None, _since(start))
+
+
+def _since(start: float) -> float:
+    return time.perf_counter() - start

@@ -1,0 +1,79 @@
+"""Where conformance modules are found: the spec directory and its search path.
+
+The spec directory is ``--spec DIR`` when given; otherwise ``./spec`` when the
+current directory has one; otherwise the ``spec/`` folder of the tlaconf
+checkout the package runs from (``<checkout>/tlaconf/..`` / ``spec``).
+For a trace of revision R the search path is ``spec/conformance/``,
+``spec/reference-profile/revR/``, ``spec/tcs/`` (in that order, folders that
+exist); the module ``M`` is the first ``M.tla`` on it, and its constants and
+invariants come from ``M.cfg`` beside it (none when there is no ``.cfg``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.backend import ModuleSpec
+from tlaconf.replay.cfg import read_cfg
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
+
+
+def default_spec_dir() -> Path:
+    """``./spec`` if present, else the checkout's ``spec/``; UserError when neither exists."""
+    here = Path.cwd() / "spec"
+    if here.is_dir():
+        return here
+    checkout = Path(__file__).resolve().parents[2] / "spec"
+    if checkout.is_dir():
+        return checkout
+    raise UserError("no spec directory: there is no ./spec here; pass --spec DIR")
+
+
+def resolve_spec_dir(spec: str | Path | None) -> Path:
+    """The spec directory to use for ``--spec`` (None = the default)."""
+    if spec is None:
+        return default_spec_dir()
+    path = Path(spec)
+    if not path.is_dir():
+        raise UserError(f"spec directory {path} does not exist")
+    return path
+
+
+def search_path(spec_dir: Path, revision: str) -> tuple[Path, ...]:
+    """The module search path for ``revision``; UserError "unknown revision" without revR/."""
+    rev = spec_dir / "reference-profile" / f"rev{revision}"
+    if not _REVISION.match(revision) or not rev.is_dir():
+        raise UserError(f"unknown revision {revision!r} (there is no {rev})")
+    dirs = (spec_dir / "conformance", rev, spec_dir / "tcs")
+    return tuple(d for d in dirs if d.is_dir())
+
+
+def module_spec(
+    spec_dir: Path, module: str, revision: str, header_constants: Mapping[str, Any]
+) -> ModuleSpec:
+    """Find ``module`` for ``revision``: its file, search path, constants and invariants."""
+    path_dirs = search_path(spec_dir, revision)
+    if not _NAME.match(module):
+        raise UserError(f"unknown module {module!r} (not a TLA+ module name)")
+    for d in path_dirs:
+        tla = d / f"{module}.tla"
+        if tla.is_file():
+            break
+    else:
+        where = ", ".join(str(d) for d in path_dirs) or str(spec_dir)
+        raise UserError(f"unknown module {module!r} (no {module}.tla in {where})")
+    cfg_path = tla.with_suffix(".cfg")
+    constants: dict[str, Any] = {}
+    invariants: tuple[str, ...] = ()
+    if cfg_path.is_file():
+        cfg = read_cfg(cfg_path)
+        constants.update(cfg.constants)
+        invariants = cfg.invariants
+    constants.update(header_constants)
+    return ModuleSpec(module, tla, path_dirs, constants, invariants)

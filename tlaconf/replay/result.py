@@ -1,0 +1,242 @@
+"""What replaying one trace yields: a verdict, and for a failure the step, reason and blame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from tlaconf.values import Fn, encode, sort_key, to_tla
+
+Verdict = Literal["conforms", "violation", "vacuous", "error"]
+VERDICTS: tuple[Verdict, ...] = ("conforms", "violation", "vacuous", "error")
+
+
+class _SpanLike(Protocol):
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def col(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_col(self) -> int: ...
+
+
+class BlameLike(Protocol):
+    """The shape of the evaluator's ``Blame`` (duck-typed, so replay does not import it)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def span(self) -> _SpanLike: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def bindings(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def children(self) -> tuple[Any, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BlameNode:
+    """One node of a blame tree: a sub-formula, where it is, why it failed, the values it used.
+
+    ``file`` is empty and ``line`` 0 when a backend cannot locate the formula.
+    """
+
+    text: str
+    reason: str
+    file: str = ""
+    line: int = 0
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+    bindings: tuple[tuple[str, str], ...] = ()
+    children: tuple[BlameNode, ...] = ()
+
+    @classmethod
+    def from_blame(cls, blame: BlameLike) -> BlameNode:
+        """Copy an evaluator ``Blame`` tree (plain data: picklable, JSON-ready)."""
+        span = blame.span
+        return cls(
+            text=blame.text,
+            reason=blame.reason,
+            file=str(span.file),
+            line=span.line,
+            col=span.col,
+            end_line=span.end_line,
+            end_col=span.end_col,
+            bindings=tuple((str(n), str(v)) for n, v in blame.bindings),
+            children=tuple(cls.from_blame(c) for c in blame.children),
+        )
+
+    @property
+    def location(self) -> str:
+        """``file:line:col``, or ``""`` when unknown."""
+        return f"{self.file}:{self.line}:{self.col}" if self.file and self.line else ""
+
+    def innermost(self) -> BlameNode:
+        """Follow the first child down to a leaf."""
+        node = self
+        while node.children:
+            node = node.children[0]
+        return node
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "reason": self.reason,
+            "location": self.location or None,
+            "bindings": dict(self.bindings),
+            "children": [c.to_json() for c in self.children],
+        }
+
+    def lines(self, indent: str = "") -> list[str]:
+        """The tree as indented plain-text lines (JUnit failure text, plain reports)."""
+        where = f"  [{self.location}]" if self.location else ""
+        out = [f"{indent}{self.text}  -- {self.reason}{where}"]
+        out += [f"{indent}    {name} = {value}" for name, value in self.bindings]
+        for child in self.children:
+            out += child.lines(indent + "  ")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One difference between two states: ``path`` is ``var`` or ``var[key]``; None = absent."""
+
+    path: str
+    before: str | None
+    after: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why a trace did not conform (or could not be checked).
+
+    ``step`` is 0 for the initial state and k for the k-th step line; ``line`` is
+    the 1-based line of the trace file.  ``diff`` lists what changed from s to s'.
+    """
+
+    step: int
+    line: int
+    reason: str
+    action: str | None = None
+    params: Any = None
+    blame: BlameNode | None = None
+    diff: tuple[Change, ...] = ()
+
+    @property
+    def call(self) -> str | None:
+        """``Move([id |-> 11, ...])``: the action applied to its params, in TLA+ syntax."""
+        if self.action is None:
+            return None
+        return f"{self.action}({'' if self.params is None else to_tla(self.params)})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "line": self.line,
+            "action": self.action,
+            "params": None if self.params is None else encode(self.params),
+            "reason": self.reason,
+            "blame": None if self.blame is None else self.blame.to_json(),
+            "diff": [c.to_json() for c in self.diff],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TraceResult:
+    """The outcome of replaying one trace; ``steps`` counts the step lines replayed."""
+
+    path: str
+    module: str | None
+    verdict: Verdict
+    steps: int
+    failure: Failure | None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "module": self.module,
+            "verdict": self.verdict,
+            "steps": self.steps,
+            "failure": None if self.failure is None else self.failure.to_json(),
+        }
+
+
+def exit_code(results: list[TraceResult]) -> int:
+    """2 when any trace could not be checked, else 1 when any did not conform, else 0."""
+    verdicts = {r.verdict for r in results}
+    if "error" in verdicts:
+        return 2
+    if verdicts - {"conforms"}:
+        return 1
+    return 0
+
+
+def state_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[Change, ...]:
+    """The variables (and, for functions, the keys) whose values differ between two states."""
+    changes: list[Change] = []
+    for var in sorted(set(before) | set(after)):
+        if var not in after or var not in before:
+            old, new = before.get(var), after.get(var)
+            changes.append(Change(var, _show(old), _show(new)))
+            continue
+        old, new = before[var], after[var]
+        if strict_equal(old, new):
+            continue
+        if _is_function(old) and _is_function(new):
+            keys = set(_items(old)) | set(_items(new))
+            old_items, new_items = _items(old), _items(new)
+            for key in sorted(keys, key=_key_order):
+                a, b = old_items.get(key, _ABSENT), new_items.get(key, _ABSENT)
+                if a is _ABSENT or b is _ABSENT or not strict_equal(a, b):
+                    changes.append(Change(f"{var}[{to_tla(key)}]", _show(a), _show(b)))
+        else:
+            changes.append(Change(var, to_tla(old), to_tla(new)))
+    return tuple(changes)
+
+
+_ABSENT: Any = object()
+
+
+def _show(v: Any) -> str | None:
+    return None if v is None or v is _ABSENT else to_tla(v)
+
+
+def _is_function(v: Any) -> bool:
+    return type(v) is Fn or (type(v) is tuple and len(v) > 0)
+
+
+def _items(v: Any) -> dict[Any, Any]:
+    return dict(v.items()) if type(v) is Fn else {i + 1: x for i, x in enumerate(v)}
+
+
+def _key_order(k: Any) -> tuple[int, str]:
+    return (0, f"{k:020d}") if type(k) is int and k >= 0 else (1, to_tla(k))
+
+
+def strict_equal(a: Any, b: Any) -> bool:
+    """TLA+ equality of two values (Python's ``==`` but never ``TRUE = 1``)."""
+    if a is b:
+        return True
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is bool or ta is int or ta is str:
+        return bool(a == b)
+    if ta is frozenset:
+        return bool(a == b) and (not a or sort_key(a) == sort_key(b))
+    if ta is tuple:
+        return len(a) == len(b) and all(strict_equal(x, y) for x, y in zip(a, b, strict=True))
+    if ta is Fn:
+        return len(a) == len(b) and all(k in b and strict_equal(a[k], b[k]) for k in a)
+    return bool(a == b)

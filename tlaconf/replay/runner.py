@@ -1,0 +1,89 @@
+"""Replay many traces, in this process or on N worker processes (``-j N``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from tlaconf.errors import UserError
+from tlaconf.replay.backend import Backend, get_backend
+from tlaconf.replay.engine import replay_trace
+from tlaconf.replay.result import TraceResult
+
+TRACE_SUFFIX = ".trace.jsonl"
+
+OnStart = Callable[[Path], None]
+OnSteps = Callable[[Path, int], None]
+OnResult = Callable[[TraceResult], None]
+
+
+def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Trace files named on the command line; a directory stands for its ``*.trace.jsonl``."""
+    paths: list[Path] = []
+    for arg in args:
+        path = Path(arg)
+        if path.is_dir():
+            found = sorted(path.rglob(f"*{TRACE_SUFFIX}"))
+            if not found:
+                raise UserError(f"no *{TRACE_SUFFIX} files under {path}")
+            paths.extend(found)
+        elif path.exists():
+            paths.append(path)
+        else:
+            raise UserError(f"trace {path} does not exist")
+    return paths
+
+
+_BACKENDS: dict[str, Backend] = {}
+
+
+def _backend(name: str) -> Backend:
+    backend = _BACKENDS.get(name)
+    if backend is None:
+        backend = _BACKENDS[name] = get_backend(name)
+    return backend
+
+
+def _replay_in_worker(path: Path, spec_dir: Path, backend: str) -> TraceResult:
+    return replay_trace(path, spec_dir, _backend(backend))
+
+
+def run_traces(
+    paths: Sequence[Path],
+    spec_dir: Path,
+    backend: str = "embedded",
+    jobs: int = 1,
+    on_start: OnStart | None = None,
+    on_steps: OnSteps | None = None,
+    on_result: OnResult | None = None,
+) -> list[TraceResult]:
+    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
+
+    The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
+    one trace) is only called when replaying in this process.
+    """
+    if jobs < 1:
+        raise UserError(f"-j takes a positive number of processes, not {jobs}")
+    chosen = _backend(backend)  # fail early on an unknown or unavailable backend
+    results: list[TraceResult | None] = [None] * len(paths)
+    if jobs == 1 or len(paths) <= 1:
+        for i, path in enumerate(paths):
+            if on_start is not None:
+                on_start(path)
+            progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
+            results[i] = result = replay_trace(path, spec_dir, chosen, progress)
+            if on_result is not None:
+                on_result(result)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+            futures = {
+                pool.submit(_replay_in_worker, path, spec_dir, backend): i
+                for i, path in enumerate(paths)
+            }
+            for future in as_completed(futures):
+                results[futures[future]] = result = future.result()
+                if on_result is not None:
+                    on_result(result)
+    return [r for r in results if r is not None]

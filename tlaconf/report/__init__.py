@@ -1,0 +1,16 @@
+"""Reports of replay results: rich text for people, JSON and JUnit XML for machines."""
+
+from tlaconf.report.jsonout import json_report, summary
+from tlaconf.report.junit import junit_xml, write_junit
+from tlaconf.report.text import ProgressDisplay, make_console, render_failure, render_report
+
+__all__ = [
+    "ProgressDisplay",
+    "json_report",
+    "junit_xml",
+    "make_console",
+    "render_failure",
+    "render_report",
+    "summary",
+    "write_junit",
+]

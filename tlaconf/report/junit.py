@@ -1,0 +1,60 @@
+"""JUnit XML: one test case per trace; a violation or vacuous trace is a failure whose text
+is the blame tree, an ``error`` verdict is an error."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+
+from tlaconf.errors import UserError
+from tlaconf.replay.result import TraceResult
+
+
+def failure_text(result: TraceResult) -> str:
+    """The plain-text body of a failure: where, why, the blame tree and the state diff."""
+    f = result.failure
+    if f is None:
+        return ""
+    lines = [f"step {f.step} (line {f.line}): {f.reason}"]
+    if f.call is not None:
+        lines.append(f"action: {f.call}")
+    if f.blame is not None:
+        lines.append("blame:")
+        lines += f.blame.lines("  ")
+    if f.diff:
+        lines.append("state diff (s -> s'):")
+        for c in f.diff:
+            lines.append(f"  {c.path}: {c.before or '(absent)'} -> {c.after or '(absent)'}")
+    return "\n".join(lines)
+
+
+def junit_xml(results: Sequence[TraceResult], suite: str = "tlaconf") -> ET.Element:
+    """The ``<testsuites>`` element for ``results``."""
+    failures = sum(r.verdict in ("violation", "vacuous") for r in results)
+    errors = sum(r.verdict == "error" for r in results)
+    total = f"{sum(r.seconds for r in results):.3f}"
+    root = ET.Element("testsuites", tests=str(len(results)), failures=str(failures),
+                      errors=str(errors), time=total)  # fmt: skip
+    ts = ET.SubElement(root, "testsuite", name=suite, tests=str(len(results)),
+                       failures=str(failures), errors=str(errors), time=total)  # fmt: skip
+    for r in results:
+        case = ET.SubElement(ts, "testcase", classname=r.module or "unknown", name=r.path,
+                             time=f"{r.seconds:.3f}")  # fmt: skip
+        if r.verdict == "conforms":
+            continue
+        tag = "error" if r.verdict == "error" else "failure"
+        reason = r.failure.reason if r.failure else r.verdict
+        el = ET.SubElement(case, tag, message=f"{r.verdict}: {reason}", type=r.verdict)
+        el.text = failure_text(r)
+    return root
+
+
+def write_junit(path: str | Path, results: Sequence[TraceResult]) -> None:
+    """Write the JUnit XML file ``path``."""
+    tree = ET.ElementTree(junit_xml(results))
+    ET.indent(tree)
+    try:
+        tree.write(path, encoding="utf-8", xml_declaration=True)
+    except OSError as err:
+        raise UserError(f"cannot write {path}: {err.strerror}") from None

@@ -1,0 +1,235 @@
+"""The report a person reads: progress, a summary table, and a panel per failure.
+
+Colour and the progress display appear only on a terminal; ``NO_COLOR`` turns
+colour off (rich honours it).  Off a terminal the output is plain text.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code
+
+VERDICT_STYLE = {
+    "conforms": "green",
+    "violation": "bold red",
+    "vacuous": "yellow",
+    "error": "bold magenta",
+}
+_PLAIN_WIDTH = 120
+_MAX_SOURCE_LINES = 6
+
+
+def make_console(file: IO[str] | None = None) -> Console:
+    """A console on ``file`` (stdout): rich on a terminal, plain text elsewhere."""
+    out = file if file is not None else sys.stdout
+    probe = Console(file=out)
+    if probe.is_terminal:
+        return probe
+    width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
+    return Console(file=out, width=width, no_color=True, highlight=False, emoji=False)
+
+
+def _verdict(verdict: str) -> Text:
+    return Text(verdict, style=VERDICT_STYLE.get(verdict, ""))
+
+
+def summary_table(results: Sequence[TraceResult]) -> Table:
+    """One row per trace: trace, module, steps, verdict, time."""
+    table = Table(box=box.SIMPLE_HEAD, title="replay", title_justify="left")
+    table.add_column("trace", no_wrap=True)
+    table.add_column("module")
+    table.add_column("steps", justify="right")
+    table.add_column("verdict")
+    table.add_column("time", justify="right")
+    for r in results:
+        where = "" if r.failure is None or r.verdict == "conforms" else f" @ {r.failure.step}"
+        table.add_row(
+            r.path,
+            r.module or "?",
+            str(r.steps),
+            _verdict(r.verdict) + where,
+            f"{r.seconds:.2f}s",
+        )
+    return table
+
+
+def blame_tree(blame: BlameNode) -> Tree:
+    """The blame as a rich tree: formula, why it failed, where, and the values it used."""
+
+    def label(node: BlameNode) -> Text:
+        text = Text(node.text, style="bold")
+        text.append(f"  {node.reason}", style="red")
+        if node.location:
+            text.append(f"  {node.location}", style="dim")
+        return text
+
+    def grow(tree: Tree, node: BlameNode) -> None:
+        for name, value in node.bindings:
+            tree.add(Text.assemble((name, "cyan"), " = ", value))
+        for child in node.children:
+            grow(tree.add(label(child)), child)
+
+    root = Tree(label(blame))
+    grow(root, blame)
+    return root
+
+
+def source_excerpt(node: BlameNode) -> Text | None:
+    """The ``.tla`` lines of ``node``'s span, the span highlighted (and underlined by carets)."""
+    if not node.file or node.line <= 0:
+        return None
+    try:
+        lines = Path(node.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    last = min(max(node.end_line, node.line), node.line + _MAX_SOURCE_LINES - 1, len(lines))
+    if node.line > len(lines):
+        return None
+    out = Text()
+    out.append(f"{node.file}\n", style="dim")
+    width = len(str(last))
+    for n in range(node.line, last + 1):
+        src = lines[n - 1]
+        start = node.col - 1 if n == node.line else len(src) - len(src.lstrip())
+        end = node.end_col if n == node.end_line else len(src)
+        start, end = max(start, 0), max(min(end, len(src)), start + 1)
+        out.append(f"{n:>{width}} | ", style="dim")
+        out.append(src[:start])
+        out.append(src[start:end], style="bold red reverse")
+        out.append(src[end:] + "\n")
+        if n == node.line and node.end_line <= node.line:
+            out.append(" " * (width + 3 + start) + "^" * (end - start) + "\n", style="red")
+    out.rstrip()
+    return out
+
+
+def diff_table(failure: Failure) -> Table:
+    """What changed from s to s' (only the variables and keys that differ)."""
+    table = Table(box=box.SIMPLE_HEAD, title="state diff (s -> s')", title_justify="left")
+    table.add_column("variable / key", style="cyan", overflow="fold")
+    table.add_column("s", overflow="fold")
+    table.add_column("s'", overflow="fold")
+    for c in failure.diff:
+        table.add_row(c.path, c.before or "(absent)", c.after or "(absent)")
+    return table
+
+
+def render_failure(result: TraceResult) -> Panel:
+    """The panel of one failing trace: step, action and params, blame, source, state diff."""
+    f = result.failure
+    assert f is not None
+    parts: list[RenderableType] = []
+    head = Text()
+    head.append("step ", style="bold")
+    head.append(f"{f.step}" + (" (initial state)" if f.step == 0 else ""))
+    head.append(f"   line {f.line}", style="dim")
+    parts.append(head)
+    if f.call is not None:
+        parts.append(Text.assemble(("action ", "bold"), f.call))
+    parts.append(Text.assemble(("reason ", "bold"), (f.reason, "red")))
+    if f.blame is not None:
+        parts.append(Text("blame", style="bold"))
+        parts.append(blame_tree(f.blame))
+        shown: set[tuple[str, int]] = set()
+        for node in (f.blame, f.blame.innermost()):
+            if (node.file, node.line) in shown:
+                continue
+            shown.add((node.file, node.line))
+            excerpt = source_excerpt(node)
+            if excerpt is not None:
+                parts.append(excerpt)
+    if f.diff:
+        parts.append(diff_table(f))
+    title = Text.assemble(result.path, "  ", _verdict(result.verdict))
+    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
+
+
+def render_report(console: Console, results: Sequence[TraceResult]) -> None:
+    """Summary table, then a panel for every trace that did not conform, then a total line."""
+    console.print(summary_table(results))
+    for r in results:
+        if r.verdict != "conforms" and r.failure is not None:
+            console.print(render_failure(r))
+    counts = {v: sum(r.verdict == v for r in results) for v in VERDICT_STYLE}
+    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s): ")
+    line += Text(", ").join(
+        Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n
+    )
+    code = exit_code(list(results))
+    if code == 0:
+        line.append("  OK", style="bold green")
+    else:
+        line.append("  FAILED", style="bold red")
+    console.print(line)
+
+
+class ProgressDisplay:
+    """A progress bar over traces and over the steps of the current trace (terminal only)."""
+
+    def __init__(self, console: Console, traces: int) -> None:
+        self.enabled = console.is_terminal
+        self._progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        )
+        self._traces: TaskID | None = None
+        self._steps: TaskID | None = None
+        self._total = traces
+
+    def __enter__(self) -> ProgressDisplay:
+        if self.enabled:
+            self._progress.start()
+            self._traces = self._progress.add_task("traces", total=self._total, rate="")
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.enabled:
+            self._progress.stop()
+
+    def on_start(self, path: Path) -> None:
+        if not self.enabled:
+            return
+        if self._steps is not None:
+            self._progress.remove_task(self._steps)
+        self._steps = self._progress.add_task(f"  {path.name}", total=None, rate="")
+
+    def on_steps(self, path: Path, steps: int) -> None:
+        if self.enabled and self._steps is not None:
+            speed = next(t.speed for t in self._progress.tasks if t.id == self._steps)
+            rate = f"{speed:,.0f} steps/s" if speed else ""
+            self._progress.update(self._steps, completed=steps, rate=rate)
+
+    def on_result(self, result: TraceResult) -> None:
+        if self.enabled and self._traces is not None:
+            self._progress.advance(self._traces)

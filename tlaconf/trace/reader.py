@@ -1,0 +1,190 @@
+"""Streaming reader for ``tlaconf-trace`` v1 files.
+
+::
+
+    with open_trace(path) as t:
+        t.header.module, t.header.revision, t.header.constants, t.header.meta
+        t.initial                      # line 2, read on first use
+        for step in t.steps():         # lines 3.., read lazily: constant memory
+            step.line, step.action, step.params, step.outcome, step.state
+
+Every malformed input raises :class:`TraceFormatError` (a
+:class:`~tlaconf.errors.UserError`) naming the file and the 1-based line
+number of the bad line: unreadable file, bytes that are not UTF-8, invalid
+JSON, a line that is not an object, a missing, unknown or mistyped field, a
+wrong ``format`` or ``version``, an unknown value encoding, a bad outcome, a
+params value that is not a record, a missing initial state, a blank line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from tlaconf.errors import UserError
+from tlaconf.trace.models import Outcome, StateLine, StepLine, TraceHeader, json_kind
+from tlaconf.values import Value
+
+
+class TraceFormatError(UserError):
+    """A malformed trace file.  ``line`` is the 1-based number of the bad line.
+
+    ``line`` is None only when the file cannot be opened at all.
+    """
+
+    def __init__(self, message: str, path: str | os.PathLike[str], line: int | None) -> None:
+        self.path = Path(path)
+        self.line = line
+        super().__init__(message, f"{path}:{line}" if line is not None else str(path))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step line: ``line`` is its 1-based line number in the file (3 for the first step)."""
+
+    line: int
+    action: str
+    params: Value
+    outcome: Outcome
+    state: dict[str, Value]
+
+
+M = TypeVar("M", bound=BaseModel)
+
+_EXPECTED = {
+    "string_type": "a string",
+    "int_type": "an integer",
+    "dict_type": "an object",
+    "model_type": "an object",
+}
+_CUSTOM = {"itf_value", "trace_format", "trace_version", "params_record"}
+
+
+def describe_validation_error(err: ValidationError) -> str:
+    """A one-line, user-facing account of a pydantic validation error."""
+    parts: list[str] = []
+    for e in err.errors(include_url=False):
+        loc = ".".join(str(x) for x in e["loc"])
+        kind = e["type"]
+        if kind in _CUSTOM:
+            parts.append(e["msg"])
+        elif kind == "missing":
+            parts.append(f"missing field {loc!r}")
+        elif kind == "extra_forbidden":
+            parts.append(f"unknown field {loc!r}")
+        elif kind in _EXPECTED:
+            what = f"{loc} must be" if loc else "a line must be"
+            parts.append(f"{what} {_EXPECTED[kind]}, not {json_kind(e['input'])}")
+        elif kind == "literal_error":
+            parts.append(f"{loc} must be 'accepted' or 'rejected', not {e['input']!r}")
+        elif kind == "string_pattern_mismatch":
+            what = "a revision name" if loc == "revision" else "a TLA+ identifier"
+            parts.append(f"{loc} {e['input']!r} is not {what}")
+        else:
+            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
+    return "; ".join(parts)
+
+
+class TraceReader:
+    """An open trace file.  Use :func:`open_trace`."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        try:
+            self._file: IO[bytes] = self.path.open("rb")
+        except OSError as err:
+            raise TraceFormatError(f"cannot read trace: {err.strerror}", path, None) from None
+        self._lineno = 0
+        self._initial: dict[str, Value] | None = None
+        self._stepping = False
+        try:
+            obj = self._next_object()
+            if obj is None:
+                raise self._error("empty file: expected the trace header", 1)
+            self.header: TraceHeader = self._validate(TraceHeader, obj)
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _error(self, message: str, line: int | None = None) -> TraceFormatError:
+        return TraceFormatError(message, self.path, self._lineno if line is None else line)
+
+    def _next_object(self) -> Any | None:
+        """The next line parsed as JSON, or None at the end of the file."""
+        raw = self._file.readline()
+        if not raw:
+            return None
+        self._lineno += 1
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise self._error(f"not UTF-8 (byte {err.start + 1} of the line)") from None
+        if not text.strip():
+            raise self._error("blank line (every line must be one JSON object)")
+        try:
+            return json.loads(text)
+        except RecursionError:
+            raise self._error("JSON nested too deeply") from None
+        except ValueError as err:
+            raise self._error(f"invalid JSON: {err}") from None
+
+    def _validate(self, model: type[M], obj: Any) -> M:
+        if not isinstance(obj, dict):
+            raise self._error(f"a line must be a JSON object, not {json_kind(obj)}")
+        try:
+            return model.model_validate(obj)
+        except ValidationError as err:
+            raise self._error(describe_validation_error(err)) from None
+        except RecursionError:
+            raise self._error("value nested too deeply") from None
+
+    @property
+    def initial(self) -> dict[str, Value]:
+        """The initial state (line 2)."""
+        if self._initial is None:
+            obj = self._next_object()
+            if obj is None:
+                raise self._error("missing initial state (the file ends after the header)", 2)
+            if isinstance(obj, dict) and "action" in obj:
+                raise self._error('missing initial state: line 2 is a step, expected {"state": …}')
+            self._initial = self._validate(StateLine, obj).state
+        return self._initial
+
+    def steps(self) -> Iterator[Step]:
+        """The step lines, lazily, in file order (may be iterated once)."""
+        if self._stepping:
+            raise RuntimeError("steps() of a trace can be iterated only once")
+        self._stepping = True
+        _ = self.initial
+        return self._iter_steps()
+
+    def _iter_steps(self) -> Iterator[Step]:
+        while (obj := self._next_object()) is not None:
+            m = self._validate(StepLine, obj)
+            yield Step(self._lineno, m.action, m.params, m.outcome, m.state)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> TraceReader:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_trace(path: str | os.PathLike[str]) -> TraceReader:
+    """Open the trace at ``path`` and validate its header (line 1)."""
+    return TraceReader(path)
