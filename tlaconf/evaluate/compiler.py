@@ -114,6 +114,7 @@ class Compiler:
         self._builtin_names: dict[int, str] = {}
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
+        self._action: dict[tuple[str, int], bool] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
 
@@ -178,6 +179,35 @@ class Compiler:
         else:
             res = False
         self._level[key] = res
+        return res
+
+    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
+        """Whether ``node`` contains (directly or through the definitions it uses) a
+        prime, UNCHANGED, ENABLED or ``[A]_v``."""
+        if has_stateful(node):
+            return True
+        for name, module in free_names(node, bound):
+            entry = self.resolve_entry(ns, name, module)
+            if entry is not None and self.entry_is_action(entry):
+                return True
+        return False
+
+    def entry_is_action(self, entry: Entry) -> bool:
+        if entry.kind not in ("op", "fn", "subst") or entry.ns is None:
+            return False
+        key = ("action", id(entry))
+        if key in self._action:
+            return self._action[key]
+        self._action[key] = False
+        node = entry.node
+        if entry.kind == "subst":
+            res = self.node_is_action(node, entry.ns, set())
+        elif entry.kind == "op":
+            res = self.node_is_action(node.body, entry.ns, {p.name for p in node.params})
+        else:
+            res = self.node_is_action(node.body, entry.ns,
+                                      {n for b in node.bounds for n in b.names} | {node.name})
+        self._action[key] = res
         return res
 
     def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
