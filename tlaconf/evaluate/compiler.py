@@ -843,6 +843,27 @@ class Compiler:
                         f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
         return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
 
+    def disjointness(self, node: A.Node, args: tuple[A.Expr, ...], sc: Scope,
+                     negate: bool) -> Code | None:
+        """``S \\cap T = {}`` as ``S.isdisjoint(T)`` (no intersection is built)."""
+        inter, empty = args
+        if isinstance(inter, A.SetEnum) and not inter.elems:
+            inter, empty = empty, inter
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and isinstance(inter, A.OpApp)
+                and inter.name == "\\cap" and not inter.module and len(inter.args) == 2):
+            return None
+        if sc.iterable or (inter.name in sc.ns.entries
+                           and sc.ns.entries[inter.name].kind != "builtin"):
+            return None
+        a, b = (self.tmp(self.expr(x, sc), sc) for x in inter.args)
+        if a is None or b is None:
+            return None
+        sid = self.sid(node)
+        ne = "not " if negate else ""
+        return Code(f"({ne}{a[1]}.isdisjoint({b[1]}) if (type({a[0]}) is frozenset) & "
+                    f"(type({b[0]}) is frozenset) else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), "
+                    f"_EMPTY, {sid}))", True)
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
         filter is not enumerated)."""
@@ -895,6 +916,10 @@ def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Cod
             return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
         if op in ("in", "notin") and isinstance(args[1], A.SetFilter):
             return c.filter_membership(args[0], args[1], sc, op == "notin")
+        if op in ("eq", "neq"):
+            disjoint = c.disjointness(node, args, sc, op == "neq")
+            if disjoint is not None:
+                return disjoint
         a, b = (c.expr(x, sc) for x in args)
         sid = c.sid(node)
         if op in ("eq", "neq"):
