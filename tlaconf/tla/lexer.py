@@ -258,9 +258,8 @@ class Lexer:
         return ParseError(message, self.file, line, col, self.text)
 
     def _tok(self, type_: str, value: str, start: int, end: int) -> Token:
-        line, col = self._locate(start)
-        end_line, end_col = self._locate(end)
-        return Token(type_, value, start, line, col, end_line, end_col, end)
+        line, col = self._locate(start)  # no token spans lines (strings cannot)
+        return Token(type_, value, start, line, col, line, col + end - start, end)
 
     def _skip_comment(self, pos: int) -> int:
         """Skip a (possibly nested) ``(* ... *)`` comment starting at ``pos``."""
