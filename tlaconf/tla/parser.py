@@ -124,6 +124,7 @@ def _parser() -> _Machine:
         transformer=builder,
         start=["module", "expression", "fragment"],
         maybe_placeholders=False,
+        cache=True,  # Lark keeps the LALR analysis in the temp folder, keyed by grammar hash
     )
     inner = lark.parser.parser.parser
     tables = inner.parse_table
