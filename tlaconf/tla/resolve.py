@@ -150,7 +150,7 @@ class Loader:
             if path is None:
                 dirs = ", ".join(str(d) for d in self.search_path) or "no search path"
                 raise _Fail(f"module {name} not found (searched: {dirs})", where)
-            modules, text = _parse_file(path)
+            modules, text = parse_file(path)
             self.register_file(modules, str(path), text)
             if name not in self._available:
                 raise _Fail(f"file {path} does not define module {name}", where)
@@ -175,7 +175,7 @@ class Loader:
 _FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
 
 
-def _parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
+def parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
     """Parse a module file, cached per process by path, size and modification time."""
     try:
         st = path.stat()
@@ -572,5 +572,5 @@ def resolve(
 
 def load(path: str | Path, search_path: Iterable[str | Path] = ()) -> ResolvedModule:
     """Parse the file at ``path`` and resolve its first module."""
-    modules, text = _parse_file(Path(path))
+    modules, text = parse_file(Path(path))
     return resolve(modules[0], search_path, file=str(path), text=text, siblings=modules[1:])
