@@ -127,6 +127,7 @@ CONSTRUCTS = [
     # actions and temporal operators
     ("[Next]_<<x, y>>", "[Next]_<<x, y>>"),
     ("<<A>>_vars", "<<A>>_vars"),
+    ("[][TRUE]_<<>>", "[]([TRUE]_<<>>)"),
     ("WF_vars(Next) /\\ SF_<<x>>(A)", "AND[WF_vars(Next), SF_<<x>>(A)]"),
     ("WF_M!vars(A)", "WF_M!vars(A)"),
     # labels
