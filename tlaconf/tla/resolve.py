@@ -215,6 +215,22 @@ class _Resolver:
         text = self.rm.text if file == self.rm.file else ""
         self.loader.errors.append(ResolveError(message, file, sp.line, sp.col, text))
 
+    def operator_at(self, e: ast.OpApp) -> ast.Node:
+        """For an infix application, a node located at the operator symbol (else ``e``)."""
+        if len(e.args) != 2 or e.module or e.name[:1].isalpha() or not self.rm.text:
+            return e
+        left, right = e.args[0].span, e.args[1].span
+        if left.file != self.rm.file or left.end_line != right.line:
+            return e
+        line = self.rm.text.splitlines()[left.end_line - 1].expandtabs(8)
+        col = left.end_col  # 0-based index of the character after the left operand
+        while col < right.col - 1 and line[col] in " )":
+            col += 1
+        if col >= right.col - 1:
+            return e
+        at = ast.Span(self.rm.file, left.end_line, col + 1, left.end_line, col + 1)
+        return ast.Node(span=at)
+
     # ------------------------------------------------------------------ module level
 
     def run(self) -> None:
@@ -443,9 +459,12 @@ class _Resolver:
             arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
             if arity is None:
                 if not e.module:
-                    self.error(f"undefined operator {e.name}", e)
+                    self.error(f"undefined operator {e.name}", self.operator_at(e))
             elif arity >= 0 and arity != len(e.args):
-                self.error(f"operator {e.name} takes {arity} argument(s), given {len(e.args)}", e)
+                self.error(
+                    f"operator {e.name} takes {arity} argument(s), given {len(e.args)}",
+                    self.operator_at(e),
+                )
             sig = self._signature(e, local)
             for i, a in enumerate(e.args):
                 self.expr(a, local, allow_op=sig[i] if i < len(sig) else -1)
