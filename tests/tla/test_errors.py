@@ -63,7 +63,7 @@ def test_missing_footer() -> None:
     ],
 )
 def test_proof_keywords_outside_a_proof_are_errors(text: str) -> None:
-    with pytest.raises(ParseError, match="unexpected '(BY|OBVIOUS)'"):
+    with pytest.raises(ParseError, match=r"unexpected '(BY|OBVIOUS)'"):
         parse_module(text, "m")
     with pytest.raises(ParseError, match="unexpected 'BY'"):
         parse_expression("x + 1 BY y", "e")
