@@ -67,3 +67,12 @@ def test_proof_keywords_outside_a_proof_are_errors(text: str) -> None:
         parse_module(text, "m")
     with pytest.raises(ParseError, match="unexpected 'BY'"):
         parse_expression("x + 1 BY y", "e")
+
+
+def test_mixed_junctions_need_parentheses() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_expression("a /\\ b \\/ c", "e")
+    assert info.value.location == "e:1:8"
+    assert "precedence conflict" in info.value.message
+    parse_expression("(a /\\ b) \\/ c", "e")
+    parse_expression("/\\ a\n/\\ b \\/ c", "e")

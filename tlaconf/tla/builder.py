@@ -317,11 +317,24 @@ class Builder:
     def binop(self, c: list[Any]) -> ast.OpApp:
         return ast.OpApp(c[1].value, (c[0], c[2]), span=self.span(c))
 
+    def _junction(self, op: str, c: list[Any]) -> ast.Junction:
+        left = c[0]
+        if (
+            isinstance(left, ast.Junction)
+            and left.op != op
+            and not left.bulleted
+            and id(left) not in self._parens
+        ):
+            raise self.error(
+                f"precedence conflict: '{left.op}' and '{op}' need parentheses (or bullets)", c[1]
+            )
+        return ast.Junction(op, self._flatten(op, [left, c[2]]), span=self.span(c))
+
     def conj(self, c: list[Any]) -> ast.Junction:
-        return ast.Junction("/\\", self._flatten("/\\", [c[0], c[2]]), span=self.span(c))
+        return self._junction("/\\", c)
 
     def disj(self, c: list[Any]) -> ast.Junction:
-        return ast.Junction("\\/", self._flatten("\\/", [c[0], c[2]]), span=self.span(c))
+        return self._junction("\\/", c)
 
     def bullets(self, c: list[Any]) -> ast.Junction:
         op = "/\\" if c[0].type == "BAND" else "\\/"
