@@ -18,7 +18,7 @@ PRECEDENCE = [
     (r"a /\ b => c \/ d", "=>(AND[a, b], OR[c, d])"),
     (r"~ a = b", "~(=(a, b))"),
     (r"~a /\ b", "AND[~(a), b]"),
-    (r"\lnot a \land \neg b \lor c", "OR[AND[~(a), ~(b)], c]"),
+    (r"(\lnot a \land \neg b) \lor c", "OR[AND[~(a), ~(b)], c]"),
     (r"a = b /\ c # d /\ e /= f", "AND[=(a, b), /=(c, d), /=(e, f)]"),
     (
         r"a =< b /\ a \leq b /\ a <= b /\ a >= b /\ a \geq b",
