@@ -15,7 +15,6 @@ from tlaconf.evaluate.lazy import (
     ENUM_LIMIT,
     BinarySet,
     Fail,
-    FilterSet,
     FnSet,
     Interval,
     IntSet,
@@ -34,7 +33,6 @@ from tlaconf.evaluate.lazy import (
     equal,
     fn_values,
     is_fn,
-    is_set,
     kind_of,
     member,
     normalize_fn,
@@ -619,12 +617,3 @@ HIGHER_ORDER: dict[str, tuple[int, ...]] = {
 }
 """Argument positions of builtins that take an operator."""
 
-__all__ = [
-    "BOOLEAN",
-    "BUILTIN_VALUES",
-    "CORE",
-    "HIGHER_ORDER",
-    "STANDARD",
-    "FilterSet",
-    "is_set",
-]

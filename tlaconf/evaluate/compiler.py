@@ -20,7 +20,7 @@ from typing import Any
 from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate import runtime as R
 from tlaconf.evaluate.lazy import Fail
-from tlaconf.evaluate.namespace import Builder, Entry, Namespace, children
+from tlaconf.evaluate.namespace import Entry, Namespace, children
 from tlaconf.tla import ast as A
 from tlaconf.values import Fn
 
@@ -87,7 +87,6 @@ BOOL_OPS = frozenset(
 _HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons,
           A.RecordSet, A.FnSet, A.Quant, A.Choose, A.If, A.Case, A.Let)
 _STATEFUL = (A.Prime, A.Unchanged, A.Enabled, A.ActionBox, A.At, A.Fairness, A.TemporalQuant)
-_SIMPLE_TYPES = (bool, int, str)
 _PLAIN_TYPES = (str, int, frozenset, tuple, Fn)
 _TYPE_NAMES = {str: "str", int: "int", frozenset: "frozenset", tuple: "tuple", Fn: "_Fn",
                bool: "bool"}
@@ -100,8 +99,7 @@ def _is_ident(src: str) -> bool:
 class Compiler:
     """Turns AST into Python functions living in one globals dict ``G``."""
 
-    def __init__(self, builder: Builder) -> None:
-        self.builder = builder
+    def __init__(self) -> None:
         self.G: dict[str, Any] = dict(R.GLOBALS)
         self.spans: list[A.Span] = []
         self.nodes: list[A.Node] = []
@@ -762,7 +760,7 @@ class Compiler:
         return self.expr(node.expr, Scope(sc.ns, sc.locals, True, sc.at))
 
     def x_Unchanged(self, node: A.Unchanged, sc: Scope) -> Code:
-        items = _flatten_tuple(node.expr)
+        items = flatten_tuple(node.expr)
         parts = []
         for it in items:
             a = self.expr(it, Scope(sc.ns, sc.locals, True, sc.at)).src
@@ -986,9 +984,9 @@ def has_stateful(node: Any) -> bool:
     return isinstance(node, A.Node) and any(has_stateful(ch) for ch in children(node))
 
 
-def _flatten_tuple(e: A.Expr) -> list[A.Expr]:
+def flatten_tuple(e: A.Expr) -> list[A.Expr]:
     if isinstance(e, A.Tuple):
-        return [x for el in e.elems for x in _flatten_tuple(el)]
+        return [x for el in e.elems for x in flatten_tuple(el)]
     return [e]
 
 

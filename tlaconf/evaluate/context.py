@@ -41,7 +41,7 @@ class Context:
         self.loader = loader
         self.builder = Builder(loader)
         self.ns: Namespace = self.builder.root(module, dict(constants))
-        self.compiler = Compiler(self.builder)
+        self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
         self.operators: dict[str, OperatorInfo] = {
             d.name: OperatorInfo(d.name, len(d.params) if isinstance(d, A.OpDef) else 0, d.span)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
 from tlaconf.evaluate.lazy import Fail, enum_set, equal
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.runtime import NextState
-from tlaconf.evaluate.walk import Binding, Env, Walker, unchanged_items
+from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
 
 Assignment = dict[str, Any]
@@ -175,4 +176,3 @@ def sorted_values(s: frozenset[Any]) -> list[Any]:
     return canonical(s)
 
 
-__all__ = ["Binding", "Enabler"]

@@ -13,7 +13,6 @@ from tlaconf.evaluate.lazy import (
     LazySet,
     RecordSet,
     apply,
-    as_bool,
     enum_set,
     equal,
     is_fn,
@@ -302,4 +301,3 @@ GLOBALS: dict[str, Any] = {
 }
 """The initial globals of generated code."""
 
-__all__ = ["GLOBALS", "NO_NEXT", "NO_STATE", "NextState", "as_bool"]

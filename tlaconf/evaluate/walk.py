@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.compiler import Compiler, Local, Scope, _flatten_tuple, has_stateful
-from tlaconf.evaluate.lazy import Fail, as_bool, enum_set, member
+from tlaconf.evaluate.compiler import Compiler, Local, Scope, has_stateful
+from tlaconf.evaluate.lazy import Fail, as_bool, enum_set
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
 
@@ -234,10 +234,6 @@ class Walker:
         return None
 
 
-def unchanged_items(e: A.Expr) -> list[A.Expr]:
-    return _flatten_tuple(e)
-
-
 def sorted_elems(s: Any, sid: int) -> list[Any]:
     from tlaconf.values import canonical
 
@@ -253,4 +249,3 @@ def _product(groups: list[list[tuple[Binding, ...]]]) -> Iterator[tuple[Binding,
             yield first + rest
 
 
-__all__ = ["Binding", "Env", "Walker", "member", "unchanged_items"]
