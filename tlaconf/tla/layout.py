@@ -11,13 +11,15 @@ It turns the raw token list into the one the grammar expects:
   ``->``/``[]`` or a quantifier ``:`` belonging to an enclosing construct, and
   at the end of input.  An infix ``/\\`` (after an operand) stays ``AND``.
   Tokens inside a bracket opened within the list are not subject to the column
-  rule, so flattened fragments (indentation lost) still parse.
+  rule, so flattened fragments (indentation lost) still parse.  A ``/\\`` or
+  ``\\/`` directly followed by ``,`` or ``)`` is an operator argument (``F(/\\)``).
 * ``[]`` after an operand is a CASE separator (``CASESEP``), otherwise the box
   operator (``BOX``).
 * ``L ::`` and ``L(x, y) ::`` make ``L`` a ``LABEL`` token.
 * TLAPS proofs and ``USE``/``HIDE`` statements are dropped: from a proof token
-  (``PROOF BY OBVIOUS OMITTED <n>``) up to the next token that starts a line at
-  or left of the theorem's column and starts a module unit.
+  (``PROOF BY OBVIOUS OMITTED <n>``) that follows a THEOREM, or a ``USE``/``HIDE``
+  at the start of a line, up to the next token that starts a line at or left of
+  the theorem's column and starts a module unit.
 """
 
 from __future__ import annotations
@@ -97,35 +99,42 @@ def _starts_unit(toks: list[Token], i: int) -> bool:
 
 
 def strip_proofs(toks: list[Token]) -> list[Token]:
-    """Drop TLAPS proofs and USE/HIDE statements (see the module docstring)."""
+    """Drop TLAPS proofs and USE/HIDE statements (see the module docstring).
+
+    A proof token only starts a proof after a THEOREM (before the next unit); anywhere
+    else it stays and the parser reports it.
+    """
     if not any(t.type in ("PROOF", "USE") for t in toks):
         return toks
     out: list[Token] = []
-    skipping = False
+    skipping = after_theorem = False
     unit_col = 1
     prev_line = 0
-    n = len(toks)
-    for i in range(n):
-        t = toks[i]
+    for i, t in enumerate(toks):
+        col = t.column or 0
         first_on_line = t.line != prev_line
         prev_line = t.end_line or t.line or 0
+        starts_unit = (
+            (skipping or after_theorem)
+            and first_on_line
+            and col <= unit_col
+            and t.type != "USE"
+            and _starts_unit(toks, i)
+        )
         if skipping:
-            if (
-                first_on_line
-                and (t.column or 0) <= unit_col
-                and _starts_unit(toks, i)
-                and t.type != "USE"
-            ):
-                skipping = False
-            else:
+            if not starts_unit:
                 continue
-        if t.type == "PROOF" or (t.type == "USE" and first_on_line):
+            skipping = False
+        if starts_unit:
+            after_theorem = False
+        if (t.type == "PROOF" and after_theorem) or (t.type == "USE" and first_on_line):
             skipping = True
             if t.type == "USE":
-                unit_col = t.column or 0
+                unit_col = col
             continue
         if t.type == "THEOREM":
-            unit_col = t.column or 0
+            unit_col = col
+            after_theorem = True
         out.append(t)
     return out
 
