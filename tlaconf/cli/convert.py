@@ -1,9 +1,9 @@
-"""``tlaconf convert IN OUT``: a tlaconf trace to ITF JSON, or ITF JSON to a tlaconf trace.
+"""tlaconf convert IN OUT: a tlaconf trace to ITF JSON, or ITF JSON to a tlaconf trace.
 
 The direction follows IN's content: a file whose first line is a
-``tlaconf-trace`` header is converted to ITF, anything else is read as ITF and
-converted to a trace.  OUT must not name the same kind as IN (``.jsonl`` is a
-trace, ``.itf.json`` is ITF).  See :mod:`tlaconf.trace.itf` for the mapping.
+tlaconf-trace header is converted to ITF, anything else is read as ITF and
+converted to a trace.  OUT must not name the same kind as IN (.jsonl is a
+trace, .itf.json is ITF).  See the module tlaconf.trace.itf for the mapping.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""``tlaconf export TRACE -o MODULE.tla``: a trace as a TLA+ module (+ ``.cfg``) for TLC.
+"""tlaconf export TRACE -o MODULE.tla: a trace as a TLA+ module (+ .cfg) for TLC.
 
 The module EXTENDS the trace's conformance module, holds the trace as data and
-defines ``TraceInit``/``TraceNext`` so that TLC checking ``MODULE.cfg``
-reproduces replay's verdict (see :mod:`tlaconf.trace.export`).
+defines TraceInit/TraceNext so that TLC checking MODULE.cfg
+reproduces replay's verdict (see the module tlaconf.trace.export).
 """
 
 from __future__ import annotations
