@@ -43,7 +43,7 @@ Types
     ``SetAsFun`` of the Apalache standard module.
 
 Module metadata (variables, one-parameter operators, invariant definitions)
-is read from the conformance module's text; the bundle sent with ``loadSpec``
+is read with tlaconf's parser; the bundle sent with ``loadSpec``
 is the root module, the conformance module and every module it EXTENDS or
 INSTANCEs found on the search path (Apalache provides the standard modules).
 
@@ -82,6 +82,8 @@ from apalache_rpc.client import (
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import ModuleSpec, State
 from tlaconf.replay.result import BlameNode
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_module
 from tlaconf.values import Fn, ModelValue, to_tla
 
 ROOT = "TlaconfApalache"
@@ -214,15 +216,10 @@ def literal(v: Any, t: Type) -> str:
 
 # ---------------------------------------------------------------- module text
 
-_COMMENT = re.compile(r"\(\*.*?\*\)|\\\*[^\n]*", re.DOTALL)
-_DEPS = re.compile(r"\b(?:EXTENDS|INSTANCE)\s+([A-Za-z0-9_]+(?:\s*,\s*[A-Za-z0-9_]+)*)")
-_VARIABLES = re.compile(r"\bVARIABLES?\b(.*?)(?=\n\s*\n|\n\S|==|\Z)", re.DOTALL)
-_DEF = re.compile(r"^([A-Za-z0-9_]+)[ \t]*(\(([^()]*)\))?[ \t]*==", re.MULTILINE)
-
 
 @dataclass(frozen=True)
 class ModuleText:
-    """What the backend reads from a conformance module's text."""
+    """What the backend needs of a conformance module (read with tlaconf's parser)."""
 
     variables: tuple[str, ...]
     unary: tuple[str, ...]
@@ -234,24 +231,17 @@ class ModuleText:
 def read_module(spec: ModuleSpec) -> ModuleText:
     """Variables, operator definitions and the source bundle of ``spec``'s module."""
     text = _read(spec.path)
-    code = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    variables: list[str] = []
-    for m in _VARIABLES.finditer(code):
-        variables += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m.group(1))
-    unary: list[str] = []
-    nullary: set[str] = set()
-    lines: dict[str, int] = {}
-    for m in _DEF.finditer(code):
-        name, params = m.group(1), m.group(3)
-        lines.setdefault(name, code.count("\n", 0, m.start(1)) + 1)
-        if params is None:
-            nullary.add(name)
-        elif re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", params):
-            unary.append(name)
+    module = parse_module(text, str(spec.path))
+    defs = module.definitions()
+    arity = {name: len(d.params) for name, d in defs.items() if isinstance(d, ast.OpDef)}
+    ops = list(arity)
     return ModuleText(
-        tuple(variables), tuple(sorted(unary)), frozenset(nullary), lines,
-        _bundle(spec, text),
-    )  # fmt: skip
+        variables=module.variables(),
+        unary=tuple(sorted(n for n in ops if arity[n] == 1)),
+        nullary=frozenset(n for n in ops if arity[n] == 0),
+        lines={name: d.span.line for name, d in defs.items()},
+        bundle=(text, *_dependencies(spec, module)),
+    )
 
 
 def _read(path: Path) -> str:
@@ -261,29 +251,39 @@ def _read(path: Path) -> str:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
 
 
-def _bundle(spec: ModuleSpec, text: str) -> tuple[str, ...]:
-    """The texts of the module and every non-standard module it depends on (transitively)."""
-    texts = [text]
+def _imports(module: ast.Module) -> list[str]:
+    """The modules ``module`` EXTENDS or instantiates (named or not)."""
+    names = list(module.extends)
+    for u in module.units:
+        if isinstance(u, ast.Instance):
+            names.append(u.module)
+        elif isinstance(u, ast.InstanceDef):
+            names.append(u.instance.module)
+    return names
+
+
+def _dependencies(spec: ModuleSpec, module: ast.Module) -> list[str]:
+    """The texts of every non-standard module ``module`` depends on (transitively)."""
+    texts: list[str] = []
     seen = {spec.name}
-    todo = [text]
+    todo = [module]
     while todo:
-        code = _COMMENT.sub("", todo.pop())
-        for group in _DEPS.findall(code):
-            for name in re.findall(r"[A-Za-z0-9_]+", group):
-                if name in seen:
-                    continue
-                seen.add(name)
-                found = next((d / f"{name}.tla" for d in spec.search_path
-                              if (d / f"{name}.tla").is_file()), None)  # fmt: skip
-                if found is None:
-                    if name not in STANDARD_MODULES:
-                        raise UserError(f"module {name} (used by {spec.name}) is not on the "
-                                        "search path")  # fmt: skip
-                    continue
-                dep = _read(found)
-                texts.append(dep)
-                todo.append(dep)
-    return tuple(texts)
+        for name in _imports(todo.pop()):
+            if name in seen:
+                continue
+            seen.add(name)
+            found = next((d / f"{name}.tla" for d in spec.search_path
+                          if (d / f"{name}.tla").is_file()), None)  # fmt: skip
+            if found is None:
+                if name not in STANDARD_MODULES:
+                    raise UserError(
+                        f"module {name} (used by {spec.name}) is not on the search path"
+                    )
+                continue
+            text = _read(found)
+            texts.append(text)
+            todo.append(parse_module(text, str(found)))
+    return texts
 
 
 def root_module(
