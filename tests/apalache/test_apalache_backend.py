@@ -110,8 +110,12 @@ def test_an_action_that_holds(fake: FakeApalache) -> None:
     assert (check["invariantId"], check["kind"]) == (0, "ACTION")
 
 
-def test_an_action_that_fails_is_blamed_at_its_definition(fake: FakeApalache) -> None:
+@pytest.mark.parametrize("listed", [False, True], ids=["counts", "lists"])
+def test_an_action_that_fails_is_blamed_at_its_definition(
+    fake: FakeApalache, listed: bool
+) -> None:
     fake.n_next = 2
+    fake.listed = listed
     blame = counter().check_action("Inc", record(by=2, who="a"), state(0), state(3, a=3))
     assert blame is not None
     assert (blame.text, blame.file, blame.line) == ("Inc(p)", str(COUNTER), 7)

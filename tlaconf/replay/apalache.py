@@ -340,13 +340,15 @@ class _Client(JsonRpcClient):
         self.session_id = response["sessionId"]
         params = response["specParameters"]
 
-        def count(name: str) -> int:
-            listed = params.get(f"{name}s")
-            return len(listed) if isinstance(listed, list) else int(params.get(f"n{name[0].upper()}"
-                                                                               f"{name[1:]}s", 0))
+        def count(kind: str) -> int:
+            # newer servers list the transitions/invariants, older ones give counts
+            listed = params.get(f"{kind}s")
+            if isinstance(listed, list):
+                return len(listed)
+            return int(params.get(f"n{kind[0].upper()}{kind[1:]}s", 0))
 
-        return {k: count(k) for k in
-                ("initTransition", "nextTransition", "stateInvariant", "actionInvariant")}
+        kinds = ("initTransition", "nextTransition", "stateInvariant", "actionInvariant")
+        return {kind: count(kind) for kind in kinds}
 
     def check_invariant(self, inv_id: int, kind: str) -> InvariantStatus:
         response = self._rpc_call(
