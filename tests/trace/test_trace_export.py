@@ -120,6 +120,8 @@ def test_cli(tmp_path: Path) -> None:
         (["export", str(tmp_path / "missing.jsonl"), "-o", str(out), "--spec", str(SPEC)],
          "cannot read trace"),
         (["export", str(trace)], "required: -o"),
+        (["export", str(trace), "-o", str(tmp_path / "no" / "T.tla"), "--spec", str(SPEC)],
+         "cannot write"),
     ]:
         r = tlaconf(*args)
         assert r.returncode == 2, (args, r.stderr)

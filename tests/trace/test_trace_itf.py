@@ -241,6 +241,7 @@ def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
         (["convert", str(src), str(src)], "same file"),
         (["convert", str(src)], "usage:"),
     ]
+    cases.append((["convert", str(src), str(tmp_path / "no" / "o.itf.json")], "cannot write"))
     garbage = tmp_path / "g.itf.json"
     garbage.write_text("{not json")
     cases.append((["convert", str(garbage), str(tmp_path / "g.trace.jsonl")],
