@@ -21,7 +21,14 @@ from fake_apalache import FakeApalache
 
 from tlaconf.errors import UserError
 from tlaconf.replay import replay_trace
-from tlaconf.replay.apalache import ApalacheBackend, infer, literal, read_module, type_text
+from tlaconf.replay.apalache import (
+    ApalacheBackend,
+    infer,
+    literal,
+    read_module,
+    type_text,
+    unify,
+)
 from tlaconf.replay.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.values import Fn, ModelValue, record
@@ -66,6 +73,10 @@ def test_types_and_literals() -> None:
     assert type_text(infer((1, 2))) == "Seq(Int)"
     assert type_text(infer((1, "a"))) == "<<Int, Str>>"
     assert type_text(infer(frozenset())) == "Set(Int)"
+    r = record(caller=3, complete=True)
+    by_id = unify(infer((r,)), infer(Fn({1: r, 3: r})))
+    assert type_text(by_id) == "(Int -> {caller: Int, complete: Bool})"
+    assert literal((r,), by_id) == "SetAsFun({<<1, [caller |-> 3, complete |-> TRUE]>>})"
     assert literal((), None) == "<<>>"
     with pytest.raises(UserError, match="model value m has no Apalache form"):
         infer(ModelValue("m"))

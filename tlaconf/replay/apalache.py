@@ -35,7 +35,8 @@ What it asks
 Types
     Apalache needs a type for each variable; it is inferred from the values:
     integers ``Int``, strings ``Str``, booleans ``Bool``, sets ``Set(T)``,
-    sequences with one element type ``Seq(T)`` (else a tuple ``<<T1, ...>>``),
+    sequences with one element type ``Seq(T)`` (else a tuple ``<<T1, ...>>``; a
+    sequence in one state and a function on integers in another is ``Int -> T``),
     functions on strings whose values share one type ``Str -> T`` (else a record
     ``{f: T, ...}``; params are always records), other functions ``K -> V``.
     An element type no value shows (only empty sets) is ``Int``.  Model values
@@ -157,6 +158,11 @@ def unify(a: Type, b: Type) -> Type:
         return (a[0], unify(a[1], b[1]))
     if a[0] == b[0] == "Fun":
         return ("Fun", unify(a[1], b[1]), unify(a[2], b[2]))
+    if {a[0], b[0]} in ({"Seq", "Fun"}, {"Tup", "Fun"}):
+        # a function whose domain happened to be 1..n (a sequence value) in some state
+        fun, other = (a, b) if a[0] == "Fun" else (b, a)
+        items = [other[1]] if other[0] == "Seq" else list(other[1])
+        return ("Fun", unify(fun[1], ("Int",)), _unify_all([fun[2], *items]))
     if {a[0], b[0]} == {"Seq", "Tup"}:
         seq, tup = (a, b) if a[0] == "Seq" else (b, a)
         return ("Seq", _unify_all([seq[1], *tup[1]]))
