@@ -25,6 +25,7 @@ IfAct == IF x > 0 THEN Inc ELSE x' = 0 /\ y' = 0
 LetAct == LET n == x + 1 IN x' = n /\ y' = y
 CaseAct == CASE x = 1 -> Inc [] OTHER -> FALSE
 CanInc == ENABLED Guarded
+Next == Guarded \/ Pick
 NotInt == x + 1
 ====
 """
@@ -58,6 +59,7 @@ def test_enabled(ctx) -> None:  # type: ignore[no-untyped-def]
     assert ctx.enabled("Guarded", (), {"x": 5, "y": 0}) is False
     assert ctx.enabled("Either", (), {"x": 5, "y": 5}) is True
     assert ctx.enabled("Angle", (), S) is False
+    assert ctx.enabled("Next", (), {"x": 5, "y": 0}) is True  # through Pick
     assert ctx.enabled("Call", (1,), S) is True
     assert ctx.enabled("Call", (0,), S) is False
     assert ctx.enabled("CaseAct", (), {"x": 2, "y": 0}) is False
@@ -110,3 +112,16 @@ def test_enabled_passes_primed_arguments_by_name() -> None:
     assert m.enabled("Step", (), {"x": 1, "y": 0}) is True
     assert m.enabled("Step", (), {"x": 4, "y": 0}) is False
     assert m.holds("Step", (), {"x": 1, "y": 0}, {"x": 2, "y": 0}) is True
+
+
+def test_repeated_enabled_and_explain_compile_nothing_new() -> None:
+    """ENABLED and blame reuse their compiled snippets: memory stays flat over many steps."""
+    m = module("EXTENDS Naturals\nVARIABLE x\n"
+               "A(k) == LET F(v) == v + k  g[i \\in 1..2] == i IN x' = F(x) /\\ x' > g[2]")
+    counts = []
+    for i in range(30):
+        m.enabled("A", (i % 3,), {"x": i})
+        if not m.holds("A", (1,), {"x": 0}, {"x": 5}):
+            m.explain("A", (1,), {"x": 0}, {"x": 5})
+        counts.append((len(m.compiler.sources), len(m.compiler.spans)))
+    assert counts[5] == counts[-1]

@@ -114,6 +114,7 @@ class Compiler:
         self._builtin_names: dict[int, str] = {}
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
+        self._action: dict[tuple[str, int], bool] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
 
@@ -180,6 +181,35 @@ class Compiler:
         self._level[key] = res
         return res
 
+    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
+        """Whether ``node`` contains (directly or through the definitions it uses) a
+        prime, UNCHANGED, ENABLED or ``[A]_v``."""
+        if has_stateful(node):
+            return True
+        for name, module in free_names(node, bound):
+            entry = self.resolve_entry(ns, name, module)
+            if entry is not None and self.entry_is_action(entry):
+                return True
+        return False
+
+    def entry_is_action(self, entry: Entry) -> bool:
+        if entry.kind not in ("op", "fn", "subst") or entry.ns is None:
+            return False
+        key = ("action", id(entry))
+        if key in self._action:
+            return self._action[key]
+        self._action[key] = False
+        node = entry.node
+        if entry.kind == "subst":
+            res = self.node_is_action(node, entry.ns, set())
+        elif entry.kind == "op":
+            res = self.node_is_action(node.body, entry.ns, {p.name for p in node.params})
+        else:
+            res = self.node_is_action(node.body, entry.ns,
+                                      {n for b in node.bounds for n in b.names} | {node.name})
+        self._action[key] = res
+        return res
+
     def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
         return self._const_names(node, sc.ns, set(), sc.locals)
 
@@ -221,7 +251,7 @@ class Compiler:
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
         params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
-        args = ", ".join(py for _, py, _ in params)
+        args = ", ".join([*entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
                 sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
@@ -394,7 +424,10 @@ class Compiler:
             return Code(f'{"_N" if sc.primed else "_S"}[{entry.name!r}]')
         if k == "subst":
             assert entry.ns is not None
-            outer = Scope(entry.ns, primed=sc.primed)
+            inst = entry.child
+            outer = Scope(entry.ns, {n: Local(py) for n, py in zip(
+                inst.inst_params, inst.inst_py, strict=True)} if inst is not None else {},
+                sc.primed)
             if args:
                 fn = self.op_arg(entry.node, len(args), outer)
                 return Code(f"{fn}({', '.join(self.expr(a, sc).src for a in args)})")
@@ -407,16 +440,20 @@ class Compiler:
         if k == "inst":
             raise Fail(f"instance {entry.name} used as a value", (), self.sid(node))
         assert entry.ns is not None
+        lead = self.instance_args(node, entry.ns, sc)
         if k == "fn" or entry.arity == 0:
             if args:
                 raise Fail(f"{entry.name} takes no arguments", (), self.sid(node))
-            if not sc.primed:
+            if not sc.primed and not lead:
                 c = self.const_ref(entry)
                 if c is not None:
                     return c
             fname = self.def_fn(entry, sc.primed)
-            return Code(f"{fname}()", self._bool_defs.get((id(entry), sc.primed), False))
+            return Code(f"{fname}({', '.join(lead)})",
+                        self._bool_defs.get((id(entry), sc.primed), False))
         fname = self.def_fn(entry, sc.primed)
+        if lead:
+            fname = f"(lambda *_a: {fname}({''.join(x + ', ' for x in lead)}*_a))"
         if not args:
             return Code(fname)
         params = entry.node.params
@@ -426,6 +463,19 @@ class Compiler:
         srcs = [self.op_arg(a, p.arity, sc) for a, p in zip(args, params, strict=True)]
         return Code(f"{fname}({', '.join(srcs)})",
                     self._bool_defs.get((id(entry), sc.primed), False))
+
+    def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
+        """The leading arguments of a definition of a parameterized instance: the
+        ``I(a)!`` arguments at the call site, or the enclosing function's own."""
+        if not ns.inst_params:
+            return []
+        if sc.ns is ns:
+            return list(ns.inst_py)
+        margs = getattr(node, "module_args", ())
+        if not margs or len(margs[-1]) != len(ns.inst_params):
+            raise Fail(f"instance {ns.name} takes {len(ns.inst_params)} arguments", (),
+                       self.sid(node))
+        return [self.expr(a, sc).src for a in margs[-1]]
 
     def op_arg(self, arg: A.Expr, arity: int, sc: Scope) -> str:
         """An argument: a value, or (for a higher-order parameter) a callable."""
@@ -677,8 +727,13 @@ class Compiler:
         return Code(f"_ap({f.src}, {x.src}, {sid})")
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
-        return Code(f"_dot({self.expr(node.expr, sc).src}, {node.field_name!r}, "
-                    f"{self.sid(node)})")
+        r = self.expr(node.expr, sc)
+        key = repr(node.field_name)
+        tr = self.tmp(r, sc) if r.const is _NOCONST else None
+        if tr is not None:
+            return Code(f"({tr[1]}._d[{key}] if type({tr[0]}) is _Fn and {key} in {tr[1]}._d "
+                        f"else _dot({tr[1]}, {key}, {self.sid(node)}))")
+        return Code(f"_dot({r.src}, {key}, {self.sid(node)})")
 
     def x_Except(self, node: A.Except, sc: Scope) -> Code:
         out = self.expr(node.fn, sc).src
@@ -788,6 +843,28 @@ class Compiler:
                         f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
         return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
 
+    def disjointness(self, node: A.Node, args: tuple[A.Expr, ...], sc: Scope,
+                     negate: bool) -> Code | None:
+        """``S \\cap T = {}`` as ``S.isdisjoint(T)`` (no intersection is built)."""
+        inter, empty = args
+        if isinstance(inter, A.SetEnum) and not inter.elems:
+            inter, empty = empty, inter
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and isinstance(inter, A.OpApp)
+                and inter.name == "\\cap" and not inter.module and len(inter.args) == 2):
+            return None
+        if sc.iterable or (inter.name in sc.ns.entries
+                           and sc.ns.entries[inter.name].kind != "builtin"):
+            return None
+        ca, cb = (self.expr(x, sc) for x in inter.args)
+        a, b = self.tmp(ca, sc), self.tmp(cb, sc)
+        if a is None or b is None or not a[1].isidentifier() or not b[1].isidentifier():
+            return None
+        sid = self.sid(node)
+        ne = "not " if negate else ""
+        return Code(f"({ne}{a[1]}.isdisjoint({b[1]}) if (type({a[0]}) is frozenset) & "
+                    f"(type({b[0]}) is frozenset) else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), "
+                    f"_EMPTY, {sid}))", True)
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
         filter is not enumerated)."""
@@ -840,6 +917,10 @@ def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Cod
             return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
         if op in ("in", "notin") and isinstance(args[1], A.SetFilter):
             return c.filter_membership(args[0], args[1], sc, op == "notin")
+        if op in ("eq", "neq"):
+            disjoint = c.disjointness(node, args, sc, op == "neq")
+            if disjoint is not None:
+                return disjoint
         a, b = (c.expr(x, sc) for x in args)
         sid = c.sid(node)
         if op in ("eq", "neq"):
