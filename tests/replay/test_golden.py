@@ -23,7 +23,6 @@ _ENABLED_THROUGH_PARAMS = (
     "..., occupants', ...)) fails with 'primed variable read before the action assigns it'"
 )
 KNOWN_ISSUES = {
-    "deck/deck-order-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
     "observation/observation-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
     "zones/custody-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
     "zones/rejected-but-enabled.trace.jsonl": _ENABLED_THROUGH_PARAMS,

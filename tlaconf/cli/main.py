@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from tlaconf import __version__
 from tlaconf.errors import UserError
 
-COMMANDS: tuple[str, ...] = ("check", "replay", "gate", "eval", "convert", "export")
+COMMANDS: tuple[str, ...] = (
+    "check", "replay", "gate", "diff-spec", "eval", "parse", "fragments", "convert", "export"
+)
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 
 
