@@ -100,3 +100,13 @@ def test_return_ability_seed() -> None:
     blame = m.explain("Return", (wrong,), s, n).innermost()
     assert blame.text == "caller = before.caller"
     assert ("caller", '"SideB"') in blame.bindings
+
+
+def test_enabled_passes_primed_arguments_by_name() -> None:
+    """TLC substitutes operator arguments: ``Rel(x, x')`` with ``Rel(b, a) == a = b + 1``
+    assigns ``x'``; ``Keep(v) == UNCHANGED v`` applied to ``y`` assigns ``y'``."""
+    m = module("EXTENDS Naturals\nVARIABLES x, y\nRel(b, a) == a = b + 1 /\\ a < 5\n"
+               "Keep(v) == UNCHANGED v\nStep == Rel(x, x') /\\ Keep(y)")
+    assert m.enabled("Step", (), {"x": 1, "y": 0}) is True
+    assert m.enabled("Step", (), {"x": 4, "y": 0}) is False
+    assert m.holds("Step", (), {"x": 1, "y": 0}, {"x": 2, "y": 0}) is True

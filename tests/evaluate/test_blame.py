@@ -72,3 +72,24 @@ def test_disjunction_and_case_blame() -> None:
     q = m.explain("Q", (1,), {})
     assert q.children[0].reason == "CASE arm 1 is taken and FALSE"
     assert q.innermost().text == "x > 3"
+
+
+def test_conformance_move_enabled_and_blame() -> None:
+    """The DESIGN.md ``ZoneMembership`` shape: ENABLED assigns ``occupants'`` through the
+    ``after = ...`` conjunct of AtomicZoneMove4 (arguments are substituted, as in TLC)."""
+    ctx = load_module(Path(__file__).parent / "data" / "ZoneMembershipTest.tla",
+                      [BENCH.parent], {"Seats4": SEATS})
+    before = zones(ctx, SideA_Hand=frozenset({11}), Play=frozenset({12}))
+    state = {"inGameIds": frozenset({11, 12}), "occupants": before}
+    p = Fn({"id": 11, "source": "SideA.Hand", "destination": "Play",
+            "movementAuthorized": True, "revealRequired": False, "revealedBeforeMove": False})
+    assert ctx.enabled("Move", (p,), state) is True
+    assert ctx.enabled("Move", (Fn({**p.as_dict(), "movementAuthorized": False}),),
+                       state) is False
+    assert ctx.enabled("Move", (Fn({**p.as_dict(), "id": 12}),), state) is False
+    bad = {**state, "occupants": zones(ctx, SideA_Hand=frozenset({11}),
+                                       Play=frozenset({11, 12}))}
+    assert ctx.holds("Move", (p,), state, bad) is False
+    leaf = ctx.explain("Move", (p,), state, bad).innermost()
+    assert leaf.text.startswith("after = [z \\in ZoneInstances4")
+    assert ctx.holds("Partition", (), state) is True

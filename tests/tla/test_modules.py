@@ -156,3 +156,44 @@ def test_load_missing_file_is_a_user_error(tmp_path: Path) -> None:
 def test_no_module_header() -> None:
     with pytest.raises(ParseError, match="no module header"):
         parse_module("X == 1", "x.tla")
+
+
+TLAPS = r"""---- MODULE Proofs ----
+EXTENDS Naturals
+CONSTANT N
+LEMMA L1 == ASSUME NEW S, NEW op(_, _), ASSUME NEW x PROVE x = x PROVE TRUE
+PROOF
+  <1> DEFINE P(n) == n \in Nat
+  <1>1. SUFFICES ASSUME NEW n \in Nat, P(n)
+                 PROVE  n >= 0
+    BY DEF P
+  <1>2. PICK m \in Nat : m = N
+    OBVIOUS
+  <1>3. CASE N = 0
+    <2>1. HIDE DEF P
+    <2>. QED  BY <1>1, <1>2 DEF P   \* comment with "string" and (* nested *)
+  <1>4. WITNESS 0 \in Nat
+  <1>q. QED
+    PROOF OMITTED
+USE DEF Foo
+HIDE DEF Bar
+THEOREM T2 == N \in Nat => TRUE
+AfterProofs == 1
+COROLLARY N = N
+PROPOSITION TRUE
+===="""
+
+
+def test_tlaps_proofs_are_skipped() -> None:
+    m = parse_module(TLAPS, "p.tla")
+    assert [type(u).__name__ for u in m.units] == [
+        "Constant",
+        "Theorem",
+        "Theorem",
+        "OpDef",
+        "Theorem",
+        "Theorem",
+    ]
+    lemma = m.units[1]
+    assert isinstance(lemma, ast.Theorem) and lemma.name == "L1"
+    assert [getattr(n, "name", None) or n.names for n in lemma.new] == [("S",), "op", ("x",)]

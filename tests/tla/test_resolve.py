@@ -174,3 +174,10 @@ def test_sibling_and_nested_modules(tmp_path: Path) -> None:
     )
     rm = load(p, [])
     assert "Inner" in rm.loader.modules and "Helper" in rm.loader.modules
+
+
+def test_very_deep_expression_is_a_user_error() -> None:
+    deep = " + ".join(["1"] * 30000)
+    with pytest.raises(ResolveErrors, match="nested too deeply"):
+        _resolve(f"A == {deep}")
+    _resolve(" + ".join(["A == 1"] + ["1"] * 2000))

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.lazy import Fail, show
+from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.lazy import show as _show
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
@@ -167,6 +168,11 @@ class Blamer(Walker):
                 params = tuple((b.name, show(b.value)) for b in tenv.bindings if b.kind == "val")
                 return Blame(self.text(node), node.span, f"{name} is FALSE", params, (child,))
         return self.leaf(node, ns, env, "is FALSE")
+
+
+def show(v: Any) -> str:
+    """A value in TLA+ syntax, in full up to a generous limit."""
+    return _show(v, 20_000)
 
 
 def _has(m: Any, key: str) -> bool:

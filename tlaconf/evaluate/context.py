@@ -179,7 +179,7 @@ class Context:
             child = blamer.blame(body, entry.ns or self.ns, env)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
-        params = tuple((b.name, show(b.value)) for b in env.bindings if b.kind == "val")
+        params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")
         head = f"{op}({', '.join(show(a, 60) for a in args)})" if args else op
         return Blame(head, entry.node.span, f"{op} is FALSE", params, (child,))
 

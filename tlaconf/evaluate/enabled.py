@@ -68,7 +68,7 @@ class Enabler(Walker):
                     yield from self.successors(item, ns, env, asg)
             return
         if isinstance(node, A.OpApp) and not node.module and node.name in ("=", "\\in"):
-            var = self.primed_var(node.args[0], ns)
+            var = self.primed_var(node.args[0], ns, env)
             if var is not None and var not in asg:
                 value = self._eval(node.args[1], ns, env, asg)
                 if node.name == "=":
@@ -116,7 +116,7 @@ class Enabler(Walker):
             return
         if isinstance(node, A.Name | A.OpApp):
             self.comp.G["_N"] = NextState(asg)
-            called = self.call_target(node, ns, env)
+            called = self.call_target(node, ns, env, by_name=True)
             if called is not None:
                 body, tns, tenv, _ = called
                 yield from self.successors(body, tns, tenv, asg)
@@ -138,7 +138,7 @@ class Enabler(Walker):
     ) -> Iterator[Assignment]:
         out = dict(asg)
         for it in items:
-            var = self.var_name(it, ns)
+            var = self.var_name(it, ns, env)
             if var is not None and var not in out:
                 out[var] = self.comp.G["_S"][var]
             elif not self._same(it, ns, env, out):

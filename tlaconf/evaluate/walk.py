@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.compiler import Compiler, Local, Scope, _flatten_tuple
+from tlaconf.evaluate.compiler import Compiler, Local, Scope, _flatten_tuple, has_stateful
 from tlaconf.evaluate.lazy import Fail, as_bool, enum_set, member
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
@@ -23,6 +23,8 @@ class Binding:
     arity: int
     value: Any
     defn: tuple[A.OpDef, Namespace, Env] | None = None
+    expr: tuple[A.Node, Namespace, Env] | None = None
+    """For a parameter passed by name (ENABLED): the argument expression."""
 
 
 @dataclass(frozen=True)
@@ -123,10 +125,12 @@ class Walker:
         yield from _product(groups)
 
     def call_target(
-        self, node: A.Node, ns: Namespace, env: Env
+        self, node: A.Node, ns: Namespace, env: Env, by_name: bool = False
     ) -> tuple[A.Node, Namespace, Env, str] | None:
         """For an application of a user-defined operator: its body, namespace, the
-        environment binding its parameters, and its name."""
+        environment binding its parameters, and its name.  With ``by_name``, arguments
+        that contain primes are passed as expressions (as TLC substitutes them), so that
+        ``after = e`` inside the operator can assign ``x'`` when called with ``x'``."""
         if isinstance(node, A.Name | A.OpApp):
             args = getattr(node, "args", ())
             if not node.module:
@@ -135,7 +139,7 @@ class Walker:
                     if b.defn is None:
                         return None
                     d, dns, denv = b.defn
-                    new = denv.extend(*self._params(d.params, args, ns, env))
+                    new = denv.extend(*self._params(d.params, args, ns, env, by_name))
                     return d.body, dns, new, node.name
             entry = self.comp.resolve_entry(ns, node.name, node.module)
             if entry is None:
@@ -145,32 +149,54 @@ class Walker:
                 return entry.node, entry.ns, Env(), node.name
             if entry.kind == "op" and len(entry.node.params) == len(args):
                 assert entry.ns is not None
-                new = Env(self._params(entry.node.params, args, ns, env))
+                new = Env(self._params(entry.node.params, args, ns, env, by_name))
                 return entry.node.body, entry.ns, new, node.name
         return None
 
     def _params(
-        self, params: tuple[A.Param, ...], args: tuple[A.Expr, ...], ns: Namespace, env: Env
+        self, params: tuple[A.Param, ...], args: tuple[A.Expr, ...], ns: Namespace, env: Env,
+        by_name: bool = False,
     ) -> tuple[Binding, ...]:
         out = []
         for p, a in zip(params, args, strict=True):
-            if p.arity:
+            if by_name and not p.arity and (has_stateful(a) or not self.comp.expr_is_const(
+                    a, Scope(ns, {n: Local("_") for n in env.visible()}))):
+                out.append(Binding(p.name, "lazy", 0, self._by_name(a, ns, env), expr=(a, ns, env)))
+            elif p.arity:
                 out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env)))
             else:
                 out.append(Binding(p.name, "val", 0, self.eval(a, ns, env)))
         return tuple(out)
 
-    def primed_var(self, node: A.Node, ns: Namespace) -> str | None:
-        """The variable name if ``node`` is ``x'`` for a state variable ``x``."""
+    def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
+        return lambda: self.eval(a, ns, env)
+
+    def primed_var(self, node: A.Node, ns: Namespace, env: Env | None = None) -> str | None:
+        """The variable name if ``node`` is ``x'`` for a state variable ``x`` (or a
+        parameter passed such an expression)."""
         if isinstance(node, A.Prime):
-            return self.var_name(node.expr, ns)
+            return self.var_name(node.expr, ns, env)
+        b = self._bound(node, env)
+        if b is not None and b.expr is not None:
+            return self.primed_var(*b.expr)
         return None
 
-    def var_name(self, node: A.Node, ns: Namespace) -> str | None:
+    def var_name(self, node: A.Node, ns: Namespace, env: Env | None = None) -> str | None:
         if isinstance(node, A.Name) or (isinstance(node, A.OpApp) and not node.args):
+            b = self._bound(node, env)
+            if b is not None:
+                return self.var_name(*b.expr) if b.expr is not None else None
             entry = self.comp.resolve_entry(ns, node.name, node.module)
             return self.entry_var(entry)
         return None
+
+    @staticmethod
+    def _bound(node: A.Node, env: Env | None) -> Binding | None:
+        if env is None or not isinstance(node, A.Name | A.OpApp) or node.module:
+            return None
+        if isinstance(node, A.OpApp) and node.args:
+            return None
+        return env.get(node.name)
 
     def entry_var(self, entry: Entry | None) -> str | None:
         if entry is None:

@@ -29,6 +29,7 @@ together as one :class:`ResolveErrors` (each a :class:`ResolveError` with
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ BUILTIN_OPERATORS: dict[str, int] = {
 """Operators built into TLA+ itself (``-1``: any number of arguments)."""
 
 BUILTIN_VALUES = ("BOOLEAN", "STRING")
+_RECURSION_LIMIT = 20_000
 _SELECTORS = frozenset({":", "<<", ">>", "@"})
 
 
@@ -552,7 +554,17 @@ def resolve(
     loader = Loader(search_path)
     file = file or module.span.file
     loader.register_file([module, *siblings], file, text)
-    rm = loader.resolve(module, file, text)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
+    try:
+        rm = loader.resolve(module, file, text)
+    except RecursionError:
+        err = ResolveError(
+            "expression nested too deeply to resolve", file, module.span.line, module.span.col
+        )
+        raise ResolveErrors([err]) from None
+    finally:
+        sys.setrecursionlimit(limit)
     if loader.errors:
         raise ResolveErrors(loader.errors)
     return rm

@@ -1,0 +1,169 @@
+"""The authored TLA+ of Abilities9 on the seed's worked examples, and the harness against it.
+
+Runs through the embedded evaluator (``tlaconf.evaluate``) and the replay CLI;
+skipped on a branch where those have not landed yet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harness.abilities import (
+    ability_active,
+    checkpoint_candidates,
+    may_choose,
+    shape_ok,
+    use_due,
+)
+from harness.abilities.strategies import condition_results, contexts, definitions, libraries
+from harness.abilities.use import UseEvent
+from tlaconf.values import from_python, to_tla
+
+evaluate = pytest.importorskip("tlaconf.evaluate")
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "spec"
+SEARCH = (SPEC / "conformance", SPEC / "reference-profile" / "rev2")
+GOLDEN = ROOT / "traces" / "abilities"
+FAST = settings(max_examples=40, deadline=None)
+
+
+@pytest.fixture(scope="module")
+def ctx() -> Any:
+    return evaluate.load_module(SPEC / "reference-profile/rev2/Abilities9.tla", SEARCH, {})
+
+
+def frame(**kw: Any) -> str:
+    base = {"id": "1", "phase": '"Resolving"', "imminent": "TRUE", "complete": "FALSE",
+            "cursor": "1", "instructions": "<<41, 42>>", "returned": "FALSE",
+            "caller": '"SideA"'}
+    base.update({k: str(v) for k, v in kw.items()})
+    return "[" + ", ".join(f"{k} |-> {v}" for k, v in base.items()) + "]"
+
+
+def finish(ctx: Any, before: str, receipt: str) -> Any:
+    return ctx.evaluate(f"LET b == {before} IN FinishAbilityInstruction9(b, FinishedFrame9(b), "
+                        f"{receipt})")
+
+
+def test_granted_by_11_to_12_has_source_12(ctx: Any) -> None:
+    assert ctx.evaluate('AbilitySource9("Granted", 11, 12, 11, "none") = '
+                        "ObjectAbilitySource9(12)") is True
+    assert ctx.evaluate('AbilitySource9("Granted", 11, 12, 11, "none") = '
+                        "ObjectAbilitySource9(11)") is False
+
+
+def test_receipt_for_42_cannot_complete_cursor_one_of_41_42(ctx: Any) -> None:
+    receipt = "[instance |-> 1, instruction |-> 42, complete |-> TRUE]"
+    assert finish(ctx, frame(), receipt) is False
+    assert finish(ctx, frame(), "[instance |-> 1, instruction |-> 41, complete |-> TRUE]")
+
+
+def test_receipt_of_another_instance_is_insufficient(ctx: Any) -> None:
+    assert finish(ctx, frame(), "[instance |-> 2, instruction |-> 41, complete |-> TRUE]") \
+        is False
+    assert finish(ctx, frame(), "[instance |-> 1, instruction |-> 41, complete |-> FALSE]") \
+        is False
+
+
+def test_finish_frame_and_return(ctx: Any) -> None:
+    assert ctx.evaluate(f"FinishedFrame9({frame()}) = {frame(imminent='FALSE', cursor=2)}")
+    done = frame(imminent="FALSE", cursor=2, complete="TRUE")
+    assert ctx.evaluate(f"FinishedFrame9({frame(cursor=2)}) = {done}")
+    after = frame(imminent="FALSE", cursor=2, complete="TRUE", returned="TRUE")
+    assert ctx.evaluate(f'ReturnAbility9({done}, {after}, TRUE, "SideA")') is True
+    assert ctx.evaluate(f'ReturnAbility9({done}, {after}, TRUE, "SideB")') is False
+    assert ctx.evaluate(f'ReturnAbility9({done}, {after}, FALSE, "SideA")') is False
+    assert ctx.evaluate(f'ReturnAbility9({after}, {after}, TRUE, "SideA")') is False
+    assert ctx.evaluate(f'ReturnAbility9({done}, {done}, TRUE, "SideA")') is False
+
+
+@pytest.mark.parametrize(("kind", "n"), [("Static", 0), ("Static", 1), ("Activated", 0),
+                                         ("Activated", 2), ("Conditional", 1), ("Other", 1)])
+def test_shape_matches_python(ctx: Any, kind: str, n: int) -> None:
+    seq = "<<" + ", ".join(str(i) for i in range(n)) + ">>"
+    assert ctx.evaluate(f'AbilityShape9("{kind}", {seq})') is shape_ok(kind, tuple(range(n)))
+
+
+def _v(x: Any) -> Any:
+    return from_python(x)
+
+
+@FAST
+@given(libraries(), st.data())
+def test_activity_and_choice_match_python(ctx: Any, library: Any, data: st.DataObject) -> None:
+    c = data.draw(contexts(tuple(d.id for d in library)))
+    for d in library:
+        assert ctx.holds("AbilityActive9", (_v(d.value()), _v(c.value())), {}) is \
+            ability_active(d, c)
+        seat = data.draw(st.sampled_from(("SideA", "SideB")))
+        flags = data.draw(st.tuples(st.booleans(), st.booleans(), st.booleans()))
+        assert ctx.holds("AbilityChoosable9", (_v(d.value()), _v(c.value()), seat, *flags),
+                         {}) is may_choose(d, c, seat, *flags)
+
+
+@FAST
+@given(libraries(), st.lists(condition_results(), max_size=4), st.integers(1, 3))
+def test_candidates_match_python(ctx: Any, library: Any, results: Any, checkpoint: int) -> None:
+    defs = {d.id: d for d in library}
+    defs_tla = to_tla(_v({k: d.value() for k, d in defs.items()}))
+    results_tla = to_tla(_v({_v(r.value()) for r in results}))
+    got = ctx.evaluate(f"CheckpointCandidates96({defs_tla}, {checkpoint}, {results_tla})")
+    want = _v({_v(c.value()) for c in checkpoint_candidates(defs, checkpoint, results)})
+    assert got == want
+
+
+@FAST
+@given(definitions(), st.sampled_from(("Recognition", "Selection", "Payment",
+                                       "OptionalExecution")), st.booleans())
+def test_use_due_matches_python(ctx: Any, d: Any, boundary: Any, actual: bool) -> None:
+    event = UseEvent(boundary, actual)
+    assert ctx.holds("AbilityUseDue9", (_v(d.value()), _v(event.value())), {}) is \
+        use_due(d, event)
+
+
+def _replay(paths: list[Path]) -> dict[str, Any]:
+    pytest.importorskip("tlaconf.replay")
+    from tlaconf.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["replay", "--spec", str(SPEC), "--json", *map(str, paths)])
+    return json.loads(out.getvalue())
+
+
+def _texts(blame: dict[str, Any] | None, out: list[str]) -> list[str]:
+    if blame is not None:
+        out.append(blame["text"])
+        for child in blame["children"]:
+            _texts(child, out)
+    return out
+
+
+def test_golden_traces_get_their_expected_verdicts() -> None:
+    expected = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
+    report = _replay(sorted(GOLDEN.glob("*.trace.jsonl")))
+    assert len(report["traces"]) == len(expected)
+    for t in report["traces"]:
+        e, f = expected[Path(t["path"]).name], t["failure"]
+        assert t["verdict"] == e["verdict"], t["path"]
+        if f is not None:
+            assert f["step"] == e["step"], t["path"]
+            assert any(e["conjunct"] in text for text in _texts(f["blame"], [f["reason"]])), \
+                t["path"]
+
+
+def test_scenario_traces_conform(tmp_path: Path) -> None:
+    from harness.scenarios.abilities import generate
+
+    paths = [p for seed in (0, 1) for p in generate(tmp_path / str(seed), seed)]
+    report = _replay(paths)
+    assert [t["verdict"] for t in report["traces"]] == ["conforms"] * len(paths), report
