@@ -18,18 +18,9 @@ PROJECT = Path(__file__).resolve().parents[2]
 TRACES = PROJECT / "traces"
 GOLDEN = golden_traces(TRACES) if TRACES.is_dir() else []
 
-_ENABLED_THROUGH_PARAMS = (
-    "evaluator: ENABLED of an action that passes x' to an operator parameter (AtomicZoneMove4("
-    "..., occupants', ...)) fails with 'primed variable read before the action assigns it'"
-)
-KNOWN_ISSUES = {
-    "observation/observation-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
-    "zones/custody-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
-    "zones/rejected-but-enabled.trace.jsonl": _ENABLED_THROUGH_PARAMS,
-    "zones/zone-membership-7.trace.jsonl": _ENABLED_THROUGH_PARAMS,
-}
-"""Golden traces that fail for a known bug outside replay (strict: a fix makes them fail here
-until they are removed from this list)."""
+KNOWN_ISSUES: dict[str, str] = {}
+"""Golden traces that fail for a known bug outside replay, with the reason (strict xfail:
+a fix makes them fail here until they are removed from this list)."""
 
 
 def _param(path: Path) -> object:
