@@ -110,3 +110,16 @@ def test_enabled_passes_primed_arguments_by_name() -> None:
     assert m.enabled("Step", (), {"x": 1, "y": 0}) is True
     assert m.enabled("Step", (), {"x": 4, "y": 0}) is False
     assert m.holds("Step", (), {"x": 1, "y": 0}, {"x": 2, "y": 0}) is True
+
+
+def test_repeated_enabled_and_explain_compile_nothing_new() -> None:
+    """ENABLED and blame reuse their compiled snippets: memory stays flat over many steps."""
+    m = module("EXTENDS Naturals\nVARIABLE x\n"
+               "A(k) == LET F(v) == v + k  g[i \\in 1..2] == i IN x' = F(x) /\\ x' > g[2]")
+    counts = []
+    for i in range(30):
+        m.enabled("A", (i % 3,), {"x": i})
+        if not m.holds("A", (1,), {"x": 0}, {"x": 5}):
+            m.explain("A", (1,), {"x": 0}, {"x": 5})
+        counts.append((len(m.compiler.sources), len(m.compiler.spans)))
+    assert counts[5] == counts[-1]

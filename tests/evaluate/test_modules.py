@@ -61,3 +61,27 @@ def test_constant_bound_to_a_definition(tmp_path: Path) -> None:
                                  "Double(x) == 2 * x\nR == Op(N)")
     ctx = load_module(main, [], {"N": Override("Three"), "Op": Override("Double")})
     assert ctx.evaluate("R") == 6
+
+
+def test_parameterized_instance(tmp_path: Path) -> None:
+    write(tmp_path, "Shift", "EXTENDS Naturals\nCONSTANT K\nVARIABLE v\n"
+                             "Add(x) == x + K\nBig == v > K\nBump == v' = v + K")
+    main = write(tmp_path, "P", "EXTENDS Naturals\nVARIABLE w\n"
+                                "S(k) == INSTANCE Shift WITH K <- k * 10, v <- w\n"
+                                "R == S(2)!Add(1) + S(3)!Add(0)\nB == S(1)!Big\n"
+                                "Step == S(1)!Bump")
+    ctx = load_module(main, [], {})
+    assert ctx.evaluate("R") == 51
+    assert ctx.holds("B", (), {"w": 11}) is True
+    assert ctx.holds("B", (), {"w": 10}) is False
+    assert ctx.holds("Step", (), {"w": 1}, {"w": 11}) is True
+
+
+def test_instance_parameters_substitute_implicitly(tmp_path: Path) -> None:
+    """Specifying Systems 11.1: ``Inner(mem) == INSTANCE InternalMemory`` substitutes the
+    parameter ``mem`` for the module's ``mem``."""
+    write(tmp_path, "Mem", "EXTENDS Naturals\nVARIABLE mem\nFull == mem > 2")
+    main = write(tmp_path, "Outer", "VARIABLE m\nInner(mem) == INSTANCE Mem\nF == Inner(m)!Full")
+    ctx = load_module(main, [], {})
+    assert ctx.holds("F", (), {"m": 3}) is True
+    assert ctx.holds("F", (), {"m": 1}) is False

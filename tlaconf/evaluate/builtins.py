@@ -422,10 +422,11 @@ def any_(sid: int) -> Any:
 
 
 def _bag(v: Any, sid: int, op: str) -> Any:
-    v = normalize_fn(v, sid)
-    if not is_fn(v) or not all(type(c) is int and c > 0 for c in fn_values(v, sid)):
-        raise Fail(f"{op} expects a bag, got {show(v)}", (), sid)
-    return v
+    """A function, as the Bags module's definitions need (they do not check bag-ness:
+    ``CopiesIn(2, 2 :> -1) = -1``, as in TLC)."""
+    if not is_fn(v):
+        raise Fail(f"{op} expects a bag (a function), got the {kind_of(v)} {show(v)}", (), sid)
+    return normalize_fn(v, sid)
 
 
 def _items(f: Any) -> Any:
@@ -456,7 +457,7 @@ def copies_in(sid: int, e: Any, b: Any) -> int:
 def bag_plus(sid: int, a: Any, b: Any) -> Any:
     d = dict(_items(_bag(a, sid, "(+)")))
     for k, c in _items(_bag(b, sid, "(+)")):
-        d[k] = d.get(k, 0) + c
+        d[k] = _int(d.get(k, 0), sid, "(+)") + _int(c, sid, "(+)")
     return make_fn(d)
 
 
@@ -464,8 +465,8 @@ def bag_minus(sid: int, a: Any, b: Any) -> Any:
     d = dict(_items(_bag(a, sid, "(-)")))
     for k, c in _items(_bag(b, sid, "(-)")):
         if k in d:
-            d[k] -= c
-    return make_fn({k: c for k, c in d.items() if c > 0})
+            d[k] = _int(d[k], sid, "(-)") - _int(c, sid, "(-)")
+    return make_fn({k: c for k, c in d.items() if _int(c, sid, "(-)") > 0})
 
 
 def bag_union(sid: int, s: Any) -> Any:

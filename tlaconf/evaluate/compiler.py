@@ -221,7 +221,7 @@ class Compiler:
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
         params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
-        args = ", ".join(py for _, py, _ in params)
+        args = ", ".join([*entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
                 sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
@@ -394,7 +394,10 @@ class Compiler:
             return Code(f'{"_N" if sc.primed else "_S"}[{entry.name!r}]')
         if k == "subst":
             assert entry.ns is not None
-            outer = Scope(entry.ns, primed=sc.primed)
+            inst = entry.child
+            outer = Scope(entry.ns, {n: Local(py) for n, py in zip(
+                inst.inst_params, inst.inst_py, strict=True)} if inst is not None else {},
+                sc.primed)
             if args:
                 fn = self.op_arg(entry.node, len(args), outer)
                 return Code(f"{fn}({', '.join(self.expr(a, sc).src for a in args)})")
@@ -407,16 +410,20 @@ class Compiler:
         if k == "inst":
             raise Fail(f"instance {entry.name} used as a value", (), self.sid(node))
         assert entry.ns is not None
+        lead = self.instance_args(node, entry.ns, sc)
         if k == "fn" or entry.arity == 0:
             if args:
                 raise Fail(f"{entry.name} takes no arguments", (), self.sid(node))
-            if not sc.primed:
+            if not sc.primed and not lead:
                 c = self.const_ref(entry)
                 if c is not None:
                     return c
             fname = self.def_fn(entry, sc.primed)
-            return Code(f"{fname}()", self._bool_defs.get((id(entry), sc.primed), False))
+            return Code(f"{fname}({', '.join(lead)})",
+                        self._bool_defs.get((id(entry), sc.primed), False))
         fname = self.def_fn(entry, sc.primed)
+        if lead:
+            fname = f"(lambda *_a: {fname}({''.join(x + ', ' for x in lead)}*_a))"
         if not args:
             return Code(fname)
         params = entry.node.params
@@ -426,6 +433,19 @@ class Compiler:
         srcs = [self.op_arg(a, p.arity, sc) for a, p in zip(args, params, strict=True)]
         return Code(f"{fname}({', '.join(srcs)})",
                     self._bool_defs.get((id(entry), sc.primed), False))
+
+    def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
+        """The leading arguments of a definition of a parameterized instance: the
+        ``I(a)!`` arguments at the call site, or the enclosing function's own."""
+        if not ns.inst_params:
+            return []
+        if sc.ns is ns:
+            return list(ns.inst_py)
+        margs = getattr(node, "module_args", ())
+        if not margs or len(margs[-1]) != len(ns.inst_params):
+            raise Fail(f"instance {ns.name} takes {len(ns.inst_params)} arguments", (),
+                       self.sid(node))
+        return [self.expr(a, sc).src for a in margs[-1]]
 
     def op_arg(self, arg: A.Expr, arity: int, sc: Scope) -> str:
         """An argument: a value, or (for a higher-order parameter) a callable."""
@@ -677,8 +697,13 @@ class Compiler:
         return Code(f"_ap({f.src}, {x.src}, {sid})")
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
-        return Code(f"_dot({self.expr(node.expr, sc).src}, {node.field_name!r}, "
-                    f"{self.sid(node)})")
+        r = self.expr(node.expr, sc)
+        key = repr(node.field_name)
+        tr = self.tmp(r, sc) if r.const is _NOCONST else None
+        if tr is not None:
+            return Code(f"({tr[1]}._d[{key}] if type({tr[0]}) is _Fn and {key} in {tr[1]}._d "
+                        f"else _dot({tr[1]}, {key}, {self.sid(node)}))")
+        return Code(f"_dot({r.src}, {key}, {self.sid(node)})")
 
     def x_Except(self, node: A.Except, sc: Scope) -> Code:
         out = self.expr(node.fn, sc).src

@@ -20,6 +20,9 @@ from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 
 RECURSION_LIMIT = 20_000
+"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low."""
+if sys.getrecursionlimit() < RECURSION_LIMIT:
+    sys.setrecursionlimit(RECURSION_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,6 @@ class Context:
     """A loaded, compiled module with its constants bound."""
 
     def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
         self.module = module
         self.name = module.name
         self.loader = loader
@@ -51,6 +52,7 @@ class Context:
         self._exprs: dict[str, Callable[[], Any]] = {}
         self.compiler.G["_ENABLED"] = self._enabled_in
         self._enabler = Enabler(self.compiler)
+        self._blamer = Blamer(self.compiler, self.loader.texts)
 
     # ----------------------------------------------------------------- errors
 
@@ -174,9 +176,8 @@ class Context:
         G = self.compiler.G
         G["_S"] = state
         G["_N"] = NO_NEXT if next_state is None else next_state
-        blamer = Blamer(self.compiler, self.loader.texts)
         try:
-            child = blamer.blame(body, entry.ns or self.ns, env)
+            child = self._blamer.blame(body, entry.ns or self.ns, env)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")

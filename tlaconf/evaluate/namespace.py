@@ -44,6 +44,10 @@ class Namespace:
     name: str
     entries: dict[str, Entry] = field(default_factory=dict)
     variables: tuple[str, ...] = ()
+    inst_params: tuple[str, ...] = ()
+    """For ``I(x) == INSTANCE M ...``: the instance's parameters (visible only in its
+    substitutions); its definitions compile to functions taking them first."""
+    inst_py: tuple[str, ...] = ()
 
     def lookup(self, name: str) -> Entry | None:
         return self.entries.get(name)
@@ -133,6 +137,7 @@ class Builder:
     def __init__(self, loader: Loader) -> None:
         self.loader = loader
         self.assumes: list[tuple[Namespace, A.Assume]] = []
+        self._instances = 0
 
     def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
         ns = Namespace(module.name, core_entries())
@@ -151,11 +156,18 @@ class Builder:
             )
         return ns
 
-    def instance(self, inst: A.Instance, outer: Namespace) -> Namespace:
+    def instance(
+        self, inst: A.Instance, outer: Namespace, params: tuple[str, ...] = ()
+    ) -> Namespace:
         module = self.loader.get(inst.module, inst)
         ns = Namespace(f"{outer.name}!{module.name}", core_entries())
+        if params:
+            self._instances += 1
+            ns.inst_params = params
+            ns.inst_py = tuple(f"ip{self._instances}_{i}" for i in range(len(params)))
         subst = dict(inst.substitutions)
-        self._fill(ns, module, set(), constants=None, missing=[], subst=subst, outer=outer)
+        self._fill(ns, module, set(), constants=None, missing=[], subst=subst, outer=outer,
+                   inst=ns if params else None)
         return ns
 
     def _fill(
@@ -168,6 +180,7 @@ class Builder:
         missing: list[str],
         subst: dict[str, A.Expr] | None,
         outer: Namespace | None,
+        inst: Namespace | None = None,
     ) -> None:
         if module.name in seen:
             return
@@ -177,7 +190,7 @@ class Builder:
                 add_standard(ns.entries, name)
             else:
                 self._fill(ns, self.loader.get(name, module), seen, constants=constants,
-                           missing=missing, subst=subst, outer=outer)
+                           missing=missing, subst=subst, outer=outer, inst=inst)
         e = ns.entries
         for unit in module.units:
             if isinstance(unit, A.Constant | A.Variable):
@@ -186,7 +199,12 @@ class Builder:
                     else [(n, 0) for n in unit.names]
                 )
                 for name, arity in names:
+                    if inst is not None and subst is not None and name not in subst \
+                            and name in inst.inst_params:
+                        subst[name] = A.Name(name, span=unit.span)  # I(name) == INSTANCE M
                     e[name] = self._declared(unit, name, arity, constants, missing, subst, outer)
+                    if inst is not None and e[name].kind == "subst":
+                        e[name].child = inst
                 if isinstance(unit, A.Variable) and subst is None:
                     ns.variables += unit.names
             elif isinstance(unit, A.OpDef):
@@ -194,11 +212,9 @@ class Builder:
             elif isinstance(unit, A.FnDef):
                 e[unit.name] = Entry("fn", unit.name, unit, ns)
             elif isinstance(unit, A.InstanceDef):
-                if unit.params:
-                    e[unit.name] = Entry("inst", unit.name, unit, ns, len(unit.params))
-                else:
-                    e[unit.name] = Entry("inst", unit.name, unit, ns,
-                                         child=self.instance(unit.instance, ns))
+                params = tuple(p.name for p in unit.params)
+                e[unit.name] = Entry("inst", unit.name, unit, ns, len(params),
+                                     child=self.instance(unit.instance, ns, params))
             elif isinstance(unit, A.Instance):
                 child = self.instance(unit, ns)
                 for name, entry in child.entries.items():

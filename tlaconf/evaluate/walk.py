@@ -49,6 +49,20 @@ class Walker:
 
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
+        self._wrappers: dict[int, tuple[A.Node, A.Node]] = {}
+
+    def _wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
+        """One synthetic node per LET definition (a LAMBDA, or ``LET f[..] == .. IN f``), so
+        that its compiled snippet is reused."""
+        hit = self._wrappers.get(id(d))
+        if hit is not None and hit[0] is d:
+            return hit[1]
+        if isinstance(d, A.OpDef):
+            node: A.Node = A.Lambda(tuple(p.name for p in d.params), d.body, span=d.span)
+        else:
+            node = A.Let((d,), A.Name(d.name, span=d.span), span=d.span)
+        self._wrappers[id(d)] = (d, node)
+        return node
 
     def eval(self, node: A.Node, ns: Namespace, env: Env, primed: bool = False) -> Any:
         vis = env.visible()
@@ -84,8 +98,7 @@ class Walker:
                 env = env.extend(Binding(d.name, "op", len(d.params),
                                          self._op(d, ns, env), (d, ns, env)))
             elif isinstance(d, A.FnDef):
-                fnode = A.Let((d,), A.Name(d.name, span=d.span), span=d.span)
-                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(fnode, ns, env)))
+                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(self._wrapper(d), ns, env)))
         return env
 
     def _thunk(self, body: A.Node, ns: Namespace, env: Env) -> Callable[[], Any]:
@@ -99,8 +112,7 @@ class Walker:
         return get
 
     def _op(self, d: A.OpDef, ns: Namespace, env: Env) -> Any:
-        lam = A.Lambda(tuple(p.name for p in d.params), d.body, span=d.span)
-        return self.eval(lam, ns, env)
+        return self.eval(self._wrapper(d), ns, env)
 
     def bindings_of(
         self, bounds: tuple[A.Bound, ...], ns: Namespace, env: Env, sid: int
@@ -147,6 +159,8 @@ class Walker:
             if entry.kind == "subst":
                 assert entry.ns is not None
                 return entry.node, entry.ns, Env(), node.name
+            if entry.ns is not None and entry.ns.inst_params:
+                return None
             if entry.kind == "op" and len(entry.node.params) == len(args):
                 assert entry.ns is not None
                 new = Env(self._params(entry.node.params, args, ns, env, by_name))
