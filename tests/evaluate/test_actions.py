@@ -25,6 +25,7 @@ IfAct == IF x > 0 THEN Inc ELSE x' = 0 /\ y' = 0
 LetAct == LET n == x + 1 IN x' = n /\ y' = y
 CaseAct == CASE x = 1 -> Inc [] OTHER -> FALSE
 CanInc == ENABLED Guarded
+Next == Guarded \/ Pick
 NotInt == x + 1
 ====
 """
@@ -58,6 +59,7 @@ def test_enabled(ctx) -> None:  # type: ignore[no-untyped-def]
     assert ctx.enabled("Guarded", (), {"x": 5, "y": 0}) is False
     assert ctx.enabled("Either", (), {"x": 5, "y": 5}) is True
     assert ctx.enabled("Angle", (), S) is False
+    assert ctx.enabled("Next", (), {"x": 5, "y": 0}) is True  # through Pick
     assert ctx.enabled("Call", (1,), S) is True
     assert ctx.enabled("Call", (0,), S) is False
     assert ctx.enabled("CaseAct", (), {"x": 2, "y": 0}) is False

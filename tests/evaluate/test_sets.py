@@ -52,3 +52,14 @@ def test_cardinality_and_finiteness() -> None:
     assert ev("IsFiniteSet({1, 2})") is True
     assert ev("IsFiniteSet(Nat)") is False
     fails("Cardinality(3)", "expects a set")
+
+
+def test_disjointness() -> None:
+    """``S \\cap T = {}`` is compiled as a disjointness test; lazy sets and errors still
+    behave as the definition."""
+    assert ev("{1, 2} \\cap {3} = {}") is True
+    assert ev("{1, 2} \\cap {2} # {}") is True
+    assert ev("{1} \\cap Nat = {}") is False
+    assert ev("{-1} \\cap Nat = {}") is True
+    assert ev("LET S == {{1}, {2}} IN \\A a, b \\in S : a # b => a \\cap b = {}") is True
+    fails("1 \\cap {2} = {}", "expects a set")

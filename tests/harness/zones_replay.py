@@ -22,7 +22,14 @@ SEARCH = [SPEC / "conformance", SPEC / "reference-profile" / "rev2", SPEC / "tcs
 def invariants(module: str) -> list[str]:
     """The INVARIANT names of a conformance module's .cfg."""
     cfg = (SPEC / "conformance" / f"{module}.cfg").read_text(encoding="utf-8")
-    return cfg.split("INVARIANT", 1)[1].split()
+    names: list[str] = []
+    section = ""
+    for word in cfg.split():
+        if word.isupper() and word.isalpha() and len(word) > 1:
+            section = word
+        elif section in ("INVARIANT", "INVARIANTS"):
+            names.append(word)
+    return names
 
 
 def replay(path: Path) -> tuple[str, int | None, str | None]:

@@ -114,6 +114,7 @@ class Compiler:
         self._builtin_names: dict[int, str] = {}
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
+        self._action: dict[tuple[str, int], bool] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
 
@@ -178,6 +179,35 @@ class Compiler:
         else:
             res = False
         self._level[key] = res
+        return res
+
+    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
+        """Whether ``node`` contains (directly or through the definitions it uses) a
+        prime, UNCHANGED, ENABLED or ``[A]_v``."""
+        if has_stateful(node):
+            return True
+        for name, module in free_names(node, bound):
+            entry = self.resolve_entry(ns, name, module)
+            if entry is not None and self.entry_is_action(entry):
+                return True
+        return False
+
+    def entry_is_action(self, entry: Entry) -> bool:
+        if entry.kind not in ("op", "fn", "subst") or entry.ns is None:
+            return False
+        key = ("action", id(entry))
+        if key in self._action:
+            return self._action[key]
+        self._action[key] = False
+        node = entry.node
+        if entry.kind == "subst":
+            res = self.node_is_action(node, entry.ns, set())
+        elif entry.kind == "op":
+            res = self.node_is_action(node.body, entry.ns, {p.name for p in node.params})
+        else:
+            res = self.node_is_action(node.body, entry.ns,
+                                      {n for b in node.bounds for n in b.names} | {node.name})
+        self._action[key] = res
         return res
 
     def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
@@ -813,6 +843,27 @@ class Compiler:
                         f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
         return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
 
+    def disjointness(self, node: A.Node, args: tuple[A.Expr, ...], sc: Scope,
+                     negate: bool) -> Code | None:
+        """``S \\cap T = {}`` as ``S.isdisjoint(T)`` (no intersection is built)."""
+        inter, empty = args
+        if isinstance(inter, A.SetEnum) and not inter.elems:
+            inter, empty = empty, inter
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and isinstance(inter, A.OpApp)
+                and inter.name == "\\cap" and not inter.module and len(inter.args) == 2):
+            return None
+        if sc.iterable or (inter.name in sc.ns.entries
+                           and sc.ns.entries[inter.name].kind != "builtin"):
+            return None
+        a, b = (self.tmp(self.expr(x, sc), sc) for x in inter.args)
+        if a is None or b is None:
+            return None
+        sid = self.sid(node)
+        ne = "not " if negate else ""
+        return Code(f"({ne}{a[1]}.isdisjoint({b[1]}) if (type({a[0]}) is frozenset) & "
+                    f"(type({b[0]}) is frozenset) else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), "
+                    f"_EMPTY, {sid}))", True)
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
         filter is not enumerated)."""
@@ -865,6 +916,10 @@ def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Cod
             return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
         if op in ("in", "notin") and isinstance(args[1], A.SetFilter):
             return c.filter_membership(args[0], args[1], sc, op == "notin")
+        if op in ("eq", "neq"):
+            disjoint = c.disjointness(node, args, sc, op == "neq")
+            if disjoint is not None:
+                return disjoint
         a, b = (c.expr(x, sc) for x in args)
         sid = c.sid(node)
         if op in ("eq", "neq"):

@@ -114,7 +114,7 @@ class Enabler(Walker):
                 yield from self.successors(node.action, ns, env, asg)
                 yield from self._unchanged(unchanged_items(node.sub), ns, env, asg)
             return
-        if isinstance(node, A.Name | A.OpApp):
+        if isinstance(node, A.Name | A.OpApp) and self._may_assign(node, ns, env, asg):
             self.comp.G["_N"] = NextState(asg)
             called = self.call_target(node, ns, env, by_name=True)
             if called is not None:
@@ -123,6 +123,24 @@ class Enabler(Walker):
                 return
         if self._test(node, ns, env, asg):
             yield asg
+
+    def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
+                    asg: Assignment) -> bool:
+        """Whether a call must be walked (its body is an action, or an argument is a
+        still unassigned ``x'``); otherwise it is evaluated as a whole, compiled."""
+        for a in getattr(node, "args", ()):
+            var = self.primed_var(a, ns, env)
+            if var is not None and var not in asg:
+                return True
+        if not node.module:
+            b = env.get(node.name)
+            if b is not None:
+                if b.defn is None:
+                    return False
+                d, dns, _ = b.defn
+                return self.comp.node_is_action(d.body, dns, {p.name for p in d.params})
+        entry = self.comp.resolve_entry(ns, node.name, node.module)
+        return entry is not None and self.comp.entry_is_action(entry)
 
     def _conj(
         self, items: tuple[A.Expr, ...], i: int, ns: Namespace, env: Env, asg: Assignment

@@ -183,7 +183,19 @@ class Walker:
         return tuple(out)
 
     def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
-        return lambda: self.eval(a, ns, env)
+        """A by-name argument: re-evaluated when the primed variables assigned so far
+        (the ``_N`` mapping) change, cached otherwise."""
+        G = self.comp.G
+        cell: list[Any] = [None, None]
+
+        def get() -> Any:
+            nxt = G["_N"]
+            if cell[0] is not nxt:
+                cell[1] = self.eval(a, ns, env)
+                cell[0] = nxt
+            return cell[1]
+
+        return get
 
     def primed_var(self, node: A.Node, ns: Namespace, env: Env | None = None) -> str | None:
         """The variable name if ``node`` is ``x'`` for a state variable ``x`` (or a
