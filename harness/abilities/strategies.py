@@ -10,8 +10,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from harness.abilities.activity import ActivityContext, ObjectData
-from harness.abilities.definitions import AbilityDefinition, ObjectRef, Provenance
-from harness.abilities.instances import Receipt
+from harness.abilities.definitions import AbilityDefinition, ObjectRef, ObjectSource, Provenance
+from harness.abilities.engine import AbilityEngine
+from harness.abilities.instances import AbilityInstance, Receipt
 from harness.abilities.machines import (
     Advance,
     Begin,
@@ -140,3 +141,50 @@ def use_requests(
         st.builds(BoundaryReached, defs, st.integers(201, 205), events),
         st.builds(EndTurn, st.integers(1, 4)),
     )
+
+
+MOSTLY = st.sampled_from((True, True, True, False))
+RARELY = st.sampled_from((False, False, False, True))
+
+
+def _move(draw: st.DrawFn, inst: AbilityInstance) -> ResolutionRequest:
+    """The request that moves ``inst`` on, with its parameters right or subtly wrong."""
+    if inst.phase == "Pending":
+        src = inst.definition.source
+        obj = src.object if isinstance(src, ObjectSource) else None
+        return Begin(inst.id, draw(st.sampled_from((inst.checkpoint,) * 3 + (9,))),
+                     draw(st.sampled_from((obj, obj, obj and obj.renewed()))),
+                     draw(st.sampled_from((inst.source_zone,) * 3 + ("SetAside",))),
+                     draw(MOSTLY), draw(MOSTLY))
+    if inst.complete:
+        return Return(inst.id, draw(MOSTLY),
+                      draw(st.sampled_from((inst.caller, inst.caller, "SideA", "SideB"))))
+    if inst.imminent:
+        right = inst.instructions[inst.cursor - 1]
+        return Finish(inst.id, Receipt(draw(st.sampled_from((inst.id, inst.id, inst.id + 1))),
+                                       draw(st.sampled_from((right, right, *inst.instructions))),
+                                       draw(MOSTLY)))
+    return Advance(inst.id, draw(MOSTLY))
+
+
+_ANY_RESOLUTION_REQUEST = resolution_requests()
+
+
+@st.composite
+def resolution_step(draw: st.DrawFn, engine: AbilityEngine) -> ResolutionRequest:
+    """A request for the engine's current state: usually one that moves a live instance on
+    or recognizes a present definition, sometimes any request at all."""
+    state = engine.state
+    live = sorted(i.id for i in state.instances.values() if i.phase != "Lost" and not i.returned)
+    present = sorted(r.definition.id for r in state.registry.values() if r.present)
+    choice = draw(st.sampled_from(("move", "move", "recognize", "any")))
+    if choice == "move" and live:
+        return _move(draw, state.instances[draw(st.sampled_from(live))])
+    if choice != "any" and present:
+        d = state.registry[draw(st.sampled_from(present))].definition
+        free = [i for i in range(101, 106) if i not in state.instances] or [101]
+        result = ConditionResult(d.id, 1, draw(OCCURRENCES), draw(MOSTLY), draw(MOSTLY),
+                                 draw(MOSTLY), draw(RARELY), draw(RARELY))
+        return Recognize(draw(st.sampled_from(free)), 1, result, draw(SEATS),
+                         draw(st.sampled_from(("Play", "SideA.Hand"))))
+    return draw(_ANY_RESOLUTION_REQUEST)

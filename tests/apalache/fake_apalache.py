@@ -35,6 +35,7 @@ class FakeApalache:
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.roots: dict[str, str] = {}
         self.load_error: tuple[int, str] | None = None
+        self.listed = False  # answer specParameters with lists instead of counts
         self._sessions = 0
         self._snapshot = 0
         fake = self
@@ -86,10 +87,15 @@ class FakeApalache:
             self.roots[sid] = base64.b64decode(params["sources"][0]).decode()
             invariants = params["invariants"]
             n_action = sum(1 for i in invariants if i == "TlaconfNotTarget")
-            return {"sessionId": sid, "snapshotId": 0, "specParameters": {
-                "nInitTransitions": 1, "nNextTransitions": self.n_next,
-                "nStateInvariants": len(invariants) - n_action, "nActionInvariants": n_action,
-                "nTraceInvariants": 0}}  # fmt: skip
+            counts = {"InitTransitions": 1, "NextTransitions": self.n_next,
+                      "StateInvariants": len(invariants) - n_action,
+                      "ActionInvariants": n_action}  # fmt: skip
+            if self.listed:
+                spec = {k[0].lower() + k[1:]: [{"index": i} for i in range(n)]
+                        for k, n in counts.items()}  # fmt: skip
+            else:
+                spec = {f"n{k}": n for k, n in counts.items()}
+            return {"sessionId": sid, "snapshotId": 0, "specParameters": spec}
         sid = params["sessionId"]
         root = self.roots[sid]
         if method == "assumeTransition":

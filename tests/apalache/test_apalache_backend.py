@@ -21,7 +21,14 @@ from fake_apalache import FakeApalache
 
 from tlaconf.errors import UserError
 from tlaconf.replay import replay_trace
-from tlaconf.replay.apalache import ApalacheBackend, infer, literal, read_module, type_text
+from tlaconf.replay.apalache import (
+    ApalacheBackend,
+    infer,
+    literal,
+    read_module,
+    type_text,
+    unify,
+)
 from tlaconf.replay.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.values import Fn, ModelValue, record
@@ -66,6 +73,10 @@ def test_types_and_literals() -> None:
     assert type_text(infer((1, 2))) == "Seq(Int)"
     assert type_text(infer((1, "a"))) == "<<Int, Str>>"
     assert type_text(infer(frozenset())) == "Set(Int)"
+    r = record(caller=3, complete=True)
+    by_id = unify(infer((r,)), infer(Fn({1: r, 3: r})))
+    assert type_text(by_id) == "(Int -> {caller: Int, complete: Bool})"
+    assert literal((r,), by_id) == "SetAsFun({<<1, [caller |-> 3, complete |-> TRUE]>>})"
     assert literal((), None) == "<<>>"
     with pytest.raises(UserError, match="model value m has no Apalache form"):
         infer(ModelValue("m"))
@@ -110,8 +121,12 @@ def test_an_action_that_holds(fake: FakeApalache) -> None:
     assert (check["invariantId"], check["kind"]) == (0, "ACTION")
 
 
-def test_an_action_that_fails_is_blamed_at_its_definition(fake: FakeApalache) -> None:
+@pytest.mark.parametrize("listed", [False, True], ids=["counts", "lists"])
+def test_an_action_that_fails_is_blamed_at_its_definition(
+    fake: FakeApalache, listed: bool
+) -> None:
     fake.n_next = 2
+    fake.listed = listed
     blame = counter().check_action("Inc", record(by=2, who="a"), state(0), state(3, a=3))
     assert blame is not None
     assert (blame.text, blame.file, blame.line) == ("Inc(p)", str(COUNTER), 7)
@@ -245,3 +260,45 @@ def test_starts_and_stops_its_own_server(monkeypatch: pytest.MonkeyPatch, tmp_pa
     finally:
         backend.close()
     assert server.process.poll() is not None
+
+
+def test_the_root_module_is_valid_tla(fake: FakeApalache) -> None:
+    from tlaconf.tla import ast
+    from tlaconf.tla.parser import parse_module
+
+    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
+    counter().check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2))
+    module = parse_module(root_of(fake), "TlaconfApalache.tla")
+    assert module.extends == ("Apalache",)
+    assert module.variables() == ("count", "tally")
+    (instance,) = [u for u in module.units if isinstance(u, ast.Instance)]
+    assert instance.module == "Counter" and [n for n, _ in instance.substitutions] == ["Limit"]
+    assert {"TlaconfInit", "TlaconfNext", "TlaconfNotTarget"} <= set(module.definitions())
+
+
+APALACHE_SETASFUN = """---- MODULE Apalache ----
+SetAsFun(S) == [x \\in {p[1] : p \\in S} |-> CHOOSE y \\in {p[2] : p \\in S} : <<x, y>> \\in S]
+====
+"""
+
+
+def test_the_root_module_means_what_the_backend_assumes(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """Evaluated by tlaconf's own evaluator (with SetAsFun written in TLA+), the generated
+    Init pins s, Next is the action, and TlaconfNotTarget is FALSE exactly on s'."""
+    evaluate = pytest.importorskip("tlaconf.evaluate")
+    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
+    counter(limit=3).check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2))
+    (tmp_path / "Apalache.tla").write_text(APALACHE_SETASFUN)
+    root = tmp_path / "TlaconfApalache.tla"
+    root.write_text(root_of(fake))
+    search = (tmp_path, SPEC / "conformance", SPEC / "reference-profile" / "rev1")
+    ctx = evaluate.load_module(root, search, {})
+    assert ctx.holds("TlaconfInit", (), state(0))
+    assert not ctx.holds("TlaconfInit", (), state(0, b=1))
+    assert ctx.holds("TlaconfNext", (), state(0), state(2, a=2))
+    assert not ctx.holds("TlaconfNext", (), state(0), state(2, b=2))
+    assert not ctx.holds("TlaconfNotTarget", (), state(0), state(2, a=2))
+    assert ctx.holds("TlaconfNotTarget", (), state(0), state(2, b=2))
+    assert ctx.holds("Bounded", (), state(3)) and not ctx.holds("Bounded", (), state(4))

@@ -95,3 +95,8 @@ def test_bad_corpus_is_bad_input(cli: Cli, tmp_path: Path) -> None:
     assert code == 2 and "verdict" in out
     code, out = gate(cli, tmp_path / "nowhere")
     assert code == 2 and "does not exist" in out
+
+
+def test_missing_verdicts_json_says_how_to_make_it(cli: Cli, tmp_path: Path) -> None:
+    code, out = gate(cli, corpus(tmp_path))
+    assert code == 2 and "tlaconf gate --assemble" in out

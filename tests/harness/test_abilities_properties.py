@@ -13,6 +13,7 @@ from harness.abilities import (
     ConditionResult,
     ObjectSource,
     Receipt,
+    UseRecord,
     ability_active,
     ability_source,
     finish_ok,
@@ -33,7 +34,7 @@ from harness.abilities.strategies import (
     definitions,
     libraries,
     object_refs,
-    resolution_requests,
+    resolution_step,
     use_requests,
 )
 
@@ -53,16 +54,16 @@ def check_resolution_invariants(m: ResolutionMachine) -> None:
             assert not inst.imminent
 
 
-@FAST
-@given(libraries(), st.lists(resolution_requests(), max_size=40))
-def test_resolution_walks(library: tuple[AbilityDefinition, ...], requests: list) -> None:
+@settings(max_examples=60, deadline=None)
+@given(libraries(), st.data())
+def test_resolution_walks(library: tuple[AbilityDefinition, ...], data: st.DataObject) -> None:
     m = ResolutionMachine(AbilityEngine(library))
-    for r in requests:
-        before_state, before_vars = m.engine.state, m.variables()
+    for _ in range(20):
+        r = data.draw(resolution_step(m.engine))
+        before_state = m.engine.state
         old = before_state.instances.get(getattr(r, "instance", -1))
-        ok = m.apply(r)
-        if not ok:
-            assert m.engine.state is before_state and m.variables() == before_vars
+        if not m.apply(r):
+            assert m.engine.state is before_state      # immutable: nothing partial applied
             continue
         new = m.engine.state.instances.get(getattr(r, "instance", -1))
         if isinstance(r, Finish):
@@ -146,8 +147,10 @@ def test_use_walks(library: tuple[AbilityDefinition, ...], data: st.DataObject) 
         if not ok:
             assert m.ledger is before_ledger and m.variables() == before
         if r.label == "Boundary" and ok:
-            grew = len(m.ledger.uses) - len(before_ledger.uses)
-            assert grew == (1 if use_due(r.definition, r.event) else 0)
+            d = r.definition
+            record = UseRecord(d.id, before_ledger.turn, r.instance, d.once_per_turn, d.source)
+            due = use_due(d, r.event)
+            assert m.ledger.uses == (before_ledger.uses | {record} if due else before_ledger.uses)
         if r.label == "Boundary" and not ok:
             assert use_due(r.definition, r.event) and r.definition.once_per_turn
         seen = set()

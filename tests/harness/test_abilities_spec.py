@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import random
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +25,24 @@ from harness.abilities import (
     shape_ok,
     use_due,
 )
-from harness.abilities.strategies import condition_results, contexts, definitions, libraries
+from harness.abilities.engine import AbilityEngine
+from harness.abilities.machines import (
+    ActivityMachine,
+    LifecycleMachine,
+    ResolutionMachine,
+    UseMachine,
+)
+from harness.abilities.strategies import (
+    activity_requests,
+    condition_results,
+    contexts,
+    definitions,
+    libraries,
+    resolution_step,
+    use_requests,
+)
 from harness.abilities.use import UseEvent
+from harness.scenarios import abilities as scenarios
 from tlaconf.values import from_python, to_tla
 
 evaluate = pytest.importorskip("tlaconf.evaluate")
@@ -162,8 +180,70 @@ def test_golden_traces_get_their_expected_verdicts() -> None:
 
 
 def test_scenario_traces_conform(tmp_path: Path) -> None:
-    from harness.scenarios.abilities import generate
-
-    paths = [p for seed in (0, 1) for p in generate(tmp_path / str(seed), seed)]
+    paths = [p for seed in (0, 1) for p in scenarios.generate(tmp_path / str(seed), seed)]
     report = _replay(paths)
     assert [t["verdict"] for t in report["traces"]] == ["conforms"] * len(paths), report
+
+
+# --- the harness against its conformance modules, request by request ---------------------
+
+def _module(name: str) -> Any:
+    return evaluate.load_module(SPEC / "conformance" / f"{name}.tla", SEARCH, {})
+
+
+@pytest.fixture(scope="module")
+def modules() -> dict[str, Any]:
+    return {n: _module(n) for n in ("AbilityResolution", "AbilityLifecycle", "AbilityActivity",
+                                    "AbilityUse")}
+
+
+def _conforms(module: Any, machine: Any, requests: Iterable[Any]) -> None:
+    """Every accepted step satisfies its action, every rejected one is not ENABLED."""
+    state = {k: _v(v) for k, v in machine.variables().items()}
+    for r in requests:
+        ok = machine.apply(r)
+        after = {k: _v(v) for k, v in machine.variables().items()}
+        params = (_v(r.params()),)
+        if ok:
+            assert module.holds(r.label, params, state, after), (r, state)
+        else:
+            assert after == state
+            assert not module.enabled(r.label, params, state), r
+        state = after
+
+
+@settings(max_examples=30, deadline=None)
+@given(libraries(), st.data())
+def test_resolution_requests_conform(modules: dict[str, Any], library: Any,
+                                     data: st.DataObject) -> None:
+    machine = ResolutionMachine(AbilityEngine(library))
+    steps = (data.draw(resolution_step(machine.engine)) for _ in range(25))
+    _conforms(modules["AbilityResolution"], machine, steps)
+
+
+@settings(max_examples=25, deadline=None)
+@given(libraries(), st.data())
+def test_activity_requests_conform(modules: dict[str, Any], library: Any,
+                                   data: st.DataObject) -> None:
+    machine = ActivityMachine({d.id: d for d in library})
+    requests = data.draw(st.lists(activity_requests(tuple(machine.abilities)), max_size=10))
+    _conforms(modules["AbilityActivity"], machine, requests)
+
+
+@settings(max_examples=25, deadline=None)
+@given(libraries(), st.data())
+def test_use_requests_conform(modules: dict[str, Any], library: Any,
+                              data: st.DataObject) -> None:
+    requests = data.draw(st.lists(use_requests(library), max_size=20))
+    _conforms(modules["AbilityUse"], UseMachine(), requests)
+
+
+def test_scenario_walks_conform(modules: dict[str, Any]) -> None:
+    """The seeded walks (requests generated lazily against the state) conform step by step."""
+    rng = random.Random(5)
+    machine = LifecycleMachine(scenarios.started_engine(rng, 4))
+    _conforms(modules["AbilityLifecycle"], machine,
+              scenarios.lifecycle_requests(rng, machine, 40))
+    res = ResolutionMachine(AbilityEngine(scenarios.CATALOG))
+    _conforms(modules["AbilityResolution"], res,
+              scenarios.resolution_requests(rng, res, scenarios.World(), 40))

@@ -22,7 +22,7 @@ from tlaconf.values import from_python  # noqa: E402
 
 SEATS = {"Seats4": frozenset({"SideA", "SideB"})}
 ROOT = Path(__file__).resolve().parents[2]
-ENABLED_GAP = "is read before the action assigns it"
+AREAS = ("zones", "deck", "deals", "observation")
 
 
 def rev2(module: str) -> Any:
@@ -204,19 +204,13 @@ def test_tcs_reading_refuses_what_the_implementation_refuses(changes: dict) -> N
 
 
 def _traces() -> list[Path]:
-    areas = ("zones", "deals", "deck", "observation")  # the zones helper's golden traces
-    return sorted(p for a in areas for p in (ROOT / "traces" / a).glob("*.trace.jsonl"))
+    return sorted(p for area in AREAS for p in (ROOT / "traces" / area).glob("*.trace.jsonl"))
 
 
 @pytest.mark.parametrize("path", _traces(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_golden_trace_verdicts(path: Path) -> None:
     expected = json.loads((path.parent / "expected.json").read_text())[path.name]
-    try:
-        verdict, step, blamed = replay(path)
-    except evaluate.EvalError as err:
-        if ENABLED_GAP in str(err):
-            pytest.xfail(f"evaluator: ENABLED through an operator parameter ({err})")
-        raise
+    verdict, step, blamed = replay(path)
     assert verdict == expected["verdict"]
     assert step == expected["step"]
     if expected["conjunct"] and not blamed.startswith(("UNCHANGED", "ENABLED")):
@@ -236,9 +230,4 @@ def test_fresh_scenarios_conform(tmp_path: Path, name: str) -> None:
         name=name,
         card_level_deals=cards,
     )
-    try:
-        assert replay(path) == ("conforms", None, None)
-    except evaluate.EvalError as err:
-        if ENABLED_GAP in str(err):
-            pytest.xfail(f"evaluator: ENABLED through an operator parameter ({err})")
-        raise
+    assert replay(path) == ("conforms", None, None)

@@ -19,8 +19,8 @@ TRACES = PROJECT / "traces"
 GOLDEN = golden_traces(TRACES) if TRACES.is_dir() else []
 
 KNOWN_ISSUES: dict[str, str] = {}
-"""Golden traces that fail for a known bug outside replay (strict: a fix makes them fail here
-until they are removed from this list)."""
+"""Golden traces that fail for a known bug outside replay, with the reason (strict xfail:
+a fix makes them fail here until they are removed from this list)."""
 
 
 def _param(path: Path) -> object:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
-from counter_backend import SPEC
+from counter_backend import SPEC, state, write_trace
 from rich.console import Console
 
+from tlaconf.replay import run_traces
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code, state_diff
 from tlaconf.replay.result import strict_equal as eq
-from tlaconf.report import json_report, make_console, render_report
+from tlaconf.report import ProgressDisplay, json_report, make_console, render_report
 from tlaconf.values import make_fn, record
 
 COUNTER = str(SPEC / "conformance" / "Counter.tla")
@@ -85,3 +87,18 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("NO_COLOR", "1")
     plain = render(Console(file=io.StringIO(), force_terminal=True, width=120))
     assert "\x1b[31m" not in plain and "\x1b[1;31m" not in plain and "p.by > 0" in plain
+
+
+def test_progress_display_on_a_terminal(tmp_path: Path) -> None:
+    paths = [write_trace(tmp_path / f"t{i}.trace.jsonl", state(0),
+                         [("Inc", {"by": 1, "who": "a"}, "accepted", state(1, a=1, b=0))])
+             for i in range(3)]  # fmt: skip
+    console = Console(file=io.StringIO(), force_terminal=True, width=100)
+    with ProgressDisplay(console, len(paths)) as progress:
+        results = run_traces(paths, SPEC, "counter_backend:PyBackend", 1, progress.on_start,
+                             progress.on_steps, progress.on_result)  # fmt: skip
+        assert progress._progress.tasks[0].completed == 3
+    assert [r.verdict for r in results] == ["conforms"] * 3
+    assert "traces" in console.file.getvalue()  # type: ignore[attr-defined]
+    quiet = ProgressDisplay(make_console(io.StringIO()), 1)
+    assert not quiet.enabled

@@ -49,3 +49,17 @@ def test_parse_search_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_parse_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", str(tmp_path / "missing.tla"), str(tmp_path / "missing.txt")]) == 2
     assert capsys.readouterr().err.count("cannot read") == 2
+
+
+def test_parse_inside_a_spec_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rev = tmp_path / "spec" / "reference-profile" / "rev2"
+    rev.mkdir(parents=True)
+    (rev / "Profile.tla").write_text("---- MODULE Profile ----\nP == 1\n====\n", encoding="utf-8")
+    conf = tmp_path / "spec" / "conformance"
+    conf.mkdir()
+    m = conf / "C.tla"
+    m.write_text("---- MODULE C ----\nEXTENDS Profile\nQ == P\n====\n", encoding="utf-8")
+    assert main(["parse", str(m)]) == 0
+    assert main(["parse", "--revision", "2", str(m)]) == 0
+    assert main(["parse", "--revision", "9", str(m)]) == 2
+    assert "unknown revision 9" in capsys.readouterr().err

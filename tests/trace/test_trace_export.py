@@ -58,7 +58,7 @@ def test_module_and_cfg_shape(tmp_path: Path) -> None:
     out, _ = export(tmp_path, GOOD, limit=7)
     text = out.read_text()
     assert text.startswith("-") and "MODULE CounterTrace" in text.splitlines()[0]
-    assert "EXTENDS Counter, Naturals, Sequences" in text
+    assert "EXTENDS Counter, Integers, Sequences, TLC" in text
     assert "TraceConst_Limit == 7" in text
     assert text.count('[action |-> "') == 4
     assert 'TraceSteps[k].action = "Inc" -> Inc(TraceSteps[k].params)' in text
@@ -120,6 +120,8 @@ def test_cli(tmp_path: Path) -> None:
         (["export", str(tmp_path / "missing.jsonl"), "-o", str(out), "--spec", str(SPEC)],
          "cannot read trace"),
         (["export", str(trace)], "required: -o"),
+        (["export", str(trace), "-o", str(tmp_path / "no" / "T.tla"), "--spec", str(SPEC)],
+         "cannot write"),
     ]:
         r = tlaconf(*args)
         assert r.returncode == 2, (args, r.stderr)
@@ -167,3 +169,24 @@ def test_exported_module_evaluates_like_replay(
         for k in range(1, len(states))
     ]
     assert got == verdicts
+
+
+@pytest.mark.skipif(not HAS_EVALUATOR, reason="needs the evaluator (branch eval)")
+def test_values_that_need_integers_and_tlc(tmp_path: Path) -> None:
+    evaluate = importlib.import_module("tlaconf.evaluate")
+    path = tmp_path / "c.trace.jsonl"
+    s0 = {"count": 0, "tally": {"side.A": 0, "b": 0}}
+    s1 = {"count": 2, "tally": {"side.A": 2, "b": 0}}
+    with TraceWriter(path, "Counter", "1") as w:
+        w.init(s0)
+        w.step("Inc", {"by": 2, "who": "side.A"}, "accepted", s1)
+        w.step("Reset", {"atLeast": -1}, "accepted", {"count": 0, "tally": {"side.A": 0, "b": 0}})
+    spec = module_spec(SPEC, "Counter", "1", {})
+    out = tmp_path / "T.tla"
+    export_trace(path, out, spec, "1")
+    text = out.read_text()
+    assert '"side.A" :> 2' in text and "atLeast |-> -1" in text
+    ctx = evaluate.load_module(out, (tmp_path, *spec.search_path), spec.constants)
+    s2 = {"count": 0, "tally": {"side.A": 0, "b": 0}}
+    assert ctx.holds("TraceNext", (), with_step(s0, 0), with_step(s1, 1))
+    assert ctx.holds("TraceNext", (), with_step(s1, 1), with_step(s2, 2))

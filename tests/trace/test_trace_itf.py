@@ -241,6 +241,7 @@ def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
         (["convert", str(src), str(src)], "same file"),
         (["convert", str(src)], "usage:"),
     ]
+    cases.append((["convert", str(src), str(tmp_path / "no" / "o.itf.json")], "cannot write"))
     garbage = tmp_path / "g.itf.json"
     garbage.write_text("{not json")
     cases.append((["convert", str(garbage), str(tmp_path / "g.trace.jsonl")],
@@ -250,3 +251,30 @@ def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert message in r.stderr
         assert "Traceback" not in r.stderr
+
+
+garbage = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.one_of(st.sampled_from(["#set", "#map", "tag", "value", "count",
+                                       "mbt::actionTaken", "mbt::nondetPicks",
+                                       "tlaconf::outcome"]), st.text(max_size=3)),
+            inner, max_size=4,
+        ),
+    ),
+    max_leaves=10,
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(garbage, min_size=1, max_size=3))
+def test_any_itf_garbage_is_a_user_error_or_a_trace(states: list[Any]) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = Path(d, "g.itf.json"), Path(d, "g.trace.jsonl")
+        src.write_text(json.dumps({"vars": ["count"], "states": states}))
+        try:
+            itf_to_trace(src, dst, "Counter", "2")
+        except UserError:
+            assert not dst.exists()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import tempfile
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tlaconf.errors import UserError
 from tlaconf.trace import TraceFormatError, TraceWriter, open_trace
@@ -215,3 +218,30 @@ def test_memory_does_not_grow_with_trace_length(tmp_path: Path) -> None:
 
     small, large = _peak_while_reading(make(500)), _peak_while_reading(make(20_000))
     assert large < small * 1.5 + 64_000
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.one_of(st.sampled_from(["#set", "#map", "#tup", "#bigint", "action", "params",
+                                       "outcome", "state", "x"]), st.text(max_size=3)),
+            inner, max_size=4,
+        ),
+    ),
+    max_leaves=10,
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(json_values.map(json.dumps), st.text(max_size=20)), max_size=3))
+def test_any_garbage_is_a_trace_format_error_or_a_trace(lines: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d, "g.trace.jsonl")
+        path.write_text("\n".join([HEADER, *lines]) + "\n", encoding="utf-8")
+        physical = path.read_bytes().count(b"\n")
+        try:
+            read_all(path)
+        except TraceFormatError as err:
+            assert err.line is not None and 2 <= err.line <= max(physical, 2)

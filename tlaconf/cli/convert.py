@@ -1,9 +1,9 @@
-"""``tlaconf convert IN OUT``: a tlaconf trace to ITF JSON, or ITF JSON to a tlaconf trace.
+"""tlaconf convert IN OUT: a tlaconf trace to ITF JSON, or ITF JSON to a tlaconf trace.
 
 The direction follows IN's content: a file whose first line is a
-``tlaconf-trace`` header is converted to ITF, anything else is read as ITF and
-converted to a trace.  OUT must not name the same kind as IN (``.jsonl`` is a
-trace, ``.itf.json`` is ITF).  See :mod:`tlaconf.trace.itf` for the mapping.
+tlaconf-trace header is converted to ITF, anything else is read as ITF and
+converted to a trace.  OUT must not name the same kind as IN (.jsonl is a
+trace, .itf.json is ITF).  See the module tlaconf.trace.itf for the mapping.
 """
 
 from __future__ import annotations
@@ -36,16 +36,19 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{src}: no such file")
     if src.resolve() == dst.resolve():
         raise UserError("IN and OUT are the same file")
-    if is_trace_file(src):
-        if dst.name.endswith(".jsonl"):
-            raise UserError(f"{src} is a tlaconf trace; OUT {dst} should be ITF (.itf.json)")
-        if args.module or args.revision:
-            raise UserError("--module/--revision apply only to ITF input")
-        steps = trace_to_itf(src, dst)
-        print(f"{dst}: ITF, {steps} steps")
-    else:
-        if dst.name.endswith(".json"):
-            raise UserError(f"{src} is read as ITF; OUT {dst} should be a trace (.trace.jsonl)")
-        steps = itf_to_trace(src, dst, args.module, args.revision)
-        print(f"{dst}: tlaconf-trace v1, {steps} steps")
+    to_itf = is_trace_file(src)
+    if to_itf and dst.name.endswith(".jsonl"):
+        raise UserError(f"{src} is a tlaconf trace; OUT {dst} should be ITF (.itf.json)")
+    if to_itf and (args.module or args.revision):
+        raise UserError("--module/--revision apply only to ITF input")
+    if not to_itf and dst.name.endswith(".json"):
+        raise UserError(f"{src} is read as ITF; OUT {dst} should be a trace (.trace.jsonl)")
+    try:
+        if to_itf:
+            steps = trace_to_itf(src, dst)
+        else:
+            steps = itf_to_trace(src, dst, args.module, args.revision)
+    except OSError as err:
+        raise UserError(f"cannot write {dst}: {err.strerror}") from None
+    print(f"{dst}: {'ITF' if to_itf else 'tlaconf-trace v1'}, {steps} steps")
     return 0

@@ -1,8 +1,8 @@
-"""``tlaconf diff-spec OLD_DIR NEW_DIR``: operators changed between two ``spec/`` trees.
+"""tlaconf diff-spec OLD_DIR NEW_DIR: operators changed between two spec/ trees.
 
 Definitions are compared as ASTs (source positions, comments and layout do not
 count); a definition that uses a changed one, directly or not, is reported as
-affected; golden traces (``--traces DIR``, default: ``traces/`` beside
+affected; golden traces (--traces DIR, default: traces/ beside
 NEW_DIR) whose conformance module has a changed or affected definition are
 listed.  Exit 0 after reporting, 2 on bad input.
 """

@@ -1,8 +1,8 @@
-"""``tlaconf export TRACE -o MODULE.tla``: a trace as a TLA+ module (+ ``.cfg``) for TLC.
+"""tlaconf export TRACE -o MODULE.tla: a trace as a TLA+ module (+ .cfg) for TLC.
 
 The module EXTENDS the trace's conformance module, holds the trace as data and
-defines ``TraceInit``/``TraceNext`` so that TLC checking ``MODULE.cfg``
-reproduces replay's verdict (see :mod:`tlaconf.trace.export`).
+defines TraceInit/TraceNext so that TLC checking MODULE.cfg
+reproduces replay's verdict (see the module tlaconf.trace.export).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tlaconf.errors import UserError
 from tlaconf.replay.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import export_trace
 from tlaconf.trace.reader import open_trace
@@ -35,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     spec = module_spec(
         resolve_spec_dir(args.spec), header.module, header.revision, header.constants
     )
-    cfg, steps = export_trace(args.trace, args.output, spec, header.revision)
+    try:
+        cfg, steps = export_trace(args.trace, args.output, spec, header.revision)
+    except OSError as err:
+        raise UserError(f"cannot write {args.output}: {err.strerror}") from None
     print(f"{args.output}: module {args.output.stem} ({steps} steps), {cfg}")
     return 0

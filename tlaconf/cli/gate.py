@@ -70,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
     paths = golden_traces(root)
     if not paths:
         raise UserError(f"no golden traces (*.trace.jsonl) under {root}")
-    old = load_verdicts(verdicts_path) if verdicts_path.exists() or not args.update else {}
+    if not verdicts_path.exists() and not args.update:
+        raise UserError(
+            f"{verdicts_path} does not exist: write it with 'tlaconf gate --assemble' (from the "
+            "areas' expected.json) or 'tlaconf gate --update' (from this run)"
+        )
+    old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
     if args.update:
         new = updated_verdicts(root, results, old)

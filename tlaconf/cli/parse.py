@@ -24,12 +24,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument(
-        "-I", "--search-path", action="append", default=[], metavar="DIR",
+        "-I",
+        "--search-path",
+        action="append",
+        default=[],
+        metavar="DIR",
         help="module search folder (repeatable)",
     )
     p.add_argument(
-        "--no-resolve", action="store_true", help="parse only; do not resolve names"
+        "--revision",
+        metavar="R",
+        help="for a module inside a spec/ tree, also search spec/conformance, "
+        "spec/reference-profile/revR and spec/tcs (default: the only revR folder, if one)",
     )
+    p.add_argument("--no-resolve", action="store_true", help="parse only; do not resolve names")
     p.set_defaults(run=run)
 
 
@@ -49,7 +57,24 @@ def _own_operators(m: ast.Module) -> list[tuple[str, int]]:
     return out
 
 
-def _check(path: Path, search: list[str], no_resolve: bool) -> None:
+def spec_search_path(path: Path, revision: str | None) -> list[Path]:
+    """The spec/ folders for a module inside a ``spec/`` tree (DESIGN's search path)."""
+    spec = next((d for d in path.resolve().parents if d.name == "spec"), None)
+    if spec is None:
+        return []
+    profile = spec / "reference-profile"
+    if revision is None:
+        revs = sorted(profile.glob("rev*")) if profile.is_dir() else []
+        rev_dirs = revs if len(revs) == 1 else []
+    else:
+        rev_dir = profile / f"rev{revision}"
+        if not rev_dir.is_dir():
+            raise UserError(f"unknown revision {revision} (no folder {rev_dir})")
+        rev_dirs = [rev_dir]
+    return [d for d in [spec / "conformance", *rev_dirs, spec / "tcs"] if d.is_dir()]
+
+
+def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
     if path.suffix != ".tla":
         try:
             text = path.read_text(encoding="utf-8")
@@ -75,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     for name in args.files:
         try:
-            _check(Path(name), args.search_path, args.no_resolve)
+            path = Path(name)
+            search = [*args.search_path, *spec_search_path(path, args.revision)]
+            _check(path, search, args.no_resolve)
         except UserError as err:
             failed = True
             print(f"{name}: error", file=sys.stdout)

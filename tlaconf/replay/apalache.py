@@ -35,7 +35,8 @@ What it asks
 Types
     Apalache needs a type for each variable; it is inferred from the values:
     integers ``Int``, strings ``Str``, booleans ``Bool``, sets ``Set(T)``,
-    sequences with one element type ``Seq(T)`` (else a tuple ``<<T1, ...>>``),
+    sequences with one element type ``Seq(T)`` (else a tuple ``<<T1, ...>>``; a
+    sequence in one state and a function on integers in another is ``Int -> T``),
     functions on strings whose values share one type ``Str -> T`` (else a record
     ``{f: T, ...}``; params are always records), other functions ``K -> V``.
     An element type no value shows (only empty sets) is ``Int``.  Model values
@@ -43,7 +44,7 @@ Types
     ``SetAsFun`` of the Apalache standard module.
 
 Module metadata (variables, one-parameter operators, invariant definitions)
-is read from the conformance module's text; the bundle sent with ``loadSpec``
+is read with tlaconf's parser; the bundle sent with ``loadSpec``
 is the root module, the conformance module and every module it EXTENDS or
 INSTANCEs found on the search path (Apalache provides the standard modules).
 
@@ -82,6 +83,8 @@ from apalache_rpc.client import (
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import ModuleSpec, State
 from tlaconf.replay.result import BlameNode
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_module
 from tlaconf.values import Fn, ModelValue, to_tla
 
 ROOT = "TlaconfApalache"
@@ -155,6 +158,11 @@ def unify(a: Type, b: Type) -> Type:
         return (a[0], unify(a[1], b[1]))
     if a[0] == b[0] == "Fun":
         return ("Fun", unify(a[1], b[1]), unify(a[2], b[2]))
+    if {a[0], b[0]} in ({"Seq", "Fun"}, {"Tup", "Fun"}):
+        # a function whose domain happened to be 1..n (a sequence value) in some state
+        fun, other = (a, b) if a[0] == "Fun" else (b, a)
+        items = [other[1]] if other[0] == "Seq" else list(other[1])
+        return ("Fun", unify(fun[1], ("Int",)), _unify_all([fun[2], *items]))
     if {a[0], b[0]} == {"Seq", "Tup"}:
         seq, tup = (a, b) if a[0] == "Seq" else (b, a)
         return ("Seq", _unify_all([seq[1], *tup[1]]))
@@ -214,15 +222,10 @@ def literal(v: Any, t: Type) -> str:
 
 # ---------------------------------------------------------------- module text
 
-_COMMENT = re.compile(r"\(\*.*?\*\)|\\\*[^\n]*", re.DOTALL)
-_DEPS = re.compile(r"\b(?:EXTENDS|INSTANCE)\s+([A-Za-z0-9_]+(?:\s*,\s*[A-Za-z0-9_]+)*)")
-_VARIABLES = re.compile(r"\bVARIABLES?\b(.*?)(?=\n\s*\n|\n\S|==|\Z)", re.DOTALL)
-_DEF = re.compile(r"^([A-Za-z0-9_]+)[ \t]*(\(([^()]*)\))?[ \t]*==", re.MULTILINE)
-
 
 @dataclass(frozen=True)
 class ModuleText:
-    """What the backend reads from a conformance module's text."""
+    """What the backend needs of a conformance module (read with tlaconf's parser)."""
 
     variables: tuple[str, ...]
     unary: tuple[str, ...]
@@ -234,24 +237,17 @@ class ModuleText:
 def read_module(spec: ModuleSpec) -> ModuleText:
     """Variables, operator definitions and the source bundle of ``spec``'s module."""
     text = _read(spec.path)
-    code = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    variables: list[str] = []
-    for m in _VARIABLES.finditer(code):
-        variables += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m.group(1))
-    unary: list[str] = []
-    nullary: set[str] = set()
-    lines: dict[str, int] = {}
-    for m in _DEF.finditer(code):
-        name, params = m.group(1), m.group(3)
-        lines.setdefault(name, code.count("\n", 0, m.start(1)) + 1)
-        if params is None:
-            nullary.add(name)
-        elif re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", params):
-            unary.append(name)
+    module = parse_module(text, str(spec.path))
+    defs = module.definitions()
+    arity = {name: len(d.params) for name, d in defs.items() if isinstance(d, ast.OpDef)}
+    ops = list(arity)
     return ModuleText(
-        tuple(variables), tuple(sorted(unary)), frozenset(nullary), lines,
-        _bundle(spec, text),
-    )  # fmt: skip
+        variables=module.variables(),
+        unary=tuple(sorted(n for n in ops if arity[n] == 1)),
+        nullary=frozenset(n for n in ops if arity[n] == 0),
+        lines={name: d.span.line for name, d in defs.items()},
+        bundle=(text, *_dependencies(spec, module)),
+    )
 
 
 def _read(path: Path) -> str:
@@ -261,29 +257,39 @@ def _read(path: Path) -> str:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
 
 
-def _bundle(spec: ModuleSpec, text: str) -> tuple[str, ...]:
-    """The texts of the module and every non-standard module it depends on (transitively)."""
-    texts = [text]
+def _imports(module: ast.Module) -> list[str]:
+    """The modules ``module`` EXTENDS or instantiates (named or not)."""
+    names = list(module.extends)
+    for u in module.units:
+        if isinstance(u, ast.Instance):
+            names.append(u.module)
+        elif isinstance(u, ast.InstanceDef):
+            names.append(u.instance.module)
+    return names
+
+
+def _dependencies(spec: ModuleSpec, module: ast.Module) -> list[str]:
+    """The texts of every non-standard module ``module`` depends on (transitively)."""
+    texts: list[str] = []
     seen = {spec.name}
-    todo = [text]
+    todo = [module]
     while todo:
-        code = _COMMENT.sub("", todo.pop())
-        for group in _DEPS.findall(code):
-            for name in re.findall(r"[A-Za-z0-9_]+", group):
-                if name in seen:
-                    continue
-                seen.add(name)
-                found = next((d / f"{name}.tla" for d in spec.search_path
-                              if (d / f"{name}.tla").is_file()), None)  # fmt: skip
-                if found is None:
-                    if name not in STANDARD_MODULES:
-                        raise UserError(f"module {name} (used by {spec.name}) is not on the "
-                                        "search path")  # fmt: skip
-                    continue
-                dep = _read(found)
-                texts.append(dep)
-                todo.append(dep)
-    return tuple(texts)
+        for name in _imports(todo.pop()):
+            if name in seen:
+                continue
+            seen.add(name)
+            found = next((d / f"{name}.tla" for d in spec.search_path
+                          if (d / f"{name}.tla").is_file()), None)  # fmt: skip
+            if found is None:
+                if name not in STANDARD_MODULES:
+                    raise UserError(
+                        f"module {name} (used by {spec.name}) is not on the search path"
+                    )
+                continue
+            text = _read(found)
+            texts.append(text)
+            todo.append(parse_module(text, str(found)))
+    return texts
 
 
 def root_module(
@@ -340,13 +346,15 @@ class _Client(JsonRpcClient):
         self.session_id = response["sessionId"]
         params = response["specParameters"]
 
-        def count(name: str) -> int:
-            listed = params.get(f"{name}s")
-            return len(listed) if isinstance(listed, list) else int(params.get(f"n{name[0].upper()}"
-                                                                               f"{name[1:]}s", 0))
+        def count(kind: str) -> int:
+            # newer servers list the transitions/invariants, older ones give counts
+            listed = params.get(f"{kind}s")
+            if isinstance(listed, list):
+                return len(listed)
+            return int(params.get(f"n{kind[0].upper()}{kind[1:]}s", 0))
 
-        return {k: count(k) for k in
-                ("initTransition", "nextTransition", "stateInvariant", "actionInvariant")}
+        kinds = ("initTransition", "nextTransition", "stateInvariant", "actionInvariant")
+        return {kind: count(kind) for kind in kinds}
 
     def check_invariant(self, inv_id: int, kind: str) -> InvariantStatus:
         response = self._rpc_call(

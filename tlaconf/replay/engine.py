@@ -18,6 +18,7 @@ from tlaconf.errors import UserError
 from tlaconf.replay.backend import Backend, LoadedModule, ModuleSpec
 from tlaconf.replay.lookup import module_spec
 from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.trace.reader import TraceFormatError, open_trace
 from tlaconf.values import Fn
 
 Progress = Callable[[int], None]
@@ -101,8 +102,6 @@ def replay_trace(
     progress: Progress | None = None,
 ) -> TraceResult:
     """Replay the trace at ``path``; every problem becomes a verdict, never an exception."""
-    from tlaconf.trace.reader import TraceFormatError, open_trace
-
     start = time.perf_counter()
     module: str | None = None
     steps = 0

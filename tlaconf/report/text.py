@@ -38,6 +38,8 @@ VERDICT_STYLE = {
 }
 _PLAIN_WIDTH = 120
 _MAX_SOURCE_LINES = 6
+_MAX_FORMULA = 160
+_MAX_VALUE = 240
 
 
 def make_console(file: IO[str] | None = None) -> Console:
@@ -74,19 +76,28 @@ def summary_table(results: Sequence[TraceResult]) -> Table:
     return table
 
 
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def blame_tree(blame: BlameNode) -> Tree:
-    """The blame as a rich tree: formula, why it failed, where, and the values it used."""
+    """The blame as a rich tree: each sub-formula, why it failed, where, the values it used.
+
+    Long formulas and values are clipped (the source excerpt and the JSON report have them whole).
+    """
 
     def label(node: BlameNode) -> Text:
-        text = Text(node.text, style="bold")
+        text = Text(_clip(" ".join(node.text.split()), _MAX_FORMULA), style="bold")
         text.append(f"  {node.reason}", style="red")
         if node.location:
             text.append(f"  {node.location}", style="dim")
+        for name, value in node.bindings:
+            text.append("\n  ")
+            text.append(name, style="cyan")
+            text.append(f" = {_clip(value, _MAX_VALUE)}")
         return text
 
     def grow(tree: Tree, node: BlameNode) -> None:
-        for name, value in node.bindings:
-            tree.add(Text.assemble((name, "cyan"), " = ", value))
         for child in node.children:
             grow(tree.add(label(child)), child)
 

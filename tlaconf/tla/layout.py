@@ -11,13 +11,15 @@ It turns the raw token list into the one the grammar expects:
   ``->``/``[]`` or a quantifier ``:`` belonging to an enclosing construct, and
   at the end of input.  An infix ``/\\`` (after an operand) stays ``AND``.
   Tokens inside a bracket opened within the list are not subject to the column
-  rule, so flattened fragments (indentation lost) still parse.
+  rule, so flattened fragments (indentation lost) still parse.  A ``/\\`` or
+  ``\\/`` directly followed by ``,`` or ``)`` is an operator argument (``F(/\\)``).
 * ``[]`` after an operand is a CASE separator (``CASESEP``), otherwise the box
   operator (``BOX``).
 * ``L ::`` and ``L(x, y) ::`` make ``L`` a ``LABEL`` token.
 * TLAPS proofs and ``USE``/``HIDE`` statements are dropped: from a proof token
-  (``PROOF BY OBVIOUS OMITTED <n>``) up to the next token that starts a line at
-  or left of the theorem's column and starts a module unit.
+  (``PROOF BY OBVIOUS OMITTED <n>``) that follows a THEOREM, or a ``USE``/``HIDE``
+  at the start of a line, up to the next token that starts a line at or left of
+  the theorem's column and starts a module unit.
 """
 
 from __future__ import annotations

@@ -2,9 +2,12 @@
 
 Token types are the terminals declared in ``tla.lark``.  Operator symbols are
 grouped by precedence class (``REL``, ``OP8``, ...) and their value is the
-canonical spelling (:data:`tlaconf.tla.ast.CANONICAL`).  The column of a token
-is its visual column with tabs expanded to multiples of 8 (the caller expands
-tabs before lexing).
+canonical spelling (:data:`tlaconf.tla.ast.CANONICAL`); the Unicode symbols of
+TLA+ (``≜ ∧ ∨ ¬ ∀ ∃ ∈ ⟨ ⟩ □ ◇ ↦ →`` ...) lex as their ASCII spellings.  Proof
+keywords and step labels (``BY OBVIOUS OMITTED PROOF <1>2.``) are ``PROOF``
+tokens, ``USE``/``HIDE`` are ``USE`` tokens (see :mod:`tlaconf.tla.layout`).  The
+column of a token is its visual column with tabs expanded to multiples of 8 (the
+caller expands tabs before lexing); no token spans two lines.
 """
 
 from __future__ import annotations

@@ -3,8 +3,10 @@
 ``export_trace(trace, out, spec)`` writes ``out`` (``X.tla``) and ``X.cfg`` beside
 it.  The module ``X``:
 
-* ``EXTENDS`` the trace's conformance module ``M`` (and Naturals, Sequences), so
-  ``M``'s variables, actions and invariants are in scope, and adds one variable
+* ``EXTENDS`` the trace's conformance module ``M`` and Integers, Sequences and
+  TLC (values use ``-`` and, for functions on strings that are not identifiers,
+  ``:>`` and ``@@``), so ``M``'s variables, actions and invariants are in
+  scope, and adds one variable
   ``trace_step`` (the number of steps taken, 0 in the initial state);
 * defines the trace as data: ``TraceConst_<C>`` for each constant ``C`` of ``M``
   (the ``.cfg`` binds ``C <- TraceConst_<C>``, so any value works, records
@@ -105,7 +107,7 @@ def _write_module(
     rule = "-" * max(4, (72 - len(name) - 8) // 2)
     out.write(f"{rule} MODULE {name} {rule}\n")
     out.write(_header_comment(name, trace, spec, revision))
-    out.write(f"EXTENDS {spec.name}, Naturals, Sequences\n\n")
+    out.write(f"EXTENDS {spec.name}, Integers, Sequences, TLC\n\n")
     out.write(f"VARIABLE {STEP_VAR}\n\n")
     for const in sorted(spec.constants):
         out.write(f"TraceConst_{const} == {to_tla(spec.constants[const])}\n")
