@@ -53,3 +53,26 @@ def test_caret_under_a_tabbed_line() -> None:
 def test_missing_footer() -> None:
     with pytest.raises(ParseError, match="unexpected end of input"):
         parse_module("---- MODULE M ----\nA == 1\n", "m")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "---- MODULE M ----\nFoo == 1 BY Bar\n====",
+        "---- MODULE M ----\nTHEOREM TRUE\nFoo == 1 OBVIOUS\n====",
+    ],
+)
+def test_proof_keywords_outside_a_proof_are_errors(text: str) -> None:
+    with pytest.raises(ParseError, match=r"unexpected '(BY|OBVIOUS)'"):
+        parse_module(text, "m")
+    with pytest.raises(ParseError, match="unexpected 'BY'"):
+        parse_expression("x + 1 BY y", "e")
+
+
+def test_mixed_junctions_need_parentheses() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_expression("a /\\ b \\/ c", "e")
+    assert info.value.location == "e:1:8"
+    assert "precedence conflict" in info.value.message
+    parse_expression("(a /\\ b) \\/ c", "e")
+    parse_expression("/\\ a\n/\\ b \\/ c", "e")

@@ -18,7 +18,7 @@ PRECEDENCE = [
     (r"a /\ b => c \/ d", "=>(AND[a, b], OR[c, d])"),
     (r"~ a = b", "~(=(a, b))"),
     (r"~a /\ b", "AND[~(a), b]"),
-    (r"\lnot a \land \neg b \lor c", "OR[AND[~(a), ~(b)], c]"),
+    (r"(\lnot a \land \neg b) \lor c", "OR[AND[~(a), ~(b)], c]"),
     (r"a = b /\ c # d /\ e /= f", "AND[=(a, b), /=(c, d), /=(e, f)]"),
     (
         r"a =< b /\ a \leq b /\ a <= b /\ a >= b /\ a \geq b",
@@ -127,6 +127,7 @@ CONSTRUCTS = [
     # actions and temporal operators
     ("[Next]_<<x, y>>", "[Next]_<<x, y>>"),
     ("<<A>>_vars", "<<A>>_vars"),
+    ("[][TRUE]_<<>>", "[]([TRUE]_<<>>)"),
     ("WF_vars(Next) /\\ SF_<<x>>(A)", "AND[WF_vars(Next), SF_<<x>>(A)]"),
     ("WF_M!vars(A)", "WF_M!vars(A)"),
     # labels
@@ -161,3 +162,26 @@ def test_spans_cover_the_whole_expression() -> None:
 def test_tuple_and_record_spans_include_brackets() -> None:
     e = parse_expression("<<1, 2>>")
     assert (e.span.col, e.span.end_col) == (1, 8)
+
+
+@pytest.mark.parametrize(
+    ("unicode", "ascii_"),
+    [
+        ("∀ x ∈ S : x ≠ 1 ∧ ¬(x ≤ 2)", r"\A x \in S : x /= 1 /\ ~(x <= 2)"),
+        ("∃ ⟨a, b⟩ ∈ S × T : a ∉ b ∪ c ∩ d", r"\E <<a, b>> \in S \X T : a \notin b \cup c \cap d"),
+        ("□[Next]_⟨x⟩ ∨ ◇⟨A⟩_v", r"[][Next]_<<x>> \/ <><<A>>_v"),
+        ("[f EXCEPT ![1] = [k ↦ 2]] ∈ [S → T]", r"[f EXCEPT ![1] = [k |-> 2]] \in [S -> T]"),
+        ("P ⇒ Q ≡ R ↝ S", r"P => Q \equiv R ~> S"),
+        ("a ⊆ b ⇔ s ∘ t ⊕ u", r"a \subseteq b <=> s \o t (+) u"),
+    ],
+)
+def test_unicode_symbols(unicode: str, ascii_: str) -> None:
+    assert tree(unicode) == tree(ascii_)
+
+
+def test_unicode_definition() -> None:
+    from tlaconf.tla.parser import parse_units
+
+    (d,) = parse_units("Op(a) ≜\n  ∧ a ≥ 1\n  ∧ a ∈ Nat", "u")
+    assert isinstance(d, ast.OpDef) and d.name == "Op"
+    assert isinstance(d.body, ast.Junction) and d.body.bulleted and len(d.body.items) == 2

@@ -181,3 +181,15 @@ def test_very_deep_expression_is_a_user_error() -> None:
     with pytest.raises(ResolveErrors, match="nested too deeply"):
         _resolve(f"A == {deep}")
     _resolve(" + ".join(["A == 1"] + ["1"] * 2000))
+
+
+def test_infix_operator_errors_point_at_the_operator() -> None:
+    errors = _errors("A == (1 +  2) \\prec 3\nB == {} \\sqcup\t{}", extends="Naturals")
+    assert errors[0].startswith("M.tla:3:15: undefined operator \\prec")
+    assert errors[1].startswith("M.tla:4:9: undefined operator \\sqcup")
+
+
+def test_caret_under_tabbed_source() -> None:
+    with pytest.raises(ResolveErrors) as info:
+        _resolve("A ==\t\tzz")
+    assert str(info.value).endswith("A ==            zz\n                ^")

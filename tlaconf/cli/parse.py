@@ -9,7 +9,7 @@ from pathlib import Path
 from tlaconf.errors import UserError
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import extract
-from tlaconf.tla.resolve import _parse_file, resolve
+from tlaconf.tla.resolve import parse_file, resolve
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,7 +62,7 @@ def _check(path: Path, search: list[str], no_resolve: bool) -> None:
             ops += [(u.name, 0) for u in f.units if isinstance(u, ast.FnDef)]
             _show(f"(fragment at line {f.line}, revision {f.revision})", ops)
         return
-    modules, text = _parse_file(path)
+    modules, text = parse_file(path)
     print(f"{path}:")
     for i, m in enumerate(modules):
         if not no_resolve:

@@ -855,8 +855,9 @@ class Compiler:
         if sc.iterable or (inter.name in sc.ns.entries
                            and sc.ns.entries[inter.name].kind != "builtin"):
             return None
-        a, b = (self.tmp(self.expr(x, sc), sc) for x in inter.args)
-        if a is None or b is None:
+        ca, cb = (self.expr(x, sc) for x in inter.args)
+        a, b = self.tmp(ca, sc), self.tmp(cb, sc)
+        if a is None or b is None or not a[1].isidentifier() or not b[1].isidentifier():
             return None
         sid = self.sid(node)
         ne = "not " if negate else ""

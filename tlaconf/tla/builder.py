@@ -91,6 +91,28 @@ class Builder:
         return None
 
     def span(self, children: list[Any]) -> ast.Span:
+        first = children[0]
+        last = children[-1]
+        # fast path: a real token or a node at both ends
+        if type(first) is Token:
+            if first.type != "LEND":
+                line, col = first.line or 0, first.column or 0
+            else:
+                return self._slow_span(children)
+        elif isinstance(first, ast.Node):
+            sp = first.span
+            line, col = sp.line, sp.col
+        else:
+            return self._slow_span(children)
+        if type(last) is Token:
+            if last.type != "LEND" and last.end_column:
+                return ast.Span(self.file, line, col, last.end_line or line, last.end_column - 1)
+        elif isinstance(last, ast.Node):
+            sp = last.span
+            return ast.Span(self.file, line, col, sp.end_line, sp.end_col)
+        return self._slow_span(children)
+
+    def _slow_span(self, children: list[Any]) -> ast.Span:
         start = self._pos(children, False) or (0, 0)
         end = self._pos(children, True) or start
         return ast.Span(self.file, start[0], start[1], end[0], end[1])
@@ -295,11 +317,24 @@ class Builder:
     def binop(self, c: list[Any]) -> ast.OpApp:
         return ast.OpApp(c[1].value, (c[0], c[2]), span=self.span(c))
 
+    def _junction(self, op: str, c: list[Any]) -> ast.Junction:
+        left = c[0]
+        if (
+            isinstance(left, ast.Junction)
+            and left.op != op
+            and not left.bulleted
+            and id(left) not in self._parens
+        ):
+            raise self.error(
+                f"precedence conflict: '{left.op}' and '{op}' need parentheses (or bullets)", c[1]
+            )
+        return ast.Junction(op, self._flatten(op, [left, c[2]]), span=self.span(c))
+
     def conj(self, c: list[Any]) -> ast.Junction:
-        return ast.Junction("/\\", self._flatten("/\\", [c[0], c[2]]), span=self.span(c))
+        return self._junction("/\\", c)
 
     def disj(self, c: list[Any]) -> ast.Junction:
-        return ast.Junction("\\/", self._flatten("\\/", [c[0], c[2]]), span=self.span(c))
+        return self._junction("\\/", c)
 
     def bullets(self, c: list[Any]) -> ast.Junction:
         op = "/\\" if c[0].type == "BAND" else "\\/"

@@ -10,7 +10,7 @@ def caret_line(text: str, line: int, col: int) -> str:
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
         return ""
-    src = lines[line - 1].expandtabs(1)
+    src = lines[line - 1].expandtabs(8)  # columns count tabs to the next multiple of 8
     return f"{src}\n{' ' * max(col - 1, 0)}^"
 
 

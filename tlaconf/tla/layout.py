@@ -97,35 +97,42 @@ def _starts_unit(toks: list[Token], i: int) -> bool:
 
 
 def strip_proofs(toks: list[Token]) -> list[Token]:
-    """Drop TLAPS proofs and USE/HIDE statements (see the module docstring)."""
+    """Drop TLAPS proofs and USE/HIDE statements (see the module docstring).
+
+    A proof token only starts a proof after a THEOREM (before the next unit); anywhere
+    else it stays and the parser reports it.
+    """
     if not any(t.type in ("PROOF", "USE") for t in toks):
         return toks
     out: list[Token] = []
-    skipping = False
+    skipping = after_theorem = False
     unit_col = 1
     prev_line = 0
-    n = len(toks)
-    for i in range(n):
-        t = toks[i]
+    for i, t in enumerate(toks):
+        col = t.column or 0
         first_on_line = t.line != prev_line
         prev_line = t.end_line or t.line or 0
+        starts_unit = (
+            (skipping or after_theorem)
+            and first_on_line
+            and col <= unit_col
+            and t.type != "USE"
+            and _starts_unit(toks, i)
+        )
         if skipping:
-            if (
-                first_on_line
-                and (t.column or 0) <= unit_col
-                and _starts_unit(toks, i)
-                and t.type != "USE"
-            ):
-                skipping = False
-            else:
+            if not starts_unit:
                 continue
-        if t.type == "PROOF" or (t.type == "USE" and first_on_line):
+            skipping = False
+        if starts_unit:
+            after_theorem = False
+        if (t.type == "PROOF" and after_theorem) or (t.type == "USE" and first_on_line):
             skipping = True
             if t.type == "USE":
-                unit_col = t.column or 0
+                unit_col = col
             continue
         if t.type == "THEOREM":
-            unit_col = t.column or 0
+            unit_col = col
+            after_theorem = True
         out.append(t)
     return out
 

@@ -204,7 +204,30 @@ _SYMBOLS: dict[str, str] = {
     "_": "UNDERSCORE",
 }
 
+# Unicode spellings (the TLA+ Unicode mapping that SANY accepts) -> ASCII spelling
+UNICODE: dict[str, str] = {
+    "≜": "==", "∧": "/\\", "∨": "\\/", "¬": "~", "⇒": "=>", "≡": "\\equiv", "⇔": "<=>",
+    "≠": "/=", "∈": "\\in", "∉": "\\notin", "∀": "\\A", "∃": "\\E", "⟨": "<<", "⟩": ">>",
+    "⟩_": ">>_", "□": "[]", "◇": "<>", "↝": "~>", "↦": "|->", "→": "->", "←": "<-",
+    "×": "\\X", "∪": "\\cup", "∩": "\\cap", "⊆": "\\subseteq", "⊂": "\\subset",
+    "⊇": "\\supseteq", "⊃": "\\supset", "≤": "<=", "≥": ">=", "∘": "\\o", "⊕": "(+)",
+    "⊖": "(-)", "⊗": "(\\X)", "⊙": "(.)", "⊘": "(/)", "≺": "\\prec", "≻": "\\succ",
+    "⪯": "\\preceq", "⪰": "\\succeq", "⊑": "\\sqsubseteq", "⊒": "\\sqsupseteq",
+    "⊓": "\\sqcap", "⊔": "\\sqcup", "⊎": "\\uplus", "≀": "\\wr", "÷": "\\div",
+    "⋅": "\\cdot", "∼": "\\sim", "≃": "\\simeq", "≈": "\\approx", "≅": "\\cong",
+    "≍": "\\asymp", "≐": "\\doteq", "∝": "\\propto", "⊢": "|-", "⊣": "-|", "⊨": "|=",
+    "⫤": "=|", "⇸": "-+->", "‥": "..", "…": "...", "⋆": "\\star", "∙": "\\bullet",
+    "◯": "\\bigcirc",
+}  # fmt: skip
+
 _CANON_EXTRA = {"\\lnot": "~", "\\neg": "~", "\\land": "/\\", "\\lor": "\\/", "\\times": "\\X"}
+
+
+def _ascii_type(ascii_: str) -> str:
+    return _BACKSLASH[ascii_] if ascii_ in _BACKSLASH else _SYMBOLS[ascii_]
+
+
+_UNICODE_TYPES = {u: (_ascii_type(a), a) for u, a in UNICODE.items()}
 
 _TOKEN_RE = re.compile(
     r"""
@@ -218,6 +241,9 @@ _TOKEN_RE = re.compile(
   | (?P<dashes>-{4,})
   | (?P<equals>={4,})
   | (?P<backslash>\\[A-Za-z]+)
+  | (?P<unicode>"""
+    + "|".join(re.escape(s) for s in sorted(UNICODE, key=len, reverse=True))
+    + r""")
   | (?P<symbol>"""
     + "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
     + r"""
@@ -258,9 +284,8 @@ class Lexer:
         return ParseError(message, self.file, line, col, self.text)
 
     def _tok(self, type_: str, value: str, start: int, end: int) -> Token:
-        line, col = self._locate(start)
-        end_line, end_col = self._locate(end)
-        return Token(type_, value, start, line, col, end_line, end_col, end)
+        line, col = self._locate(start)  # no token spans lines (strings cannot)
+        return Token(type_, value, start, line, col, line, col + end - start, end)
 
     def _skip_comment(self, pos: int) -> int:
         """Skip a (possibly nested) ``(* ... *)`` comment starting at ``pos``."""
@@ -349,6 +374,10 @@ class Lexer:
                 if type_ is None:
                     raise self.error(f"unknown operator {value}", pos)
                 canon = _CANON_EXTRA.get(value, CANONICAL.get(value, value))
+                toks.append(self._tok(type_, canon, pos, end))
+            elif kind == "unicode":
+                type_, ascii_ = _UNICODE_TYPES[value]
+                canon = _CANON_EXTRA.get(ascii_, CANONICAL.get(ascii_, ascii_))
                 toks.append(self._tok(type_, canon, pos, end))
             elif kind == "step":
                 toks.append(self._tok("PROOF", value, pos, end))

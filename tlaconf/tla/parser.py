@@ -2,7 +2,8 @@
 
 ``text -> lexer.tokenize -> layout.strip_proofs / mark_labels / layout -> LALR (tla.lark)``
 with :class:`~tlaconf.tla.builder.Builder` as the parser's embedded transformer.
-The Lark parser object is built once per process.
+Lark builds the LALR tables once per process; :func:`_drive` runs them in a
+tight loop over the token list (faster than Lark's interactive parser).
 
 Public API::
 
@@ -19,13 +20,15 @@ Every error is a :class:`~tlaconf.tla.errors.ParseError` (a ``UserError``) with
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
 
 from tlaconf.tla import ast
 from tlaconf.tla.builder import Builder
@@ -83,7 +86,7 @@ DISPLAY: dict[str, str] = {
 
 
 class _NoLexer(Lexer):
-    """Placeholder: tokens are fed to the interactive parser by :func:`_run`."""
+    """Placeholder: tokens are fed to the tables by :func:`_drive`."""
 
     def __init__(self, lexer_conf: Any) -> None:
         pass
@@ -94,9 +97,25 @@ class _NoLexer(Lexer):
 
 _LOCK = threading.Lock()
 
+_Reduce = tuple[Callable[[list[Any]], Any], int, str]
+_Table = list[dict[str, tuple[bool, Any]]]
+
+
+@dataclass(frozen=True)
+class _Machine:
+    """Lark's LALR tables recompiled for a tight driver loop (string keys, plain tuples)."""
+
+    table: _Table
+    start: dict[str, int]
+    end: dict[str, int]
+    builder: Builder
+    units: dict[tuple[int, int, str], int]
+    """(state below, state on top, lookahead) -> top state after the chain of pass-through
+    reductions (``e1 -> e2 -> ... -> atom``) that the lookahead triggers."""
+
 
 @lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, Builder]:
+def _parser() -> _Machine:
     builder = Builder()
     lark = Lark(
         _GRAMMAR.read_text(encoding="utf-8"),
@@ -105,8 +124,25 @@ def _parser() -> tuple[Lark, Builder]:
         transformer=builder,
         start=["module", "expression", "fragment"],
         maybe_placeholders=False,
+        cache=True,  # Lark keeps the LALR analysis in the temp folder, keyed by grammar hash
     )
-    return lark, builder
+    inner = lark.parser.parser.parser
+    tables = inner.parse_table
+    callbacks = inner.callbacks
+    reduces: dict[int, _Reduce] = {}
+    table: _Table = [{} for _ in range(len(tables.states))]
+    for state, row in tables.states.items():
+        for sym, (action, arg) in row.items():
+            if action is Shift:
+                table[state][str(sym)] = (True, arg)
+            else:
+                if id(arg) not in reduces:
+                    # a `?rule` with one symbol passes its child through: size 0 marks it
+                    unit = arg.options.expand1 and not arg.alias and len(arg.expansion) == 1
+                    size = 0 if unit else len(arg.expansion) or -1
+                    reduces[id(arg)] = (callbacks[arg], size, str(arg.origin.name))
+                table[state][str(sym)] = (False, reduces[id(arg)])
+    return _Machine(table, dict(tables.start_states), dict(tables.end_states), builder, {})
 
 
 def _describe(tok: Token) -> str:
@@ -121,33 +157,60 @@ def _expected(names: set[str]) -> str:
     return " or ".join(sorted({DISPLAY.get(n, n.lower()) for n in names}))
 
 
+def _drive(machine: _Machine, tokens: list[Token], start: str, file: str, text: str) -> Any:
+    table = machine.table
+    states = [machine.start[start]]
+    values: list[Any] = []
+    end_state = machine.end[start]
+    last = tokens[-1] if tokens else None
+    eof = Token("$END", "", 0, last.end_line if last else 1, last.end_column if last else 1)
+    units = machine.units
+    for tok in [*tokens, eof]:
+        ttype = tok.type
+        while True:
+            act = table[states[-1]].get(ttype)
+            if act is not None and not act[0] and act[1][1] == 0:
+                key = (states[-2], states[-1], ttype)
+                top = units.get(key)
+                if top is None:
+                    top = states[-1]
+                    while act is not None and not act[0] and act[1][1] == 0:
+                        top = table[states[-2]][act[1][2]][1]
+                        act = table[top].get(ttype)
+                    units[key] = top
+                states[-1] = top
+                act = table[top].get(ttype)
+            if act is None:
+                expected = {k for k in table[states[-1]] if k.isupper()}
+                msg = f"syntax error: unexpected {_describe(tok)}"
+                if len(expected) <= 6:
+                    msg += f"; expected {_expected(expected)}"
+                raise ParseError(msg, file, tok.line or 1, tok.column or 1, text)
+            if act[0]:
+                states.append(act[1])
+                values.append(tok)
+                break
+            callback, size, origin = act[1]
+            if size > 0:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            values.append(callback(children))
+            states.append(table[states[-1]][origin][1])
+            if ttype == "$END" and states[-1] == end_state:
+                return values[-1]
+
+
 def _run(tokens: list[Token], start: str, file: str, text: str) -> Any:
     tokens = strip_proofs(tokens)
     mark_labels(tokens)
     tokens = layout(tokens)
-    lark, builder = _parser()
+    machine = _parser()
     with _LOCK:
-        builder.reset(file, text)
-        ip = lark.parse_interactive(start=start)
-        tok: Token | None = None
-        try:
-            for tok in tokens:
-                ip.feed_token(tok)
-            return ip.feed_eof(tok)
-        except UnexpectedToken as err:
-            bad: Token = err.token
-            if bad.type == "$END":
-                last = tokens[-1] if tokens else None
-                line = last.end_line if last is not None else 1
-                col = last.end_column if last is not None else 1
-            else:
-                line, col = bad.line, bad.column
-            msg = f"syntax error: unexpected {_describe(bad)}"
-            if err.expected and len(err.expected) <= 6:
-                msg += f"; expected {_expected(set(err.expected))}"
-            raise ParseError(msg, file, line or 1, col or 1, text) from None
-        except UnexpectedInput as err:  # pragma: no cover - defensive
-            raise ParseError(f"syntax error: {err}", file, 1, 1, text) from None
+        machine.builder.reset(file, text)
+        return _drive(machine, tokens, start, file, text)
 
 
 def _prepare(text: str) -> str:

@@ -150,7 +150,7 @@ class Loader:
             if path is None:
                 dirs = ", ".join(str(d) for d in self.search_path) or "no search path"
                 raise _Fail(f"module {name} not found (searched: {dirs})", where)
-            modules, text = _parse_file(path)
+            modules, text = parse_file(path)
             self.register_file(modules, str(path), text)
             if name not in self._available:
                 raise _Fail(f"file {path} does not define module {name}", where)
@@ -175,7 +175,7 @@ class Loader:
 _FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
 
 
-def _parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
+def parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
     """Parse a module file, cached per process by path, size and modification time."""
     try:
         st = path.stat()
@@ -214,6 +214,22 @@ class _Resolver:
         file = sp.file if sp != ast.NO_SPAN else self.rm.file
         text = self.rm.text if file == self.rm.file else ""
         self.loader.errors.append(ResolveError(message, file, sp.line, sp.col, text))
+
+    def operator_at(self, e: ast.OpApp) -> ast.Node:
+        """For an infix application, a node located at the operator symbol (else ``e``)."""
+        if len(e.args) != 2 or e.module or e.name[:1].isalpha() or not self.rm.text:
+            return e
+        left, right = e.args[0].span, e.args[1].span
+        if left.file != self.rm.file or left.end_line != right.line:
+            return e
+        line = self.rm.text.splitlines()[left.end_line - 1].expandtabs(8)
+        col = left.end_col  # 0-based index of the character after the left operand
+        while col < right.col - 1 and line[col] in " )":
+            col += 1
+        if col >= right.col - 1:
+            return e
+        at = ast.Span(self.rm.file, left.end_line, col + 1, left.end_line, col + 1)
+        return ast.Node(span=at)
 
     # ------------------------------------------------------------------ module level
 
@@ -443,9 +459,12 @@ class _Resolver:
             arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
             if arity is None:
                 if not e.module:
-                    self.error(f"undefined operator {e.name}", e)
+                    self.error(f"undefined operator {e.name}", self.operator_at(e))
             elif arity >= 0 and arity != len(e.args):
-                self.error(f"operator {e.name} takes {arity} argument(s), given {len(e.args)}", e)
+                self.error(
+                    f"operator {e.name} takes {arity} argument(s), given {len(e.args)}",
+                    self.operator_at(e),
+                )
             sig = self._signature(e, local)
             for i, a in enumerate(e.args):
                 self.expr(a, local, allow_op=sig[i] if i < len(sig) else -1)
@@ -572,5 +591,5 @@ def resolve(
 
 def load(path: str | Path, search_path: Iterable[str | Path] = ()) -> ResolvedModule:
     """Parse the file at ``path`` and resolve its first module."""
-    modules, text = _parse_file(Path(path))
+    modules, text = parse_file(Path(path))
     return resolve(modules[0], search_path, file=str(path), text=text, siblings=modules[1:])
