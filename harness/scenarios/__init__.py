@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.scenarios.play import generate
+from harness.scenarios import abilities, play
 
 
 def generate_all(out_dir: Path, seed: int) -> list[Path]:
-    """Write every scenario trace (deterministic for ``seed``) into ``out_dir``; their paths."""
-    return list(generate(Path(out_dir), seed))
+    """Write every scenario trace (deterministic for ``seed``) into ``out_dir``; their paths.
+
+    Zones, deck order, deals, observation and custody first, then the ability lifecycle.
+    """
+    out = Path(out_dir)
+    return [*play.generate(out, seed), *abilities.generate(out, seed)]
