@@ -1,6 +1,6 @@
 """Set constructs, lazy (infinite) sets and their enumeration errors."""
 
-from tlahelp import ev, fails, show
+from tlahelp import ev, fails, module, show
 
 
 def test_set_operators() -> None:
@@ -63,3 +63,18 @@ def test_disjointness() -> None:
     assert ev("{-1} \\cap Nat = {}") is True
     assert ev("LET S == {{1}, {2}} IN \\A a, b \\in S : a # b => a \\cap b = {}") is True
     fails("1 \\cap {2} = {}", "expects a set")
+
+
+def test_comparison_with_the_empty_set_is_a_boolean() -> None:
+    """``S # {}`` / ``S = {}`` on a computed set give TRUE/FALSE, never the set itself
+    (regression: the inlined fast path returned ``S`` for ``S # {}``)."""
+    m = module(
+        "EXTENDS Naturals\nNonEmpty(S) == (S # {}) <=> TRUE\nEmpty(S) == (S = {}) <=> TRUE\n"
+        "VARIABLE x\nA(p) == /\\ {m \\in 1..3 : m > p} # {}\n        /\\ x' = x + 1\n"
+    )
+    assert m.holds("NonEmpty", (frozenset({1}),), {}) is True
+    assert m.holds("NonEmpty", (frozenset(),), {}) is False
+    assert m.holds("Empty", (frozenset(),), {}) is True
+    assert m.holds("Empty", (frozenset({2}),), {}) is False
+    assert m.enabled("A", (1,), {"x": 0}) is True
+    assert m.enabled("A", (5,), {"x": 0}) is False

@@ -809,7 +809,8 @@ class Compiler:
         if b.const == frozenset() and type(b.const) is frozenset:
             ta = self.tmp(a, sc)
             if ta is not None:
-                return Code(f"({'' if negate else 'not '}{ta[1]} if type({ta[0]}) is frozenset "
+                test = f"len({ta[1]}) {'!=' if negate else '=='} 0"
+                return Code(f"({test} if type({ta[0]}) is frozenset "
                             f"else {ne}_eqs({ta[1]}, _EMPTY, {sid}))", True)
         known = a.ty if a.ty in _PLAIN_TYPES else b.ty if b.ty in _PLAIN_TYPES else None
         if known is not None:
