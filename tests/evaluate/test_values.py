@@ -1,7 +1,9 @@
 """Values, equality and membership as TLC: kinds never silently compare."""
 
-from tlahelp import ev, fails, show
+import pytest
+from tlahelp import ev, fails, module, show
 
+from tlaconf.evaluate import EvalError
 from tlaconf.values import Fn
 
 
@@ -64,3 +66,27 @@ def test_printing() -> None:
     assert show("[b |-> 1, a |-> 2]") == "[a |-> 2, b |-> 1]"
     assert show('(1 :> "a" @@ 3 :> "b")') == '(1 :> "a" @@ 3 :> "b")'
     assert show("SUBSET {1, 2}") == "{{}, {1}, {2}, {1, 2}}"
+
+
+def test_a_boolean_never_equals_an_integer_inside_a_value() -> None:
+    """Python's ``True == 1`` must not leak: ``<<TRUE>> = <<1>>`` is FALSE on every path
+    (regression: it was TRUE, so was ``<<1>> \\in {<<TRUE>>}``)."""
+    assert ev("<<0>> = <<FALSE>>") is False
+    assert ev("<<1>> # <<TRUE>>") is True
+    assert ev("{<<1>>} = {<<TRUE>>}") is False
+    assert ev("[a |-> 1] = [a |-> TRUE]") is False
+    assert ev("<<1>> \\in {<<TRUE>>}") is False
+    assert ev("<<1>> \\notin {<<TRUE>>, <<FALSE>>}") is True
+    assert ev("<<<<1>>>> = <<<<TRUE>>>>") is False
+    assert ev("<<1, 2>> = <<1, 2>>") is True
+    fails("(<<TRUE>> :> 5)[<<1>>]", "not in its domain")
+    assert ev("[(<<TRUE>> :> 5) EXCEPT ![<<1>>] = 6] = (<<TRUE>> :> 5)") is True
+    fails("{<<1>>, <<TRUE>>}", "differ only by a boolean and an integer")
+    m = module("Eq(a, b) == a = b\nIn(a, S) == a \\in S\n"
+               "Lazy(a) == LET f[n \\in {<<1>>, <<2>>}] == n IN f[a] = a\n")
+    assert m.holds("Eq", ((1,), (True,)), {}) is False
+    assert m.holds("Eq", (Fn({"a": 0}), Fn({"a": False})), {}) is False
+    assert m.holds("In", ((True,), frozenset({(1,)})), {}) is False
+    assert m.holds("Lazy", ((1,),), {}) is True
+    with pytest.raises(EvalError, match="not in its domain"):
+        m.holds("Lazy", ((True,),), {})

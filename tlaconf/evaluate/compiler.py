@@ -804,8 +804,10 @@ class Compiler:
         """``a = b``: plain ``==`` when both kinds are known equal, else a type test first."""
         ne = "not " if negate else ""
         eqop = "!=" if negate else "=="
-        if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
+        if a.ty is not None and a.ty is b.ty and a.ty in (str, int):
             return Code(f"({a.src} {eqop} {b.src})", True)
+        if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
+            return Code(f"({ne}_same({a.src}, {b.src}))", True)
         if b.const == frozenset() and type(b.const) is frozenset:
             ta = self.tmp(a, sc)
             if ta is not None:
@@ -818,18 +820,20 @@ class Compiler:
             to = self.tmp(other, sc)
             if to is not None and _is_ident(fixed.src):
                 tname = _TYPE_NAMES[known]
-                return Code(f"({to[1]} {eqop} {fixed.src} if type({to[0]}) is {tname} "
+                test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
+                        else f"{ne}_same({to[1]}, {fixed.src})")
+                return Code(f"({test} if type({to[0]}) is {tname} "
                             f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
         ta, tb = self.tmp(a, sc), self.tmp(b, sc)
         if ta is not None and tb is not None:
-            return Code(f"({ta[1]} {eqop} {tb[1]} if type({ta[0]}) is type({tb[0]}) and "
+            return Code(f"({ne}_same({ta[1]}, {tb[1]}) if type({ta[0]}) is type({tb[0]}) and "
                         f"type({ta[1]}) in _PLAIN else {ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
         return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
 
     def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:
         ne = "not " if negate else ""
         ety = elem_type(s.const)
-        if ety is not None and ety is not bool:
+        if ety is str or ety is int:
             if x.ty is ety:
                 return Code(f"({x.src} {'not in' if negate else 'in'} {s.src})", True)
             tx = self.tmp(x, sc)

@@ -454,15 +454,16 @@ class LazyFn:
 
     def apply(self, x: Any, sid: int) -> Any:
         memo = self.memo
-        if x in memo and type(x) is not bool:
-            return memo[x]
+        key = tag(x) if _ambiguous(x) else x
+        if key in memo:
+            return memo[key]
         if not member(x, self.dom, sid):
             raise Fail(
                 f"function applied to {show(x)}, which is not in its domain {show(self.dom)}",
                 (), sid,
             )
         v = self.body(x)
-        memo[x] = v
+        memo[key] = v
         return v
 
     def materialize(self, sid: int) -> Any:
@@ -523,11 +524,78 @@ def _family(v: Any) -> str:
     return kind_of(v)
 
 
+class _BoolTag:
+    """Stands for TRUE or FALSE in :func:`_tag` (equal only to itself, unlike ``True``)."""
+
+    __slots__ = ()
+
+
+_TAGS = {True: _BoolTag(), False: _BoolTag()}
+
+
+def tag(v: Any) -> Any:
+    """A hashable image of ``v`` in which TRUE and 1 (FALSE and 0) differ."""
+    t = type(v)
+    if t is bool:
+        return _TAGS[v]
+    if t is tuple:
+        return tuple(tag(x) for x in v)
+    if t is frozenset:
+        return frozenset(tag(x) for x in v)
+    if t is Fn:
+        return Fn({tag(k): tag(x) for k, x in v._d.items()})
+    return v
+
+
+def _ambiguous(v: Any) -> bool:
+    """Whether ``v`` holds a boolean, 0 or 1 at some depth (where Python's ``==`` says
+    ``TRUE = 1``)."""
+    t = type(v)
+    if t is bool:
+        return True
+    if t is int:
+        return v == 0 or v == 1
+    if t is tuple or t is frozenset:
+        return any(_ambiguous(x) for x in v)
+    if t is Fn:
+        return any(_ambiguous(k) or _ambiguous(x) for k, x in v._d.items())
+    return False
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equality of two plain values of one Python type: Python's ``==``, except that a
+    boolean never equals an integer inside containers (``<<TRUE>> # <<1>>``)."""
+    if a != b:
+        return False
+    t = type(a)
+    if t is tuple or t is frozenset or t is Fn:
+        return not _ambiguous(a) or tag(a) == tag(b)
+    return True
+
+
+def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
+    """The element of ``s`` equal to ``x`` in TLA+ (``NONE`` when there is none)."""
+    if x not in s:
+        return NONE
+    t = type(x)
+    if not ((t is tuple or t is frozenset or t is Fn or t is bool or t is int)
+            and _ambiguous(x)):
+        return x
+    tx = tag(x)
+    for e in s:
+        if e == x and tag(e) == tx:
+            return e
+    return NONE
+
+
+NONE = object()
+
+
 def equal(a: Any, b: Any, sid: int) -> bool:
     """TLC equality: values of different kinds cannot be compared (model values excepted)."""
     ta = type(a)
     if ta is type(b) and ta is not LazyFn and not isinstance(a, LazySet):
-        return bool(a == b)
+        return same(a, b)
     fa, fb = _family(a), _family(b)
     if fa != fb:
         if ta is ModelValue or type(b) is ModelValue:
@@ -537,9 +605,9 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
-        return enum_set(a, sid) == enum_set(b, sid)
+        return same(enum_set(a, sid), enum_set(b, sid))
     if fa == "function":
-        return bool(normalize_fn(a, sid) == normalize_fn(b, sid))
+        return same(normalize_fn(a, sid), normalize_fn(b, sid))
     return bool(a == b)
 
 
@@ -552,7 +620,8 @@ def member(x: Any, s: Any, sid: int) -> bool:
                 for e in s:
                     if e == x:
                         return type(e) is tx or _mismatch(x, e, sid)
-            return True
+            if partner(x, s) is not NONE:
+                return True
         if s and tx is not ModelValue:
             fx = _family(x)
             for e in s:
@@ -560,7 +629,7 @@ def member(x: Any, s: Any, sid: int) -> bool:
                     _mismatch(x, e, sid)
                     break
             if fx == "function" and tx is LazyFn:
-                return normalize_fn(x, sid) in s
+                return partner(normalize_fn(x, sid), s) is not NONE
         return False
     if isinstance(s, LazySet):
         return s.contains(x, sid)
@@ -580,13 +649,9 @@ def apply(f: Any, x: Any, sid: int) -> Any:
     t = type(f)
     if t is Fn:
         d = f._d
-        if x in d:
-            tx = type(x)
-            if tx is not bool and (tx is not int or not (0 <= x <= 1)):
-                return d[x]
-            for k in d:
-                if k == x and type(k) is tx:
-                    return d[x]
+        k = partner(x, d)
+        if k is not NONE:
+            return d[k]
     elif t is tuple:
         if type(x) is int and 1 <= x <= len(f):
             return f[x - 1]

@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 
 from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate.lazy import (
+    NONE,
     Fail,
     FilterSet,
     LazyFn,
@@ -19,9 +20,12 @@ from tlaconf.evaluate.lazy import (
     kind_of,
     member,
     normalize_fn,
+    partner,
     record_set_enum,
+    same,
     show,
     sorted_values,
+    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn
 from tlaconf.values.core import check_no_bool_int_mix
@@ -60,7 +64,7 @@ _PLAIN = frozenset({str, int, frozenset, tuple, Fn, ModelValue})
 def _eq(a: Any, b: Any, sid: int) -> bool:
     t = type(a)
     if t is type(b) and t in _PLAIN:
-        return bool(a == b)
+        return same(a, b)
     return equal(a, b, sid)
 
 
@@ -71,7 +75,7 @@ def _eqs(a: Any, b: Any, sid: int) -> bool:
 def _in(x: Any, s: Any, sid: int) -> bool:
     if type(s) is frozenset:
         tx = type(x)
-        if (tx is str or tx is Fn or tx is tuple) and x in s:
+        if tx is str and x in s:
             return True
         return member(x, s, sid)
     return member(x, s, sid)
@@ -164,6 +168,9 @@ def _setof(items: list[Any], sid: int) -> frozenset[Any]:
     s = frozenset(items)
     if (True in s or False in s) and check_no_bool_int_mix(items):
         raise Fail(check_no_bool_int_mix(items) or "", (), sid)
+    if len(s) < len(items) and len({tag(x) for x in items}) > len(s):
+        raise Fail("a set holds values that differ only by a boolean and an integer "
+                   "(such as <<TRUE>> and <<1>>), which TLC cannot compare", (), sid)
     return s
 
 
@@ -220,22 +227,14 @@ def _except(f: Any, keys: tuple[Any, ...], value: Callable[[Any], Any], sid: int
         new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
         return (*f[: k - 1], new, *f[k:])
     d = f._d
-    if not _has_key(d, k):
+    k = partner(k, d)
+    if k is NONE:
         return f
     old = d[k]
     new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
     nd = dict(d)
     nd[k] = new
     return Fn(nd)
-
-
-def _has_key(d: dict[Any, Any], k: Any) -> bool:
-    if k not in d:
-        return False
-    tk = type(k)
-    if tk is bool or tk is int:
-        return any(x == k and type(x) is tk for x in d)
-    return True
 
 
 def _case_fail(sid: int) -> NoReturn:
@@ -271,6 +270,7 @@ GLOBALS: dict[str, Any] = {
     "_PLAIN": _PLAIN,
     "_eq": _eq,
     "_eqs": _eqs,
+    "_same": same,
     "_in": _in,
     "_ap": _ap,
     "_dot": _dot,
