@@ -266,6 +266,17 @@ def _wrapped_cmp(draw: Any, d: int, sc: Scope) -> E:
     return E("bin", (op, w(a), w(b)))
 
 
+def _mixed_setop(draw: Any, d: int, sc: Scope) -> E:
+    """A set operation on sets of integers and booleans: ``{1} \\cap {TRUE}``."""
+    a, b = (gen(draw, draw(st.sampled_from((INT, BOOL))), d, sc) for _ in range(2))
+    wrap = draw(st.sampled_from([lambda e: e, lambda e: E("tuple", (e,))]))
+    op = draw(st.sampled_from(["\\cup", "\\cap", "\\"]))
+    s = E("bin", (op, E("setenum", (wrap(a),)), E("setenum", (wrap(b),))))
+    if draw(st.booleans()):
+        return E("bin", (draw(st.sampled_from(["=", "#"])), s, E("setenum", ())))
+    return E("bin", (">", E("call", ("Cardinality", s)), lit(1)))
+
+
 def _illtyped_bool(draw: Any, d: int, sc: Scope) -> E:
     """A boolean operator given an operand of a random type (usually an error)."""
     t = any_type(draw)
@@ -304,7 +315,7 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
             _binop(["/\\", "\\/"], BOOL, BOOL),
             lambda draw, d, sc: E("not", (gen(draw, BOOL, d, sc),)),
             _binder("quant", BOOL, None), _binder("quant", BOOL, None),
-            _call("IsFiniteSet", SETINT), _wrapped_cmp, _illtyped_bool,
+            _call("IsFiniteSet", SETINT), _wrapped_cmp, _illtyped_bool, _mixed_setop,
             lambda draw, d, sc: E("bin", ("=", gen(draw, SETINT, d, sc), E("setenum", ()))),
             lambda draw, d, sc: E("bin", ("#", gen(draw, SETINT, d, sc), E("setenum", ()))),
             lambda draw, d, sc: E("bin", (draw(st.sampled_from(["=", "#"])), E("bin", (
@@ -443,7 +454,10 @@ def mkset(items: list[Any]) -> frozenset[Any]:
     kinds = {type(v) for v in items}
     if bool in kinds and int in kinds:
         raise OracleError("booleans and integers in one set")
-    return frozenset(items)
+    out = frozenset(items)
+    if len({tag(v) for v in items}) > len(out):
+        raise OracleError("<<1>> and <<TRUE>> in one set")
+    return out
 
 
 def oracle(e: E, env: dict[str, Any]) -> Any:
@@ -603,8 +617,10 @@ def o_bin(op: str, le: E, re: E, env: dict[str, Any]) -> Any:
             return all(o_in(m, t) for m in s)
         if op == "\\cup":
             return mkset([*s, *t])
-        if s and t and family(next(iter(s))) != family(next(iter(t))):
-            raise OracleError("cross-kind set operation")
+        # elements of different kinds are unequal (tlaconf's documented leniency), but
+        # <<1>> and <<TRUE>> cannot be told apart by a Python set: an error, as in TLC
+        if any(m in t and tag(m) not in {tag(n) for n in t if n == m} for m in s):
+            raise OracleError("booleans and integers compared")
         tt = {tag(m) for m in t}
         return frozenset(m for m in s if (tag(m) in tt) == (op == "\\cap"))
     if op == "\\o":

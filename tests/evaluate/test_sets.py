@@ -1,6 +1,9 @@
 """Set constructs, lazy (infinite) sets and their enumeration errors."""
 
+import pytest
 from tlahelp import ev, fails, module, show
+
+from tlaconf.evaluate import EvalError
 
 
 def test_set_operators() -> None:
@@ -78,3 +81,25 @@ def test_comparison_with_the_empty_set_is_a_boolean() -> None:
     assert m.holds("Empty", (frozenset({2}),), {}) is False
     assert m.enabled("A", (1,), {"x": 0}) is True
     assert m.enabled("A", (5,), {"x": 0}) is False
+
+
+def test_set_operations_never_merge_a_boolean_with_an_integer() -> None:
+    """Python's ``{0} | {False}`` is ``{0}``: ``\\cup``, ``\\cap``, ``\\``, UNION and the
+    disjointness test refuse such sets instead of answering (regression: ``{0} \\cup {FALSE}``
+    was ``{0}`` and ``{0} \\cap {FALSE} = {}`` was FALSE)."""
+    fails("{0} \\cup {FALSE}", "TLC cannot compare")
+    fails("{2} \\cup {TRUE}", "mixes booleans and integers")
+    fails("{<<1>>} \\cup {<<TRUE>>}", "TLC cannot compare")
+    fails("{0} \\cap {FALSE}", "TLC cannot compare")
+    fails("{<<0>>} \\ {<<FALSE>>}", "TLC cannot compare")
+    fails("UNION {{<<1>>}, {<<TRUE>>}}", "TLC cannot compare")
+    fails("{0} \\cap {FALSE} = {}", "TLC cannot compare")
+    assert show("{<<1>>, <<2>>} \\cap {<<1>>}") == "{<<1>>}"
+    assert show("{<<1>>, <<2>>} \\ {<<1>>}") == "{<<2>>}"
+    m = module("Disjoint(S, T) == S \\cap T = {}\nCup(S, T) == S \\cup T\n")
+    with pytest.raises(EvalError, match="TLC cannot compare"):
+        m.holds("Disjoint", (frozenset({(1,)}), frozenset({(True,)})), {})
+    assert m.holds("Disjoint", (frozenset({(1,)}), frozenset({(2,)})), {}) is True
+    assert m.holds("Disjoint", (frozenset({(1,)}), frozenset({(1,)})), {}) is False
+    with pytest.raises(EvalError, match="TLC cannot compare"):
+        m.value("Cup", (frozenset({(0,)}), frozenset({(False,)})))

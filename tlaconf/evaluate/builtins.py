@@ -26,6 +26,7 @@ from tlaconf.evaluate.lazy import (
     StringSet,
     SubsetSet,
     UnionSet,
+    ambiguous,
     apply,
     as_bool,
     domain,
@@ -39,8 +40,10 @@ from tlaconf.evaluate.lazy import (
     set_size,
     show,
     sorted_values,
+    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+from tlaconf.values.core import check_no_bool_int_mix
 
 NAT = NatSet()
 INT = IntSet()
@@ -156,15 +159,37 @@ def notin(sid: int, a: Any, b: Any) -> bool:
     return not member(a, b, sid)
 
 
+def _no_collision(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
+    """Fails when ``a`` and ``b`` hold elements Python finds equal but TLA+ does not
+    (``<<1>>`` and ``<<TRUE>>``): no set can hold both, and TLC cannot compare them."""
+    small, big = (a, b) if len(a) <= len(b) else (b, a)
+    odd = [x for x in small if x in big and ambiguous(x)]
+    if odd:
+        tags = {tag(e) for e in big if ambiguous(e)}
+        for x in odd:
+            if tag(x) not in tags:
+                raise Fail(f"cannot compare {show(x)} with the element of another set equal "
+                           "to it but for booleans and integers (TLC cannot compare them)",
+                           (), sid)
+
+
 def cup(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        return a | b
+        r = a | b
+        if len(r) < len(a) + len(b):
+            _no_collision(a, b, sid)
+        if (True in r or False in r) and check_no_bool_int_mix(r):
+            raise Fail(check_no_bool_int_mix(r) or "", (), sid)
+        return r
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
 
 
 def cap(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        return a & b
+        r = a & b
+        if r:
+            _no_collision(a, b, sid)
+        return r
     _set(a, sid, "\\cap")
     _set(b, sid, "\\cap")
     if type(a) is frozenset:
@@ -176,7 +201,10 @@ def cap(sid: int, a: Any, b: Any) -> Any:
 
 def setminus(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        return a - b
+        r = a - b
+        if len(r) < len(a):
+            _no_collision(a, b, sid)
+        return r
     _set(b, sid, "\\")
     if type(_set(a, sid, "\\")) is frozenset:
         return frozenset(x for x in a if not member(x, b, sid))
@@ -207,7 +235,13 @@ def subset(sid: int, a: Any) -> Any:
 
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
-        return frozenset().union(*a)
+        r = frozenset().union(*a)
+        if len(r) < sum(len(s) for s in a) and len({tag(x) for s in a for x in s}) > len(r):
+            raise Fail("UNION of sets holding values equal but for booleans and integers "
+                       "(TLC cannot compare them)", (), sid)
+        if (True in r or False in r) and check_no_bool_int_mix(r):
+            raise Fail(check_no_bool_int_mix(r) or "", (), sid)
+        return r
     members = enum_set(a, sid)
     for s in members:
         _set(s, sid, "UNION")

@@ -864,9 +864,10 @@ class Compiler:
             return None
         sid = self.sid(node)
         ne = "not " if negate else ""
-        return Code(f"({ne}{a[1]}.isdisjoint({b[1]}) if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), "
-                    f"_EMPTY, {sid}))", True)
+        # only "disjoint" is decided here: common elements may be <<1>> and <<TRUE>>
+        return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
+                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) else "
+                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
@@ -881,14 +882,10 @@ class Compiler:
         return Code(f"(not {src})" if negate else src, True)
 
     def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:
-        pyop = {"cap": "&", "cup": "|", "minus": "-"}[op]
-        if a.ty is frozenset and b.ty is frozenset:
-            return Code(f"({a.src} {pyop} {b.src})", ty=frozenset)
-        ta, tb = self.tmp(a, sc), self.tmp(b, sc)
-        if ta is not None and tb is not None:
-            return Code(f"({ta[1]} {pyop} {tb[1]} if (type({ta[0]}) is frozenset) & "
-                        f"(type({tb[0]}) is frozenset) else _{op}({ta[1]}, {tb[1]}, {sid}))")
-        return Code(f"_{op}({a.src}, {b.src}, {sid})")
+        """``S \\cup T``, ``S \\cap T``, ``S \\ T``: always through the runtime helper, which
+        refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
+        ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
+        return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)
 
     # ----------------------------------------------------------------- snippets
 

@@ -454,7 +454,7 @@ class LazyFn:
 
     def apply(self, x: Any, sid: int) -> Any:
         memo = self.memo
-        key = tag(x) if _ambiguous(x) else x
+        key = tag(x) if ambiguous(x) else x
         if key in memo:
             return memo[key]
         if not member(x, self.dom, sid):
@@ -547,7 +547,7 @@ def tag(v: Any) -> Any:
     return v
 
 
-def _ambiguous(v: Any) -> bool:
+def ambiguous(v: Any) -> bool:
     """Whether ``v`` holds a boolean, 0 or 1 at some depth (where Python's ``==`` says
     ``TRUE = 1``)."""
     t = type(v)
@@ -556,9 +556,9 @@ def _ambiguous(v: Any) -> bool:
     if t is int:
         return v == 0 or v == 1
     if t is tuple or t is frozenset:
-        return any(_ambiguous(x) for x in v)
+        return any(ambiguous(x) for x in v)
     if t is Fn:
-        return any(_ambiguous(k) or _ambiguous(x) for k, x in v._d.items())
+        return any(ambiguous(k) or ambiguous(x) for k, x in v._d.items())
     return False
 
 
@@ -569,7 +569,7 @@ def same(a: Any, b: Any) -> bool:
         return False
     t = type(a)
     if t is tuple or t is frozenset or t is Fn:
-        return not _ambiguous(a) or tag(a) == tag(b)
+        return not ambiguous(a) or tag(a) == tag(b)
     return True
 
 
@@ -579,7 +579,7 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
         return NONE
     t = type(x)
     if not ((t is tuple or t is frozenset or t is Fn or t is bool or t is int)
-            and _ambiguous(x)):
+            and ambiguous(x)):
         return x
     tx = tag(x)
     for e in s:

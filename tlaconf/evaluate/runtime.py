@@ -101,14 +101,10 @@ def _dot(r: Any, name: str, sid: int) -> Any:
 
 
 def _cap(a: Any, b: Any, sid: int) -> Any:
-    if type(a) is frozenset and type(b) is frozenset:
-        return a & b
     return B.cap(sid, a, b)
 
 
 def _cup(a: Any, b: Any, sid: int) -> Any:
-    if type(a) is frozenset and type(b) is frozenset:
-        return a | b
     return B.cup(sid, a, b)
 
 
