@@ -101,6 +101,8 @@ def render(e: E, nm: dict[str, str]) -> str:
         return f"[{r(a[0])} EXCEPT !{key} = {r(a[2])}]"
     if op == "at":
         return "@"
+    if op == "raw":
+        return a[0].format(**{n: nm.get(n, n) for n in VARS})
     raise AssertionError(op)
 
 

@@ -1,0 +1,119 @@
+"""The compiler's inlined fast paths (typed equality, membership, disjointness, filter
+membership, set operations, junctions, quantifiers) on every evaluation path: each
+negated or typed variant gives a boolean or the error TLC gives, never a Python truthiness
+answer.  The paths are those of :mod:`test_differential` (constant-folded, operator
+arguments, state, primed, ENABLED, explain)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_differential import BOOLEAN_ONLY, EXPLAIN, ORDER, E, paths
+
+from tlaconf.evaluate import Blame, EvalError
+from tlaconf.values import Fn, to_tla
+
+ERROR = object()
+BASE: dict[str, Any] = {"x": 1, "y": frozenset({1, 2}), "z": (1, 2),
+                        "w": Fn({"a": 1, "b": "a"}), "f": Fn({1: 1, 5: 2})}
+
+CASES: list[tuple[str, dict[str, Any], Any]] = [
+    # junctions never use Python truthiness on a non-boolean
+    ("{x} /\\ TRUE", {}, ERROR),
+    ("TRUE /\\ {x}", {}, ERROR),
+    ("FALSE /\\ {x}", {}, False),
+    ("{x} \\/ FALSE", {}, ERROR),
+    ("FALSE \\/ {x}", {}, ERROR),
+    ("TRUE \\/ {x}", {}, True),
+    ("~{x}", {}, ERROR),
+    ("{x} => TRUE", {}, ERROR),
+    ("TRUE => {x}", {}, ERROR),
+    ("FALSE => {x}", {}, True),
+    ("{x} <=> TRUE", {}, ERROR),
+    ("IF {x} THEN 1 ELSE 2", {}, ERROR),
+    ("CASE {x} -> 1 [] OTHER -> 2", {}, ERROR),
+    ("{y} /\\ TRUE", {}, ERROR),
+    ("{z} \\/ FALSE", {}, ERROR),
+    ("{x} /\\ TRUE", {"x": 0}, ERROR),
+    ("{x} /\\ TRUE", {"x": True}, True),
+    # quantifier bodies must be booleans
+    ("\\A i \\in {y} : i", {}, ERROR),
+    ("\\E i \\in {y} : i", {}, ERROR),
+    ("\\E i \\in {y} : {x}", {}, ERROR),
+    ("\\A i \\in {y} : i \\in {y}", {}, True),
+    ("\\E i \\in {{}} : {x}", {"y": frozenset()}, False),
+    ("{{i \\in {y} : i}}", {}, ERROR),
+    ("CHOOSE i \\in {y} : i", {}, ERROR),
+    # typed equality and its negation; cross-kind is an error
+    ("{x} = \"a\"", {}, ERROR),
+    ("{x} # \"a\"", {}, ERROR),
+    ("{x} # {{}}", {}, ERROR),
+    ("{y} # {{}}", {}, True),
+    ("{y} = {{}}", {"y": frozenset()}, True),
+    ("{z} # <<>>", {}, True),
+    ("{z} = <<1, 2>>", {}, True),
+    ("{z} # <<1, TRUE>>", {}, True),
+    ("{w} = [a |-> 1, b |-> \"a\"]", {}, True),
+    ("{w} # [a |-> TRUE, b |-> \"a\"]", {}, True),
+    ("{y} = {{1, 2}}", {}, True),
+    ("{y} = {{TRUE}}", {"y": frozenset({1})}, False),
+    ("{x} = 1 /\\ {x} # 2", {}, True),
+    ("{x} = TRUE", {}, ERROR),
+    # membership: constant sets, run-time sets, negated
+    ("{x} \\in {{1, 2}}", {}, True),
+    ("{x} \\notin {{1, 2}}", {}, False),
+    ("{x} \\in {{1, 2}}", {"x": True}, ERROR),
+    ("{x} \\notin {{1, 2}}", {"x": "a"}, ERROR),
+    ("{x} \\in {{\"a\", \"b\"}}", {}, ERROR),
+    ("{x} \\notin {y}", {"x": "a"}, ERROR),
+    ("{x} \\in {y}", {"x": True}, ERROR),
+    ("{x} \\in {x}", {}, ERROR),
+    ("{z} \\in {{<<1, 2>>}}", {}, True),
+    ("{z} \\notin {{<<TRUE, 2>>}}", {}, True),
+    ("<<{x}>> \\in {{<<TRUE>>}}", {}, False),
+    # filter membership (not enumerated): the base set's kind check and the predicate
+    ("{x} \\in {{i \\in {y} : i > 1}}", {}, False),
+    ("{x} \\notin {{i \\in {y} : i > 1}}", {}, True),
+    ("{x} \\notin {{i \\in {y} : i}}", {}, ERROR),
+    ("{x} \\in {{i \\in {y} : i > 1}}", {"x": "a"}, ERROR),
+    # disjointness
+    ("{y} \\cap {{3}} = {{}}", {}, True),
+    ("{y} \\cap {{2}} # {{}}", {}, True),
+    ("{y} \\cap {{TRUE}} = {{}}", {}, ERROR),
+    ("{y} \\cap {x} = {{}}", {}, ERROR),
+    ("{{<<1>>}} \\cap {{<<{x}>>}} = {{}}", {"x": True}, ERROR),
+    # set operations keep their kind checks
+    ("{y} \\cup {x}", {}, ERROR),
+    ("{y} \\ {{TRUE}}", {}, ERROR),
+    ("{y} \\cup {{TRUE}}", {}, ERROR),
+    ("Cardinality({y} \\cup {{3}})", {}, 3),
+    # application and record access
+    ("{w}.a", {}, 1),
+    ("{w}.c", {}, ERROR),
+    ("{x}.a", {}, ERROR),
+    ("{w}[\"b\"]", {}, "a"),
+    ("{w}[1]", {}, ERROR),
+    ("{f}[TRUE]", {}, ERROR),
+    ("{f}[5]", {}, 2),
+    ("{z}[TRUE]", {}, ERROR),
+]
+
+
+@pytest.mark.parametrize(("template", "override", "expected"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_every_path(template: str, override: dict[str, Any], expected: Any) -> None:
+    env = {**BASE, **override}
+    for name, run in paths(E("raw", (template,)), env).items():
+        where = f"{name}: {template} with " + ", ".join(f"{n} = {to_tla(env[n])}" for n in ORDER)
+        if name in EXPLAIN:
+            if expected is False:
+                assert isinstance(run(), Blame), where
+            continue
+        if expected is ERROR or (name in BOOLEAN_ONLY and type(expected) is not bool):
+            with pytest.raises(EvalError):
+                got = run()
+                pytest.fail(f"{where}: expected an error, got {to_tla(got)}")
+            continue
+        got = run()
+        assert type(got) is type(expected) and got == expected, f"{where}: got {to_tla(got)}"
