@@ -692,22 +692,26 @@ def o_call(name: str, args: list[Any]) -> Any:
 
 MODULE = """---- MODULE Diff ----
 EXTENDS Integers, Sequences, FiniteSets, TLC
-VARIABLES x, y, z, w, f
+VARIABLES x, y, z, w, f, v
 Op(px, py, pz, pw, pf) == {param}
-Act(px, py, pz, pw, pf) == /\\ {param}
-                           /\\ UNCHANGED <<x, y, z, w, f>>
+Act(px, py, pz, pw, pf) == /\\ ({param})
+                           /\\ UNCHANGED <<x, y, z, w, f, v>>
 St == {state}
-ActSt == /\\ {state}
-         /\\ UNCHANGED <<x, y, z, w, f>>
+ActSt == /\\ ({state})
+         /\\ UNCHANGED <<x, y, z, w, f, v>>
 Pr == {primed}
+Asg(px, py, pz, pw, pf) == /\\ v' = ({param})
+                           /\\ v' \\in {{({param})}}
+                           /\\ UNCHANGED <<x, y, z, w, f>>
 ====
 """
 
 ORDER = ("x", "y", "z", "w", "f")
 
 
-def paths(e: E, env: dict[str, Any]) -> dict[str, Callable[[], Any]]:
-    """Every way of evaluating ``e`` on ``env``, each a thunk returning the value."""
+def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[], Any]]:
+    """Every way of evaluating ``e`` on ``env``, each a thunk returning the value (or, for
+    :data:`ASSIGN`, whether ``v' = e`` holds when ``v'`` is ``value``)."""
     params = e.tla({n: f"p{n}" for n in ORDER})
     text = MODULE.format(param=params, state=e.tla({}),
                          primed=e.tla({n: f"{n}'" for n in ORDER}))
@@ -716,6 +720,7 @@ def paths(e: E, env: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     literals = e.tla({n: f"({to_tla(env[n])})" for n in ORDER})
     call = f"Op({', '.join(to_tla(env[n]) for n in ORDER)})"
     junk = {n: frozenset({"junk"}) for n in ORDER}
+    env = {**env, "v": 0}
     return {
         "constant": lambda: ctx.evaluate(literals),
         "operator": lambda: materialize(ctx.value("Op", args)),
@@ -728,11 +733,14 @@ def paths(e: E, env: dict[str, Any]) -> dict[str, Callable[[], Any]]:
         "explain": lambda: ctx.explain("Op", args, {}),
         "explain in the state": lambda: ctx.explain("St", (), env),
         "explain primed": lambda: ctx.explain("Pr", (), junk, env),
+        "ENABLED assigning v' = e": lambda: ctx.enabled("Asg", args, env),
+        "v' = e with the expected v'": lambda: ctx.holds("Asg", args, env, {**env, "v": value}),
     }
 
 
 BOOLEAN_ONLY = ("ENABLED with arguments", "ENABLED in the state", "holds")
 EXPLAIN = ("explain", "explain in the state", "explain primed")
+ASSIGN = ("ENABLED assigning v' = e", "v' = e with the expected v'")
 
 
 def check(e: E, env: dict[str, Any]) -> None:
@@ -744,8 +752,11 @@ def check(e: E, env: dict[str, Any]) -> None:
     except Indeterminate:
         assume(False)
         return
-    for name, run in paths(e, env).items():
+    for name, run in paths(e, env, expected).items():
         if name in EXPLAIN and (error or expected is not False):
+            continue
+        if name in ASSIGN and not error:
+            assert run() is True, f"{name}: {e.tla({})} with {env}"
             continue
         if name in BOOLEAN_ONLY and not error and type(expected) is not bool:
             with pytest.raises(EvalError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_differential import BOOLEAN_ONLY, EXPLAIN, ORDER, E, paths
+from test_differential import ASSIGN, BOOLEAN_ONLY, EXPLAIN, ORDER, E, paths
 
 from tlaconf.evaluate import Blame, EvalError
 from tlaconf.values import Fn, to_tla
@@ -104,8 +104,11 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
                          ids=[c[0] for c in CASES])
 def test_every_path(template: str, override: dict[str, Any], expected: Any) -> None:
     env = {**BASE, **override}
-    for name, run in paths(E("raw", (template,)), env).items():
+    for name, run in paths(E("raw", (template,)), env, expected).items():
         where = f"{name}: {template} with " + ", ".join(f"{n} = {to_tla(env[n])}" for n in ORDER)
+        if name in ASSIGN and expected is not ERROR:
+            assert run() is True, where
+            continue
         if name in EXPLAIN:
             if expected is False:
                 assert isinstance(run(), Blame), where

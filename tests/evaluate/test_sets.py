@@ -103,3 +103,18 @@ def test_set_operations_never_merge_a_boolean_with_an_integer() -> None:
     assert m.holds("Disjoint", (frozenset({(1,)}), frozenset({(1,)})), {}) is False
     with pytest.raises(EvalError, match="TLC cannot compare"):
         m.value("Cup", (frozenset({(0,)}), frozenset({(False,)})))
+
+
+def test_a_lazy_set_inside_a_value_compares_by_content() -> None:
+    """``SUBSET S`` and ``[S -> T]`` stay lazy; inside a tuple, record or set they compare
+    by their elements (regression: by identity, so ``<<SUBSET {1}>> # <<SUBSET {1}>>`` was
+    TRUE)."""
+    assert ev("<<SUBSET {1}>> = <<SUBSET {1}>>") is True
+    assert ev("<<SUBSET {1}>> # <<SUBSET {1}>>") is False
+    assert ev("{SUBSET {1}} = {SUBSET {1}}") is True
+    assert ev("(SUBSET {}) \\in {SUBSET {}}") is True
+    assert ev("[a |-> [{1} -> {2}]] = [a |-> {(1 :> 2)}]") is True
+    assert ev("<<SUBSET {1}>> = <<SUBSET {2}>>") is False
+    assert ev("<<SUBSET {1}>> = <<SUBSET {TRUE}>>") is False
+    m = module("VARIABLE v\nA(S) == /\\ v' = SUBSET S\n        /\\ v' \\in {SUBSET S}\n")
+    assert m.enabled("A", (frozenset({1}),), {"v": 0}) is True

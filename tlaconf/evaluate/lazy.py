@@ -71,10 +71,18 @@ class LazySet:
         return self.describe()
 
     def __eq__(self, other: object) -> bool:
-        return self is other
+        """By content, as a frozenset would compare (a lazy set inside a tuple, record or
+        set: ``<<SUBSET {1}>> = <<SUBSET {1}>>``); an infinite set only equals itself."""
+        if self is other:
+            return True
+        if not isinstance(other, LazySet | frozenset):
+            return NotImplemented
+        if not self.finite or (isinstance(other, LazySet) and not other.finite):
+            return False
+        return self.enum(-1) == enum_set(other, -1)
 
     def __hash__(self) -> int:
-        return id(self)
+        return hash(self.enum(-1)) if self.finite else id(self)
 
 
 def enum_set(s: Any, sid: int) -> frozenset[Any]:
@@ -544,6 +552,8 @@ def tag(v: Any) -> Any:
         return frozenset(tag(x) for x in v)
     if t is Fn:
         return Fn({tag(k): tag(x) for k, x in v._d.items()})
+    if isinstance(v, LazySet) and v.finite:
+        return tag(v.enum(-1))
     return v
 
 
@@ -559,7 +569,7 @@ def ambiguous(v: Any) -> bool:
         return any(ambiguous(x) for x in v)
     if t is Fn:
         return any(ambiguous(k) or ambiguous(x) for k, x in v._d.items())
-    return False
+    return isinstance(v, LazySet) and v.finite and ambiguous(v.enum(-1))
 
 
 def same(a: Any, b: Any) -> bool:
