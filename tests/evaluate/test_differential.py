@@ -101,6 +101,25 @@ def render(e: E, nm: dict[str, str]) -> str:
         return f"[{r(a[0])} EXCEPT !{key} = {r(a[2])}]"
     if op == "at":
         return "@"
+    if op in ("quant2", "quantpat"):
+        (n1, n2), doms, body = a[1], a[2], a[3]
+        binds = (f"<<{n1}, {n2}>> \\in {r(doms)}" if op == "quantpat"
+                 else f"{n1} \\in {r(doms[0])}, {n2} \\in {r(doms[1])}")
+        return f"(\\{a[0]} {binds} : {r(body)})"
+    if op == "map2":
+        (n1, n2), (d1, d2), body = a
+        return f"{{{r(body)} : {n1} \\in {r(d1)}, {n2} \\in {r(d2)}}}"
+    if op == "fncons2":
+        (n1, n2), (d1, d2), body = a
+        return f"[{n1} \\in {r(d1)}, {n2} \\in {r(d2)} |-> {r(body)}]"
+    if op == "app2":
+        return f"{r(a[0])}[{r(a[1])}, {r(a[2])}]"
+    if op == "fnset":
+        return f"[{r(a[0])} -> {r(a[1])}]"
+    if op == "recset":
+        return f"[a : {r(a[0])}, b : {r(a[1])}]"
+    if op == "name":
+        return str(a[0])
     if op == "raw":
         return a[0].format(**{n: nm.get(n, n) for n in VARS})
     raise AssertionError(op)
@@ -279,6 +298,57 @@ def _mixed_setop(draw: Any, d: int, sc: Scope) -> E:
     return E("bin", (">", E("call", ("Cardinality", s)), lit(1)))
 
 
+def _two_bounds(draw: Any, d: int, sc: Scope) -> tuple[tuple[str, str], Scope]:
+    n1, n2 = sc.fresh("i"), f"{sc.fresh('i')}b"
+    return (n1, n2), sc.bind(n1, INT).bind(n2, INT)
+
+
+def _quant2(draw: Any, d: int, sc: Scope) -> E:
+    """``\\A i \\in S, j \\in T : P`` or ``\\E <<i, j>> \\in S \\X T : P``."""
+    names, inner = _two_bounds(draw, d, sc)
+    s1, s2 = gen(draw, SETINT, d, sc), gen(draw, SETINT, d, sc)
+    body = gen(draw, BOOL, d, inner)
+    kind = draw(st.sampled_from("AE"))
+    if draw(st.booleans()):
+        return E("quantpat", (kind, names, E("bin", ("\\X", s1, s2)), body))
+    return E("quant2", (kind, names, (s1, s2), body))
+
+
+def _map2(draw: Any, d: int, sc: Scope) -> E:
+    names, inner = _two_bounds(draw, d, sc)
+    return E("map2", (names, (gen(draw, SETINT, d, sc), gen(draw, SETINT, d, sc)),
+                      gen(draw, INT, d, inner)))
+
+
+def _app2(draw: Any, d: int, sc: Scope) -> E:
+    """``[i \\in S, j \\in T |-> e][a, b]``."""
+    names, inner = _two_bounds(draw, d, sc)
+    g = E("fncons2", (names, (gen(draw, SETINT, d, sc), gen(draw, SETINT, d, sc)),
+                      gen(draw, INT, d, inner)))
+    return E("app2", (g, gen(draw, INT, d, sc), gen(draw, INT, d, sc)))
+
+
+def _lazy_member(draw: Any, d: int, sc: Scope) -> E:
+    """Membership in a set TLC does not enumerate: SUBSET, [S -> T], [a : S, b : T], Seq,
+    Nat, Int, and the cardinality of the finite ones."""
+    form = draw(st.sampled_from(["subset", "fnset", "recset", "seq", "nat", "int"]))
+    s1 = gen(draw, SETINT, d, sc)
+    if form == "subset":
+        x, lazy = gen(draw, SETINT, d, sc), E("prefix", ("SUBSET", s1))
+    elif form == "fnset":
+        x, lazy = (gen(draw, draw(st.sampled_from((FN, SEQ))), d, sc),
+                   E("fnset", (s1, gen(draw, SETINT, d, sc))))
+    elif form == "recset":
+        x, lazy = gen(draw, REC, d, sc), E("recset", (s1, gen(draw, SETSTR, d, sc)))
+    elif form == "seq":
+        x, lazy = gen(draw, SEQ, d, sc), E("call", ("Seq", s1))
+    else:
+        x, lazy = gen(draw, INT, d, sc), E("name", ("Nat" if form == "nat" else "Int",))
+    if form in ("fnset", "recset", "subset") and draw(st.integers(0, 2)) == 0:
+        return E("bin", ("<", E("call", ("Cardinality", lazy)), gen(draw, INT, d, sc)))
+    return E("bin", (draw(st.sampled_from(["\\in", "\\notin"])), x, lazy))
+
+
 def _illtyped_bool(draw: Any, d: int, sc: Scope) -> E:
     """A boolean operator given an operand of a random type (usually an error)."""
     t = any_type(draw)
@@ -304,7 +374,7 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
             _call("Head", SEQ),
             lambda draw, d, sc: E("app", (gen(draw, SEQ, d, sc), gen(draw, INT, d, sc))),
             lambda draw, d, sc: E("app", (gen(draw, FN, d, sc), gen(draw, INT, d, sc))),
-            lambda draw, d, sc: E("dot", (gen(draw, REC, d, sc), "a")),
+            lambda draw, d, sc: E("dot", (gen(draw, REC, d, sc), "a")), _app2,
             lambda draw, d, sc: E("bin", ("+", gen(draw, INT, d, sc),
                                           gen(draw, any_type(draw), d, sc))),
         ]
@@ -318,6 +388,7 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
             lambda draw, d, sc: E("not", (gen(draw, BOOL, d, sc),)),
             _binder("quant", BOOL, None), _binder("quant", BOOL, None),
             _call("IsFiniteSet", SETINT), _wrapped_cmp, _illtyped_bool, _mixed_setop,
+            _quant2, _lazy_member, _lazy_member,
             lambda draw, d, sc: E("bin", ("=", gen(draw, SETINT, d, sc), E("setenum", ()))),
             lambda draw, d, sc: E("bin", ("#", gen(draw, SETINT, d, sc), E("setenum", ()))),
             lambda draw, d, sc: E("bin", (draw(st.sampled_from(["=", "#"])), E("bin", (
@@ -331,7 +402,7 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
             _binop(["\\cup", "\\cap", "\\"], SETINT, SETINT), _binop([".."], INT, INT),
             lambda draw, d, sc: E("setenum", tuple(gen(draw, INT, d, sc)
                                                     for _ in range(draw(st.integers(0, 3))))),
-            _binder("filter", SETINT, None), _binder("map", SETINT, INT),
+            _binder("filter", SETINT, None), _binder("map", SETINT, INT), _map2,
             lambda draw, d, sc: E("prefix", ("DOMAIN", gen(draw, draw(st.sampled_from(
                 (SEQ, FN))), d, sc))),
             lambda draw, d, sc: E("prefix", ("UNION", gen(draw, SETSET, d, sc))),
@@ -418,7 +489,37 @@ def o_eq(a: Any, b: Any) -> bool:
     return bool(tag(a) == tag(b))
 
 
+@dataclass(frozen=True)
+class Lazy:
+    """A set the evaluator keeps lazy: ``fnset``/``recset`` (of two sets), ``seq``, Nat, Int."""
+
+    kind: str
+    args: tuple[Any, ...]
+
+    def contains(self, x: Any) -> bool:
+        if self.kind in ("Nat", "Int"):
+            return type(x) is int and (x >= 0 or self.kind == "Int")
+        if type(x) not in (tuple, Fn):
+            raise OracleError("not a function")
+        if self.kind == "seq":
+            return type(x) is tuple and all(o_in(v, self.args[0]) for v in x)
+        values = list(x) if type(x) is tuple else list(x.values())
+        if self.kind == "fnset":
+            return o_eq(domain(x), self.args[0]) and all(o_in(v, self.args[1]) for v in values)
+        return (type(x) is Fn and set(x.keys()) == {"a", "b"} and o_in(x["a"], self.args[0])
+                and o_in(x["b"], self.args[1]))
+
+    def size(self) -> int:
+        if self.kind == "fnset":
+            return len(self.args[1]) ** len(self.args[0])
+        if self.kind == "recset":
+            return len(self.args[0]) * len(self.args[1])
+        raise OracleError("infinite set")
+
+
 def o_in(x: Any, s: Any) -> bool:
+    if type(s) is Lazy:
+        return s.contains(x)
     if type(s) is not frozenset:
         raise OracleError("\\in a non-set")
     if any(family(e) != family(x) for e in s):
@@ -543,25 +644,51 @@ def oracle(e: E, env: dict[str, Any]) -> Any:
         if type(f) is tuple:
             return (*f[: k - 1], new, *f[k:])
         return Fn({key: (new if tag(key) == tag(k) else v) for key, v in f.items()})
-    if op in ("quant", "choose", "filter", "map", "fncons"):
+    if op in ("quant", "choose", "filter", "map", "fncons", "quant2", "quantpat", "map2",
+              "fncons2"):
         return o_binder(e, env)
+    if op == "app2":
+        f = oracle(a[0], env)
+        got = lookup(f, (oracle(a[1], env), oracle(a[2], env)))
+        if got is None:
+            raise OracleError("outside the domain")
+        return got[0]
+    if op == "fnset":
+        return Lazy("fnset", (want(ev(a[0]), frozenset), want(ev(a[1]), frozenset)))
+    if op == "recset":
+        return Lazy("recset", (want(ev(a[0]), frozenset), want(ev(a[1]), frozenset)))
+    if op == "name":
+        return Lazy(a[0], ())
     raise AssertionError(op)
 
 
 def o_binder(e: E, env: dict[str, Any]) -> Any:
     op, a = e.op, e.args
-    name, dom_e, body = (a[1], a[2], a[3]) if op == "quant" else a
-    dom = want(oracle(dom_e, env), frozenset)
+    names, dom_e, body = (a[1], a[2], a[3]) if op.startswith("quant") else a
+    elems: list[tuple[Any, dict[str, Any] | None]] = []  # element, bindings (None: error)
+    if op in ("quant2", "map2", "fncons2"):
+        d1, d2 = (want(oracle(x, env), frozenset) for x in dom_e)
+        elems = [((x1, x2), {names[0]: x1, names[1]: x2}) for x1 in d1 for x2 in d2]
+    elif op == "quantpat":
+        elems = [(t, {names[0]: t[0], names[1]: t[1]} if type(t) is tuple and len(t) == 2
+                  else None) for t in want(oracle(dom_e, env), frozenset)]
+    else:
+        elems = [(x, {names: x}) for x in want(oracle(dom_e, env), frozenset)]
+    if len(elems) > LIMIT:
+        raise Indeterminate("too many")
     results: list[tuple[Any, Any, bool]] = []  # element, value, is_error
-    for x in dom:
+    for x, binding in elems:
         try:
-            v = oracle(body, {**env, name: x})
-            if op in ("quant", "choose", "filter"):
+            if binding is None:
+                raise OracleError("not a pair")
+            v = oracle(body, {**env, **binding})
+            if op in ("quant", "quant2", "quantpat", "choose", "filter"):
                 want(v, bool)
             results.append((x, v, False))
         except OracleError:
             results.append((x, None, True))
     errors = any(err for _, _, err in results)
+    op = {"quant2": "quant", "quantpat": "quant", "map2": "map", "fncons2": "fncons"}.get(op, op)
     if op == "quant":
         decisive = a[0] != "A"  # \A stops at FALSE, \E at TRUE
         if any(not err and v is decisive for _, v, err in results):
@@ -613,6 +740,8 @@ def o_bin(op: str, le: E, re: E, env: dict[str, Any]) -> Any:
         return o_in(x, y)
     if op == "\\notin":
         return not o_in(x, y)
+    if op == "\\X":
+        return frozenset(itertools.product(want(x, frozenset), want(y, frozenset)))
     if op in ("\\cup", "\\cap", "\\", "\\subseteq"):
         s, t = want(x, frozenset), want(y, frozenset)
         if op == "\\subseteq":
@@ -669,7 +798,9 @@ def o_call(name: str, args: list[Any]) -> Any:
     if name == "Len":
         return len(want(args[0], tuple))
     if name == "Cardinality":
-        return len(want(args[0], frozenset))
+        return args[0].size() if type(args[0]) is Lazy else len(want(args[0], frozenset))
+    if name == "Seq":
+        return Lazy("seq", (want(args[0], frozenset),))
     if name == "IsFiniteSet":
         return want(args[0], frozenset) is not None
     s = want(args[0], tuple)

@@ -1,6 +1,9 @@
 """Connectives: booleans only, short-circuit left to right as TLC."""
 
-from tlahelp import ev, fails
+import pytest
+from tlahelp import ev, fails, module, show
+
+from tlaconf.evaluate import EvalError
 
 
 def test_truth_tables() -> None:
@@ -26,3 +29,21 @@ def test_non_boolean_operands() -> None:
     fails("1 \\/ TRUE", "expected a boolean")
     fails("~{}", "expected a boolean, got the set")
     fails('TRUE => "x"', "expected a boolean, got the string")
+
+
+def test_every_domain_of_a_quantifier_is_evaluated() -> None:
+    """TLC evaluates every bound's domain, even after an empty one (regression: the inner
+    domain was evaluated per element of the outer, so never when the outer was empty)."""
+    fails("\\A i \\in {}, j \\in 1 \\div 0 : FALSE", "division by zero")
+    fails("\\E i \\in {}, j \\in 1 \\div 0 : TRUE", "division by zero")
+    fails("{i + j : i \\in {}, j \\in Head(<<>>)}", "empty sequence")
+    assert ev("\\A i \\in {}, j \\in {1} : FALSE") is True
+    assert ev("\\E i, j \\in {1, 2} : i + j = 4") is True
+    assert show("{i + j : i \\in {1, 2}, j \\in {10}}") == "{11, 12}"
+    m = module("EXTENDS Integers\nA(S, T) == \\A i \\in S, j \\in T : i < j\n"
+               "M(S, T) == {i : i \\in S, j \\in T}\n")
+    with pytest.raises(EvalError, match="expected a set"):
+        m.holds("A", (frozenset(), 3), {})
+    with pytest.raises(EvalError, match="expected a set"):
+        m.value("M", (frozenset(), 3))
+    assert m.holds("A", (frozenset({1}), frozenset({2, 3})), {}) is True

@@ -566,10 +566,15 @@ class Compiler:
 
     def bind_bounds(
         self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node
-    ) -> tuple[list[str], Scope]:
-        """Python ``for`` clauses iterating the bounds, and the scope inside them."""
+    ) -> tuple[list[tuple[str, str]], list[str], Scope]:
+        """Python ``for`` clauses iterating the bounds, and the scope inside them.  With
+        several bounds, the domains are first bound to names (``(name, source)`` pairs, to
+        evaluate before the loops): TLC evaluates every domain once, even when an earlier
+        one is empty (``\\A x \\in {}, y \\in 1 \\div 0 : P`` is an error)."""
         clauses: list[str] = []
+        pre: list[tuple[str, str]] = []
         names: dict[str, Local] = {}
+        several = len(bounds) > 1 or (len(bounds[0].names) > 1 and not bounds[0].tuple_pattern)
         for b in bounds:
             if b.domain is None:
                 clauses.append(f"for _ in _unbounded({self.sid(node)})")
@@ -577,6 +582,10 @@ class Compiler:
                     names[n] = Local(self.fresh(f"v_{_pyname(n)}_"))
                 continue
             dom, ety = self.iter_src(b.domain, sc)
+            if several:
+                d = self.fresh("d_")
+                pre.append((d, dom))
+                dom = d
             if b.tuple_pattern:
                 pys = [self.fresh(f"v_{_pyname(n)}_") for n in b.names]
                 clauses.append(f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
@@ -587,7 +596,7 @@ class Compiler:
                     py = self.fresh(f"v_{_pyname(n)}_")
                     clauses.append(f"for {py} in {dom}")
                     names[n] = Local(py, ty=ety)
-        return clauses, sc.bind(names)
+        return pre, clauses, sc.bind(names)
 
     def iter_src(self, dom: A.Expr, sc: Scope) -> tuple[str, Any]:
         """Python iterable source over a set, and its elements' type when known."""
@@ -600,13 +609,14 @@ class Compiler:
         """A quantifier becomes a small generated function with plain ``for`` loops (much
         faster than ``all(<generator>)``), called with the locals in scope."""
         base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False)
-        clauses, inner = self.bind_bounds(node.bounds, base, node)
+        pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
         params = [loc.py for loc in sc.locals.values()]
         if sc.at is not None:
             params.append(sc.at)
         params = list(dict.fromkeys(params))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
+        lines += [f"    {d} = {src}" for d, src in pre]
         indent = "    "
         for clause in clauses:
             lines.append(f"{indent}{clause}:")
@@ -658,9 +668,12 @@ class Compiler:
         return Code(f"_filter({self.expr(b.domain, sc).src}, {lam}, {k}, {self.sid(node)})")
 
     def x_SetMap(self, node: A.SetMap, sc: Scope) -> Code:
-        clauses, inner = self.bind_bounds(node.bounds, sc, node)
-        return Code(f"_setof([{self.expr(node.expr, inner).src} {' '.join(clauses)}], "
-                    f"{self.sid(node)})", ty=frozenset)
+        pre, clauses, inner = self.bind_bounds(node.bounds, sc, node)
+        src = f"_setof([{self.expr(node.expr, inner).src} {' '.join(clauses)}], {self.sid(node)})"
+        if pre:
+            src = (f"(lambda {', '.join(d for d, _ in pre)}: {src})"
+                   f"({', '.join(d for _, d in pre)})")
+        return Code(src, ty=frozenset)
 
     def x_FnCons(self, node: A.FnCons, sc: Scope) -> Code:
         return self.fncons(node.bounds, node.body, sc, node)
