@@ -8,6 +8,7 @@ are evaluated on every path of the evaluator:
 - constant-folded: the values substituted as literals (``ctx.evaluate``);
 - an operator with run-time arguments (``ctx.value("Op", args)``), and the same
   operator applied to literals inside ``ctx.evaluate`` (folded at compile time);
+- the values bound as the module's CONSTANTS;
 - the variables read from a state, and read primed from a next state;
 - for a boolean: ENABLED of ``/\\ e /\\ <every variable unchanged>`` (with the values
   as arguments, and as state variables), and ``explain`` when it is FALSE.
@@ -838,6 +839,12 @@ Asg(px, py, pz, pw, pf) == /\\ v' = ({param})
 """
 
 ORDER = ("x", "y", "z", "w", "f")
+CONSTANTS_MODULE = """---- MODULE DiffConst ----
+EXTENDS Integers, Sequences, FiniteSets, TLC
+CONSTANTS x, y, z, w, f
+Cst == {expr}
+====
+"""
 
 
 def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[], Any]]:
@@ -851,10 +858,13 @@ def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[]
     literals = e.tla({n: f"({to_tla(env[n])})" for n in ORDER})
     call = f"Op({', '.join(to_tla(env[n]) for n in ORDER)})"
     junk = {n: frozenset({"junk"}) for n in ORDER}
+    consts = load_text(CONSTANTS_MODULE.format(expr=e.tla({})), constants=env,
+                       filename="DiffConst.tla")
     env = {**env, "v": 0}
     return {
         "constant": lambda: ctx.evaluate(literals),
         "operator": lambda: materialize(ctx.value("Op", args)),
+        "CONSTANTS": lambda: materialize(consts.value("Cst")),
         "operator applied to literals": lambda: ctx.evaluate(call),
         "state": lambda: materialize(ctx.value("St", (), env)),
         "primed": lambda: materialize(ctx.value("Pr", (), junk, env)),

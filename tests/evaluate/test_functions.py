@@ -46,3 +46,12 @@ def test_recursive_function_definition() -> None:
                "LET x == CHOOSE y \\in s : TRUE IN x + Sum[s \\ {x}]")
     assert m.evaluate("fact[20]") == 2432902008176640000
     assert m.evaluate("Sum[{1, 2, 5}]") == 8
+
+
+def test_at_at_never_merges_a_boolean_key_with_an_integer_key() -> None:
+    """Python's ``{1: ..} | {True: ..}`` has one key (regression: ``(TRUE :> 1) @@ (1 :> 2)``
+    was ``<<1>>``)."""
+    fails("(TRUE :> 1) @@ (1 :> 2)", "TLC cannot compare")
+    fails("(<<0>> :> 1) @@ (<<FALSE>> :> 2)", "TLC cannot compare")
+    assert show("(1 :> 1) @@ (1 :> 2)") == "<<1>>"
+    assert show("(2 :> 1) @@ <<5>>") == "<<5, 1>>"

@@ -356,6 +356,12 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
     f, g = normalize_fn(f, sid), normalize_fn(g, sid)
     d = dict(g.items()) if type(g) is Fn else dict(enumerate(g, 1))
     d.update(f.items() if type(f) is Fn else enumerate(f, 1))
+    if len(d) < len(f) + len(g):
+        keys = [*(f.keys() if type(f) is Fn else range(1, len(f) + 1)),
+                *(g.keys() if type(g) is Fn else range(1, len(g) + 1))]
+        if check_no_bool_int_mix(keys) or len({tag(k) for k in keys}) > len(d):
+            raise Fail("@@ of functions whose domains hold values equal but for booleans and "
+                       "integers (TLC cannot compare them)", (), sid)
     return make_fn(d)
 
 
