@@ -929,7 +929,7 @@ def cases(draw: Any) -> tuple[E, dict[str, Any]]:
     return e, env
 
 
-@settings(max_examples=int(os.environ.get("TLACONF_DIFF_EXAMPLES", "150")), deadline=None,
+@settings(max_examples=int(os.environ.get("TLACONF_DIFF_EXAMPLES", "400")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                  HealthCheck.data_too_large])
 @given(cases())

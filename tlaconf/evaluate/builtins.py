@@ -13,6 +13,7 @@ from typing import Any
 
 from tlaconf.evaluate.lazy import (
     ENUM_LIMIT,
+    SCALARS,
     BinarySet,
     Fail,
     FnSet,
@@ -159,18 +160,30 @@ def notin(sid: int, a: Any, b: Any) -> bool:
     return not member(a, b, sid)
 
 
+def _mixes(s: frozenset[Any]) -> bool:
+    """Whether ``s`` holds both booleans and integers."""
+    kinds = set(map(type, s))
+    return bool in kinds and int in kinds
+
+
 def _no_collision(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
     """Fails when ``a`` and ``b`` hold elements Python finds equal but TLA+ does not
     (``<<1>>`` and ``<<TRUE>>``): no set can hold both, and TLC cannot compare them."""
-    small, big = (a, b) if len(a) <= len(b) else (b, a)
-    odd = [x for x in small if x in big and ambiguous(x)]
+    common = a & b
+    if not common:
+        return
+    kinds = set(map(type, a)) | set(map(type, b))
+    odd: list[Any] = []
+    if bool in kinds and int in kinds and (0 in common or 1 in common):
+        odd = [x for x in common if type(x) in (bool, int) and x in (0, 1)]
+    elif not kinds <= SCALARS:
+        odd = [x for x in common if type(x) not in SCALARS and ambiguous(x)]
+        tags_a = {tag(e) for e in a if type(e) not in SCALARS and ambiguous(e)}
+        tags_b = {tag(e) for e in b if type(e) not in SCALARS and ambiguous(e)}
+        odd = [x for x in odd if tag(x) not in tags_a or tag(x) not in tags_b]
     if odd:
-        tags = {tag(e) for e in big if ambiguous(e)}
-        for x in odd:
-            if tag(x) not in tags:
-                raise Fail(f"cannot compare {show(x)} with the element of another set equal "
-                           "to it but for booleans and integers (TLC cannot compare them)",
-                           (), sid)
+        raise Fail(f"cannot compare {show(odd[0])} with the element of another set equal "
+                   "to it but for booleans and integers (TLC cannot compare them)", (), sid)
 
 
 def cup(sid: int, a: Any, b: Any) -> Any:
@@ -178,7 +191,7 @@ def cup(sid: int, a: Any, b: Any) -> Any:
         r = a | b
         if len(r) < len(a) + len(b):
             _no_collision(a, b, sid)
-        if (True in r or False in r) and check_no_bool_int_mix(r):
+        if (True in r or False in r) and _mixes(r):
             raise Fail(check_no_bool_int_mix(r) or "", (), sid)
         return r
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
@@ -236,10 +249,10 @@ def subset(sid: int, a: Any) -> Any:
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
         r = frozenset().union(*a)
-        if len(r) < sum(len(s) for s in a) and len({tag(x) for s in a for x in s}) > len(r):
+        if len(r) < sum(map(len, a)) and len({tag(x) for s in a for x in s}) > len(r):
             raise Fail("UNION of sets holding values equal but for booleans and integers "
                        "(TLC cannot compare them)", (), sid)
-        if (True in r or False in r) and check_no_bool_int_mix(r):
+        if (True in r or False in r) and _mixes(r):
             raise Fail(check_no_bool_int_mix(r) or "", (), sid)
         return r
     members = enum_set(a, sid)

@@ -579,8 +579,50 @@ def same(a: Any, b: Any) -> bool:
         return False
     t = type(a)
     if t is tuple or t is frozenset or t is Fn:
-        return not ambiguous(a) or tag(a) == tag(b)
+        return _strict(a, b)
     return True
+
+
+SCALARS = frozenset({int, str, bool, ModelValue})
+
+
+def _strict(a: Any, b: Any) -> bool:
+    """Whether ``a == b`` (given) also holds kind by kind at every depth.  Sets and
+    domains never mix booleans with integers, so for scalar elements comparing the sets
+    of element types suffices; elements that are containers are compared through
+    :func:`tag` (only when they hold a boolean, 0 or 1)."""
+    t = type(a)
+    if t is not type(b):
+        return (isinstance(a, LazySet) or isinstance(b, LazySet)) and tag(a) == tag(b)
+    if t is tuple:
+        for x, y in zip(a, b, strict=True):
+            if not (type(x) is type(y) if type(x) in SCALARS else _strict(x, y)):
+                return False
+        return True
+    if t is frozenset:
+        return _same_kinds(a, b)
+    if t is Fn:
+        da, db = a._d, b._d
+        if not _same_kinds(da, db):
+            return False
+        for k, x in da.items():
+            y = db[k]
+            if not (type(x) is type(y) if type(x) in SCALARS else _strict(x, y)):
+                return False
+        return True
+    if isinstance(a, LazySet):
+        return bool(tag(a) == tag(b))
+    return True
+
+
+def _same_kinds(a: Any, b: Any) -> bool:
+    """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
+    ta, tb = set(map(type, a)), set(map(type, b))
+    if ta != tb:
+        return False
+    if ta <= SCALARS:
+        return True
+    return not ambiguous(frozenset(a)) or tag(frozenset(a)) == tag(frozenset(b))
 
 
 def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
