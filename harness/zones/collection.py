@@ -505,6 +505,21 @@ def draw(
     return transfer(collection, Transfer(entries, source, destination, insert, face=face)), entries
 
 
+def _prepare_deal(
+    collection: ZoneCollection,
+    source: str,
+    destinations: Sequence[str],
+    per_destination: int,
+    shuffle_seed: int | None,
+) -> ZoneCollection:
+    """Check the deal's targets, shuffle ``source`` when seeded, and check it holds enough."""
+    _check_targets(source, destinations)
+    if shuffle_seed is not None:
+        collection = shuffle(collection, source, shuffle_seed)
+    drawable(collection, source, per_destination * len(destinations), None)
+    return collection
+
+
 def _check_targets(source: str, destinations: Sequence[str]) -> None:
     if not destinations:
         raise ZoneError("no_destination", "a deal needs at least one destination")
@@ -526,10 +541,7 @@ def deal_round_robin(
     face: Face | None = None,
 ) -> ZoneCollection:
     """Optionally shuffle ``source`` (seeded), then deal one entry at a time around."""
-    _check_targets(source, destinations)
-    if shuffle_seed is not None:
-        collection = shuffle(collection, source, shuffle_seed)
-    drawable(collection, source, per_destination * len(destinations), None)
+    collection = _prepare_deal(collection, source, destinations, per_destination, shuffle_seed)
     for _ in range(per_destination):
         for d in destinations:
             collection, _drawn = draw(collection, source, d, 1, face=face)
@@ -546,10 +558,7 @@ def deal_batches(
     face: Face | None = None,
 ) -> ZoneCollection:
     """Optionally shuffle ``source`` (seeded), then give each destination a batch at once."""
-    _check_targets(source, destinations)
-    if shuffle_seed is not None:
-        collection = shuffle(collection, source, shuffle_seed)
-    drawable(collection, source, batch * len(destinations), None)
+    collection = _prepare_deal(collection, source, destinations, batch, shuffle_seed)
     for d in destinations:
         collection, _drawn = draw(collection, source, d, batch, face=face)
     return collection

@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 
@@ -20,7 +21,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "convert",
         help="convert a trace to ITF JSON or back",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=doc_description(__doc__),
     )
     p.add_argument("input", metavar="IN", type=Path, help="a .trace.jsonl or .itf.json file")
     p.add_argument("output", metavar="OUT", type=Path, help="the file to write")

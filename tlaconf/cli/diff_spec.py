@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.gate.diff_spec import Key, SpecDiff, TraceImpact, affected_traces, diff_specs
 
@@ -22,7 +23,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "diff-spec",
         help="which operators (and golden traces) a spec change touches",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=doc_description(__doc__),
     )
     p.add_argument("old", metavar="OLD_DIR", type=Path, help="the spec/ directory before")
     p.add_argument("new", metavar="NEW_DIR", type=Path, help="the spec/ directory after")

@@ -14,13 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.values import encode, to_tla
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("eval", help="evaluate a constant TLA+ expression",
-                       description=__doc__.split("\n\n")[1] if __doc__ else None)
+                       description=doc_description(__doc__))
     p.add_argument("expr", metavar="EXPR", help="a TLA+ expression, or - to read one per line")
     p.add_argument("--json", action="store_true", help="print ITF JSON values")
     p.add_argument("-m", "--module", type=Path, help="a .tla module to add to the context")

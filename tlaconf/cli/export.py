@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.replay.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import export_trace
@@ -21,7 +22,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "export",
         help="write a trace as a TLA+ module that TLC can check",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=doc_description(__doc__),
     )
     p.add_argument("trace", metavar="TRACE", type=Path, help="a .trace.jsonl file")
     p.add_argument("-o", "--output", metavar="MODULE.tla", type=Path, required=True,

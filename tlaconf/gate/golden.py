@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.replay.lookup import default_dir
 from tlaconf.replay.result import VERDICTS, BlameNode, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
 
@@ -84,13 +85,7 @@ class Difference:
 
 def default_traces_dir() -> Path:
     """``./traces`` if present, else the checkout's ``traces/``."""
-    here = Path.cwd() / "traces"
-    if here.is_dir():
-        return here
-    checkout = Path(__file__).resolve().parents[2] / "traces"
-    if checkout.is_dir():
-        return checkout
-    raise UserError("no traces directory: there is no ./traces here; pass --traces DIR")
+    return default_dir("traces", "--traces DIR")
 
 
 def _read_json(path: Path) -> Any:

@@ -24,15 +24,20 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
 
 
-def default_spec_dir() -> Path:
-    """``./spec`` if present, else the checkout's ``spec/``; UserError when neither exists."""
-    here = Path.cwd() / "spec"
+def default_dir(name: str, option: str) -> Path:
+    """``./<name>`` if present, else the checkout's ``<name>/``; UserError naming ``option``."""
+    here = Path.cwd() / name
     if here.is_dir():
         return here
-    checkout = Path(__file__).resolve().parents[2] / "spec"
+    checkout = Path(__file__).resolve().parents[2] / name
     if checkout.is_dir():
         return checkout
-    raise UserError("no spec directory: there is no ./spec here; pass --spec DIR")
+    raise UserError(f"no {name} directory: there is no ./{name} here; pass {option}")
+
+
+def default_spec_dir() -> Path:
+    """``./spec`` if present, else the checkout's ``spec/``; UserError when neither exists."""
+    return default_dir("spec", "--spec DIR")
 
 
 def resolve_spec_dir(spec: str | Path | None) -> Path:

@@ -23,9 +23,11 @@ ObjectAbilitySource9(object) == [kind |-> "Object", object |-> object]
 \* A rule source has a different shape from an object source.
 RuleAbilitySource9(rule) == [kind |-> "Rule", rule |-> rule]
 
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 AbilityShape9(kind,instructions) ==
     kind \in AbilityKinds9 /\ IF kind = "Static" THEN Len(instructions) = 0 ELSE Len(instructions) > 0
 
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 AbilitySource9(origin,printedObject,recipient,effectCreator,rule) ==
     CASE origin = "Printed" -> ObjectAbilitySource9(printedObject)
       [] origin = "Granted" -> ObjectAbilitySource9(recipient)
@@ -135,6 +137,7 @@ AbilityUseDue9(definition, event) ==
 OncePerTurnOpen9(definitionId, source, turn, history) ==
     ~\E u \in history : u.definition = definitionId /\ u.source = source /\ u.turn = turn
 
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 ReturnAbility9(before,after,actualFinalCheckpointAndChainsComplete,caller) ==
     /\ before.complete /\ ~before.returned /\ actualFinalCheckpointAndChainsComplete /\ caller = before.caller
     /\ after = [before EXCEPT !.returned = TRUE]
