@@ -1,7 +1,7 @@
 """Naturals and Integers."""
 
 import pytest
-from tlahelp import ev, fails
+from tlahelp import ev, fails, module
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,11 @@ def test_huge_interval_is_lazy() -> None:
     assert ev("5 \\in 1..(2^40)") is True
     assert ev("Cardinality(1..(2^40))") == 2**40  # counted, not enumerated
     fails("\\A x \\in 1..(2^40) : x > 0", "refusing to enumerate")
+
+
+def test_infix_operators_in_prefix_form() -> None:
+    """``+(4, 6)`` applies ``+`` (a user's redefinition too, as in TLC's test204)."""
+    assert ev("+(4, 6)") == 10
+    assert ev("\\exists x \\in {1, 2} : \\forall y \\in {x} : y = 2") is True
+    m = module("a + b == <<a, b>>\nX == +(4, 6)\n")
+    assert m.value("X") == (4, 6)

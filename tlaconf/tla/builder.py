@@ -422,6 +422,10 @@ class Builder:
     def app(self, c: list[Any]) -> ast.OpApp:
         return ast.OpApp(str(c[0]), tuple(c[2]), span=self.span(c))
 
+    def symapp(self, c: list[Any]) -> ast.OpApp:
+        """An infix operator applied in prefix form: ``+(4, 6)``."""
+        return ast.OpApp(c[0].value, tuple(c[2]), span=self.span(c))
+
     def inst_prefix(self, c: list[Any]) -> _Prefix:
         args = tuple(c[2]) if len(c) == 5 else ()
         return _Prefix(str(c[0]), args, self.span(c))
@@ -435,6 +439,7 @@ class Builder:
         return c[0]
 
     opsym = sel
+    infixsym = sel
 
     def opname(self, c: list[Any]) -> ast.Name:
         return ast.Name(c[0].value, span=self.span(c))

@@ -73,6 +73,8 @@ _BACKSLASH: dict[str, str] = {
     "\\in": "IN_OP",
     "\\A": "FORALL",
     "\\E": "EXISTS",
+    "\\forall": "FORALL",
+    "\\exists": "EXISTS",
     "\\AA": "TFORALL",
     "\\EE": "TEXISTS",
     "\\X": "TIMES",
