@@ -194,11 +194,12 @@ def test_unicode_definition() -> None:
         (r"\union({1}, S)", r"\cup({1}, S)"),
         (r"..(1, n) \cup {2}", r"\cup(..(1, n), {2})"),
         ("-(a) + 1", "+(-.(a), 1)"),
+        ("-.(a) + ^+(b)", "+(-.(a), ^+(b))"),
         (r"\forall x \in S : x", r"\A x \in S : x"),
         (r"\exists x \in S : x", r"\E x \in S : x"),
     ],
 )
 def test_sany_spellings(text: str, expected: str) -> None:
-    """An infix operator applied in prefix form (``+(4, 6)``, as in TLC's test204) and the
-    ``\\forall``/``\\exists`` spellings of ``\\A``/``\\E``."""
+    """An infix or postfix operator applied in prefix form (``+(4, 6)``, ``^+(4)``, as in
+    TLC's test204) and the ``\\forall``/``\\exists`` spellings of ``\\A``/``\\E``."""
     assert tree(text) == expected

@@ -423,7 +423,7 @@ class Builder:
         return ast.OpApp(str(c[0]), tuple(c[2]), span=self.span(c))
 
     def symapp(self, c: list[Any]) -> ast.OpApp:
-        """An infix operator applied in prefix form: ``+(4, 6)``."""
+        """An infix or postfix operator applied in prefix form: ``+(4, 6)``, ``^+(4)``."""
         return ast.OpApp(c[0].value, tuple(c[2]), span=self.span(c))
 
     def inst_prefix(self, c: list[Any]) -> _Prefix:
@@ -439,7 +439,7 @@ class Builder:
         return c[0]
 
     opsym = sel
-    infixsym = sel
+    appsym = sel
 
     def opname(self, c: list[Any]) -> ast.Name:
         return ast.Name(c[0].value, span=self.span(c))
