@@ -835,6 +835,10 @@ Pr == {primed}
 Asg(px, py, pz, pw, pf) == /\\ v' = ({param})
                            /\\ v' \\in {{({param})}}
                            /\\ UNCHANGED <<x, y, z, w, f>>
+Pick(px, py, pz, pw, pf) == /\\ \\E e \\in ({param}) : v' = e
+                            /\\ UNCHANGED <<x, y, z, w, f>>
+PickIn(px, py, pz, pw, pf) == /\\ v' \\in ({param})
+                              /\\ UNCHANGED <<x, y, z, w, f>>
 ====
 """
 
@@ -875,6 +879,8 @@ def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[]
         "explain in the state": lambda: ctx.explain("St", (), env),
         "explain primed": lambda: ctx.explain("Pr", (), junk, env),
         "ENABLED assigning v' = e": lambda: ctx.enabled("Asg", args, env),
+        "ENABLED \\E i \\in e : v' = i": lambda: ctx.enabled("Pick", args, env),
+        "ENABLED v' \\in e": lambda: ctx.enabled("PickIn", args, env),
         "v' = e with the expected v'": lambda: ctx.holds("Asg", args, env, {**env, "v": value}),
     }
 
@@ -882,6 +888,7 @@ def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[]
 BOOLEAN_ONLY = ("ENABLED with arguments", "ENABLED in the state", "holds")
 EXPLAIN = ("explain", "explain in the state", "explain primed")
 ASSIGN = ("ENABLED assigning v' = e", "v' = e with the expected v'")
+PICK = ("ENABLED \\E i \\in e : v' = i", "ENABLED v' \\in e")
 
 
 def check(e: E, env: dict[str, Any]) -> None:
@@ -898,6 +905,13 @@ def check(e: E, env: dict[str, Any]) -> None:
             continue
         if name in ASSIGN and not error:
             assert run() is True, f"{name}: {e.tla({})} with {env}"
+            continue
+        if name in PICK:
+            if error or type(expected) is not frozenset:
+                with pytest.raises(EvalError):
+                    run()
+            else:
+                assert run() is bool(expected), f"{name}: {e.tla({})} with {env}"
             continue
         if name in BOOLEAN_ONLY and not error and type(expected) is not bool:
             with pytest.raises(EvalError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_differential import ASSIGN, BOOLEAN_ONLY, EXPLAIN, ORDER, E, paths
+from test_differential import ASSIGN, BOOLEAN_ONLY, EXPLAIN, ORDER, PICK, E, paths
 
 from tlaconf.evaluate import Blame, EvalError
 from tlaconf.values import Fn, to_tla
@@ -108,6 +108,11 @@ def test_every_path(template: str, override: dict[str, Any], expected: Any) -> N
         where = f"{name}: {template} with " + ", ".join(f"{n} = {to_tla(env[n])}" for n in ORDER)
         if name in ASSIGN and expected is not ERROR:
             assert run() is True, where
+            continue
+        if name in PICK:
+            if type(expected) is not frozenset:
+                with pytest.raises(EvalError):
+                    run()
             continue
         if name in EXPLAIN:
             if expected is False:
