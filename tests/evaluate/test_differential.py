@@ -121,6 +121,8 @@ def render(e: E, nm: dict[str, str]) -> str:
         return f"[a : {r(a[0])}, b : {r(a[1])}]"
     if op == "name":
         return str(a[0])
+    if op == "select":
+        return f"SelectSeq({r(a[0])}, LAMBDA {a[1]} : {r(a[2])})"
     if op == "raw":
         return a[0].format(**{n: nm.get(n, n) for n in VARS})
     raise AssertionError(op)
@@ -350,6 +352,18 @@ def _lazy_member(draw: Any, d: int, sc: Scope) -> E:
     return E("bin", (draw(st.sampled_from(["\\in", "\\notin"])), x, lazy))
 
 
+def _select(draw: Any, d: int, sc: Scope) -> E:
+    name = sc.fresh("e")
+    return E("select", (gen(draw, SEQ, d, sc), name, gen(draw, BOOL, d, sc.bind(name, INT))))
+
+
+def _str_fn_app(draw: Any, d: int, sc: Scope) -> E:
+    """``[s \\in S |-> e][k]`` with strings for keys (the dict fast path of application)."""
+    name = sc.fresh("s")
+    g = E("fncons", (name, gen(draw, SETSTR, d, sc), gen(draw, INT, d, sc.bind(name, STR))))
+    return E("app", (g, gen(draw, STR, d, sc)))
+
+
 def _illtyped_bool(draw: Any, d: int, sc: Scope) -> E:
     """A boolean operator given an operand of a random type (usually an error)."""
     t = any_type(draw)
@@ -375,7 +389,8 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
             _call("Head", SEQ),
             lambda draw, d, sc: E("app", (gen(draw, SEQ, d, sc), gen(draw, INT, d, sc))),
             lambda draw, d, sc: E("app", (gen(draw, FN, d, sc), gen(draw, INT, d, sc))),
-            lambda draw, d, sc: E("dot", (gen(draw, REC, d, sc), "a")), _app2,
+            lambda draw, d, sc: E("dot", (gen(draw, REC, d, sc), "a")), _app2, _str_fn_app,
+            lambda draw, d, sc: E("app", (gen(draw, REC, d, sc), lit("a"))),
             lambda draw, d, sc: E("bin", ("+", gen(draw, INT, d, sc),
                                           gen(draw, any_type(draw), d, sc))),
         ]
@@ -423,7 +438,7 @@ def compound_options(ty: str) -> list[Callable[[Any, int, Scope], E]]:
         ]
     if ty == SEQ:
         return [*common,
-            _call("Tail", SEQ), _call("Append", SEQ, INT), _binop(["\\o"], SEQ, SEQ),
+            _call("Tail", SEQ), _call("Append", SEQ, INT), _binop(["\\o"], SEQ, SEQ), _select,
             _call("SubSeq", SEQ, INT, INT),
             lambda draw, d, sc: E("tuple", tuple(gen(draw, INT, d, sc)
                                                  for _ in range(draw(st.integers(0, 3))))),
@@ -645,6 +660,12 @@ def oracle(e: E, env: dict[str, Any]) -> Any:
         if type(f) is tuple:
             return (*f[: k - 1], new, *f[k:])
         return Fn({key: (new if tag(key) == tag(k) else v) for key, v in f.items()})
+    if op == "select":
+        out = []
+        for v in want(ev(a[0]), tuple):
+            if want(ev(a[2], {**env, a[1]: v}), bool):
+                out.append(v)
+        return tuple(out)
     if op in ("quant", "choose", "filter", "map", "fncons", "quant2", "quantpat", "map2",
               "fncons2"):
         return o_binder(e, env)
