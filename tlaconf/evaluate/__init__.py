@@ -13,9 +13,10 @@ Where this evaluator knowingly differs from TLC:
   32-bit integers are computed exactly.
 - Cross-kind comparison errors are raised at the top level of ``=``/``\\in``
   (``"a" = 1``, ``{1} = 1``, ``"a" \\in {1}``); inside two sets or functions being
-  compared, elements of different kinds compare unequal.  A set or function domain
-  that mixes booleans and integers is refused when a set is built (Python would
-  collapse ``TRUE`` and ``1``).
+  compared, elements of different kinds compare unequal (``<<1>> # <<TRUE>>``).  A set
+  or function domain that mixes booleans and integers, or holds two values equal but
+  for them (``<<1>>`` and ``<<TRUE>>``), is refused when a set is built or combined
+  (``\\cup``, ``\\cap``, ``\\``, UNION, ``@@``): Python would collapse ``TRUE`` and ``1``.
 - TLCGet/TLCSet support integer registers only (no model-checking statistics);
   TLCExt provides TLCModelValue and AssertEq only.
 - ENABLED follows TLC's successor generation (``x' = e`` assigns, ``x' \\in S``

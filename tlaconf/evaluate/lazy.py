@@ -533,7 +533,7 @@ def _family(v: Any) -> str:
 
 
 class _BoolTag:
-    """Stands for TRUE or FALSE in :func:`_tag` (equal only to itself, unlike ``True``)."""
+    """Stands for TRUE or FALSE in :func:`tag` (equal only to itself, unlike ``True``)."""
 
     __slots__ = ()
 
