@@ -10,7 +10,16 @@ import contextlib
 from typing import Any
 
 import pytest
-from test_differential import ASSIGN, BOOLEAN_ONLY, EXPLAIN, ORDER, PICK, E, paths
+from test_differential import (
+    ASSIGN,
+    BOOLEAN_ONLY,
+    EXPLAIN,
+    NOT_INTERNAL,
+    ORDER,
+    PICK,
+    E,
+    paths,
+)
 
 from tlaconf.evaluate import Blame, EvalError
 from tlaconf.values import Fn, to_tla
@@ -112,7 +121,7 @@ def test_every_path(template: str, override: dict[str, Any], expected: Any) -> N
             continue
         if name in PICK:
             if type(expected) is not frozenset:
-                with pytest.raises(EvalError):
+                with pytest.raises(EvalError, match=NOT_INTERNAL):
                     run()
             continue
         if name in EXPLAIN:
@@ -123,7 +132,7 @@ def test_every_path(template: str, override: dict[str, Any], expected: Any) -> N
                     assert isinstance(run(), Blame), where
             continue
         if expected is ERROR or (name in BOOLEAN_ONLY and type(expected) is not bool):
-            with pytest.raises(EvalError):
+            with pytest.raises(EvalError, match=NOT_INTERNAL):
                 got = run()
                 pytest.fail(f"{where}: expected an error, got {to_tla(got)}")
             continue
