@@ -118,3 +118,8 @@ def test_a_lazy_set_inside_a_value_compares_by_content() -> None:
     assert ev("<<SUBSET {1}>> = <<SUBSET {TRUE}>>") is False
     m = module("VARIABLE v\nA(S) == /\\ v' = SUBSET S\n        /\\ v' \\in {SUBSET S}\n")
     assert m.enabled("A", (frozenset({1}),), {"v": 0}) is True
+
+
+def test_a_set_may_hold_a_lazy_set_too_large_to_enumerate() -> None:
+    assert ev("Cardinality({SUBSET (1..30), {1}})") == 2
+    assert ev("{1} \\in {SUBSET (1..30), {1}}") is True

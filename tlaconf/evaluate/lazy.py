@@ -79,10 +79,17 @@ class LazySet:
             return NotImplemented
         if not self.finite or (isinstance(other, LazySet) and not other.finite):
             return False
+        if type(other) is frozenset and self.size(-1) != len(other):
+            return False
         return self.enum(-1) == enum_set(other, -1)
 
     def __hash__(self) -> int:
-        return hash(self.enum(-1)) if self.finite else id(self)
+        if self.finite:
+            try:
+                return hash(self.enum(-1))
+            except Fail:  # too large to enumerate: hashed by identity, compared on demand
+                pass
+        return id(self)
 
 
 def enum_set(s: Any, sid: int) -> frozenset[Any]:
