@@ -30,7 +30,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tlaconf.evaluate import Blame, Context, EvalError, load_text
-from tlaconf.evaluate.lazy import materialize
+from tlaconf.evaluate.lazy import Fail, materialize
+from tlaconf.tla.ast import NO_SPAN
 from tlaconf.values import Fn, make_fn, to_tla
 
 # --------------------------------------------------------------------------- expressions
@@ -872,6 +873,16 @@ Cst == {expr}
 """
 
 
+def settle(thunk: Callable[[], Any]) -> Any:
+    """``thunk()`` with its lazy parts enumerated (``ctx.value`` may return a lazy set whose
+    enumeration fails, as ``ctx.evaluate`` would report)."""
+    value = thunk()
+    try:
+        return materialize(value)
+    except Fail as err:
+        raise EvalError(err.message, NO_SPAN) from None
+
+
 def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[], Any]]:
     """Every way of evaluating ``e`` on ``env``, each a thunk returning the value (or, for
     :data:`ASSIGN`, whether ``v' = e`` holds when ``v'`` is ``value``)."""
@@ -888,11 +899,11 @@ def paths(e: E, env: dict[str, Any], value: Any = None) -> dict[str, Callable[[]
     env = {**env, "v": 0}
     return {
         "constant": lambda: ctx.evaluate(literals),
-        "operator": lambda: materialize(ctx.value("Op", args)),
-        "CONSTANTS": lambda: materialize(consts.value("Cst")),
+        "operator": lambda: settle(lambda: ctx.value("Op", args)),
+        "CONSTANTS": lambda: settle(lambda: consts.value("Cst")),
         "operator applied to literals": lambda: ctx.evaluate(call),
-        "state": lambda: materialize(ctx.value("St", (), env)),
-        "primed": lambda: materialize(ctx.value("Pr", (), junk, env)),
+        "state": lambda: settle(lambda: ctx.value("St", (), env)),
+        "primed": lambda: settle(lambda: ctx.value("Pr", (), junk, env)),
         "ENABLED with arguments": lambda: ctx.enabled("Act", args, env),
         "ENABLED in the state": lambda: ctx.enabled("ActSt", (), env),
         "holds": lambda: ctx.holds("Op", args, {}),
