@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from tlaconf.values import Fn, encode, sort_key, to_tla
@@ -40,6 +41,17 @@ class BlameLike(Protocol):
     def children(self) -> tuple[Any, ...]: ...
 
 
+def display_path(file: str) -> str:
+    """``file`` relative to the working directory when it lies below it, else as given."""
+    path = Path(file)
+    if not path.is_absolute():
+        return file
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return file
+
+
 @dataclass(frozen=True, slots=True)
 class BlameNode:
     """One node of a blame tree: a sub-formula, where it is, why it failed, the values it used.
@@ -64,7 +76,7 @@ class BlameNode:
         return cls(
             text=blame.text,
             reason=blame.reason,
-            file=str(span.file),
+            file=display_path(str(span.file)),
             line=span.line,
             col=span.col,
             end_line=span.end_line,
