@@ -17,6 +17,9 @@ Where this evaluator knowingly differs from TLC:
   or function domain that mixes booleans and integers, or holds two values equal but
   for them (``<<1>>`` and ``<<TRUE>>``), is refused when a set is built or combined
   (``\\cup``, ``\\cap``, ``\\``, UNION, ``@@``): Python would collapse ``TRUE`` and ``1``.
+- Infinite sets nested inside a value compare by identity when they cannot be
+  enumerated (``<<Seq({1})>> = <<Seq({1})>>`` is FALSE; TLC raises an error), and
+  ``{1} \\cap {"a"}`` is ``{}`` (TLC: an error).
 - TLCGet/TLCSet support integer registers only (no model-checking statistics);
   TLCExt provides TLCModelValue and AssertEq only.
 - ENABLED follows TLC's successor generation (``x' = e`` assigns, ``x' \\in S``
