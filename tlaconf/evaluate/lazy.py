@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, kind, make_fn, to_tla
 
 ENUM_LIMIT = 1_000_000
 """Largest set the evaluator will build by enumerating a lazy set."""
@@ -101,26 +101,14 @@ def enum_set(s: Any, sid: int) -> frozenset[Any]:
 
 
 def kind_of(v: Any) -> str:
-    t = type(v)
-    if t is bool:
-        return "boolean"
-    if t is int:
-        return "integer"
-    if t is str:
-        return "string"
-    if t is frozenset or isinstance(v, LazySet):
+    """The kind of ``v`` in messages: ``values.kind``, plus lazy values and operators."""
+    if isinstance(v, LazySet):
         return "set"
-    if t is tuple:
-        return "sequence" if v else "function"
-    if t is Fn:
-        return "record" if all(type(k) is str for k in v) else "function"
-    if t is LazyFn:
+    if type(v) is LazyFn:
         return "function"
-    if t is ModelValue:
-        return "model value"
     if callable(v):
         return "operator"
-    return t.__name__
+    return kind(v)
 
 
 def show(v: Any, limit: int = 300) -> str:

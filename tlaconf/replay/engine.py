@@ -57,8 +57,10 @@ class _Stop(Exception):
         self.failure = failure
 
 
-def _check_variables(mod: LoadedModule, state: Mapping[str, Any], line: int, step: int) -> None:
-    expected = set(mod.variables)
+def _check_variables(
+    mod: LoadedModule, expected: frozenset[str], state: Mapping[str, Any], line: int, step: int
+) -> None:
+    """A ``_Stop`` error unless ``state`` has exactly the ``expected`` (the module's) variables."""
     if state.keys() == expected:
         return
     missing = sorted(expected - state.keys())
@@ -118,10 +120,11 @@ def replay_trace(
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
                 raise _Stop("error", Failure(0, 1, reason)) from None
             actions = set(mod.actions)
+            variables = frozenset(mod.variables)
             invariants = spec.invariants
             line = 2
             before = trace.initial
-            _check_variables(mod, before, 2, 0)
+            _check_variables(mod, variables, before, 2, 0)
             _check_invariants(mod, invariants, before, 0, 2)
             for step in trace.steps():
                 steps += 1
@@ -135,7 +138,7 @@ def replay_trace(
                         f"(module {mod.name} defines the actions: {known})"
                     )
                     raise _Stop("error", Failure(steps, line, reason, action, params))
-                _check_variables(mod, after, line, steps)
+                _check_variables(mod, variables, after, line, steps)
                 try:
                     if step.outcome == "accepted":
                         blame = mod.check_action(action, params, before, after)

@@ -118,7 +118,7 @@ def kind(v: Any) -> str:
         return "record" if all(type(k) is str for k in v) else "function"
     if t is ModelValue:
         return "model value"
-    return "set" if hasattr(v, "contains") else t.__name__
+    return t.__name__
 
 
 _RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, tuple: 4, Fn: 4, frozenset: 5}
