@@ -4,19 +4,33 @@ Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
 that writes traces (default ``harness.scenarios:generate_all``).
+
+After the replay, determinism is checked: the first seed's scenarios run again in a
+second process (another ``PYTHONHASHSEED``) and must write byte-identical traces, and
+no seeded step (params with ``seed`` and ``result``) may give the same result for
+different seeds from the same state.  Either finding is a nonconformance (exit 1).
+Then the coverage summary of the traces is printed (``--no-coverage`` skips it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import re
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
 from tlaconf.errors import UserError
 from tlaconf.replay import get_backend, resolve_spec_dir
+from tlaconf.replay.coverage import cover_traces
+from tlaconf.replay.determinism import compare_runs, seed_independence
+from tlaconf.report.coverage import summary_line
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
@@ -42,6 +56,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help=f"scenario seed (repeatable; default {' '.join(map(str, DEFAULT_SEEDS))})",
     )
     p.add_argument(
+        "--seeds",
+        metavar="A..B",
+        type=_seed_range,
+        help="scenario seeds A to B inclusive (e.g. 1..200), added to any --seed",
+    )
+    p.add_argument(
+        "--no-coverage", action="store_true", help="do not compute the coverage summary"
+    )
+    p.add_argument(
         "--scenarios",
         metavar="MODULE[:FUNCTION]",
         default=DEFAULT_SCENARIOS,
@@ -52,8 +75,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(run=run)
 
 
-def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS) -> list[Path]:
-    """Write every scenario trace for every seed under ``out/seed-<N>/``."""
+def _seed_range(text: str) -> tuple[int, ...]:
+    m = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+    if m is None or int(m[1]) > int(m[2]):
+        raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
+    return tuple(range(int(m[1]), int(m[2]) + 1))
+
+
+def _generator(scenarios: str) -> Any:
     module_name, _, attr = scenarios.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -62,6 +91,12 @@ def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARI
     generate_all = getattr(module, attr or "generate_all", None)
     if not callable(generate_all):
         raise UserError(f"{module_name} has no function {attr or 'generate_all'}")
+    return generate_all
+
+
+def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS) -> list[Path]:
+    """Write every scenario trace for every seed under ``out/seed-<N>/``."""
+    generate_all = _generator(scenarios)
     paths: list[Path] = []
     for seed in seeds:
         folder = out / f"seed-{seed}"
@@ -74,10 +109,44 @@ def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARI
     return paths
 
 
+_SECOND_RUN = (
+    "import sys; from pathlib import Path; from tlaconf.cli.check import _generator; "
+    "_generator(sys.argv[1])(Path(sys.argv[2]), int(sys.argv[3]))"
+)
+
+
+def second_run(scenarios: str, seed: int, first: Path) -> str | None:
+    """Run the generator for ``seed`` again in another process (another hash seed) and
+    compare its traces with ``first``'s: None when byte-identical, else what differs."""
+    with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed)}
+        proc = subprocess.run(
+            [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
+            env=env, capture_output=True, text=True, check=False,
+        )
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return f"a second run of the scenarios for seed {seed} failed: {last}"
+        return compare_runs(first, Path(tmp))
+
+
 def run(args: argparse.Namespace) -> int:
-    seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
+    seeds = tuple(args.seed or ()) + tuple(args.seeds or ())
+    seeds = tuple(dict.fromkeys(seeds)) or DEFAULT_SEEDS
+    spec_dir = resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
     get_backend(args.backend)
     paths = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json)
-    return emit(results, args)
+    code = emit(results, args)
+    findings = [f for f in [second_run(args.scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
+                if f is not None]
+    findings += seed_independence(paths)
+    out = sys.stderr if args.json else sys.stdout
+    for finding in findings:
+        print(f"determinism: {finding}", file=out)
+    if not findings:
+        print(f"determinism: a second process wrote byte-identical traces for seed {seeds[0]}; "
+              "no seeded step ignored its seed", file=out)
+    if not args.no_coverage and not args.json:
+        print(summary_line(cover_traces(paths, spec_dir)))
+    return max(code, 1) if findings else code
