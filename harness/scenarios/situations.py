@@ -8,7 +8,7 @@ by an accepted one), and the rare paths where implementations go wrong.
   in the wrong window, zone, without scheduling or before an interrupt boundary;
   requests naming an instance or a definition that does not exist;
 * use: one definition used from two sources in one turn; a use boundary with no Select
-  before it; a second once-per-turn use refused at its boundary;
+  before it; a second once-per-turn use refused at its boundary; a wrong next turn;
 * activity: choosing an ability that does not exist, and one whose source is face down.
 """
 
@@ -27,6 +27,7 @@ from harness.abilities.machines import (
     BoundaryReached,
     Choose,
     Depart,
+    EndTurn,
     Finish,
     Observe,
     Recognize,
@@ -120,6 +121,7 @@ def use(catalog: tuple[AbilityDefinition, ...]) -> Iterator[Request]:
     yield BoundaryReached(ward, 903, UseEvent("Payment", True))  # a second use: refused
     upkeep = _by_id(catalog, "upkeep")
     yield BoundaryReached(upkeep, 904, UseEvent("Payment", True))  # no Select before it
+    yield EndTurn(1)  # the next turn is 2
 
 
 def _other(d: AbilityDefinition) -> ObjectRef:
