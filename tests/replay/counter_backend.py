@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay import BlameNode, ModuleSpec
+from tlaconf.replay import BlameNode
 from tlaconf.replay.result import strict_equal
+from tlaconf.spec import ModuleSpec
 from tlaconf.trace.writer import TraceWriter
 from tlaconf.values import Fn, make_fn, to_tla
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
 from tlaconf.errors import UserError
-from tlaconf.replay import get_backend, resolve_spec_dir
+from tlaconf.replay import get_backend
+from tlaconf.spec import resolve_spec_dir
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import default_dir
 from tlaconf.replay.result import VERDICTS, BlameNode, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.spec.lookup import default_dir
 
 VERDICTS_FILE = "verdicts.json"
 EXPECTED_FILE = "expected.json"

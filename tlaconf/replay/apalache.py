@@ -81,8 +81,9 @@ from apalache_rpc.client import (
 )
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.values import Fn, ModelValue, to_tla

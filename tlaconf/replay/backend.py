@@ -18,25 +18,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from tlaconf.errors import UserError
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 
 State = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class ModuleSpec:
-    """Everything needed to load one conformance module."""
-
-    name: str
-    path: Path
-    search_path: tuple[Path, ...]
-    constants: Mapping[str, Any]
-    invariants: tuple[str, ...]
 
 
 class LoadedModule(Protocol):

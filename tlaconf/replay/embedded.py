@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 
 
 class EmbeddedModule:

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import Backend, LoadedModule, ModuleSpec
-from tlaconf.replay.lookup import module_spec
+from tlaconf.replay.backend import Backend, LoadedModule
 from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.spec.lookup import module_spec
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.trace.reader import TraceFormatError, open_trace
 from tlaconf.values import Fn
 
