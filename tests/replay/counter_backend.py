@@ -116,3 +116,19 @@ class PyBackend:
         return CounterModule(spec)
 
 
+
+
+class BuggyModule(CounterModule):
+    """Counter with a bug in the checker itself: every action check raises."""
+
+    def check_action(self, action: str, params: Any, s: Any, t: Any) -> BlameNode | None:
+        raise ZeroDivisionError("a bug in the backend")
+
+
+class BuggyBackend(PyBackend):
+    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+
+    name = "buggy-counter"
+
+    def load(self, spec: ModuleSpec) -> CounterModule:
+        return BuggyModule(spec)

@@ -56,7 +56,9 @@ class Context:
 
     # ----------------------------------------------------------------- errors
 
-    def _error(self, exc: BaseException, where: A.Node | None) -> EvalError:
+    def _error(self, exc: BaseException, where: A.Node | None) -> BaseException:
+        """The user-facing EvalError for ``exc``; any other exception is a bug in the
+        evaluator and is returned as it is (the CLI reports it as an internal error)."""
         fallback = where.span if where is not None else A.NO_SPAN
         if isinstance(exc, EvalError):
             return exc
@@ -68,7 +70,7 @@ class Context:
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep (an operator or function that never stops "
                              "recursing?)", fallback)
-        return EvalError(f"internal evaluator error: {type(exc).__name__}: {exc}", fallback)
+        return exc
 
     def _entry(self, op: str) -> Entry:
         entry = self.ns.lookup(op)
@@ -215,7 +217,10 @@ class Context:
                 out.append((unit, v if v is True or v is False else EvalError(
                     f"ASSUME is not a boolean: {show(v)}", unit.span)))
             except Exception as exc:
-                out.append((unit, self._error(exc, unit)))
+                err = self._error(exc, unit)
+                if not isinstance(err, EvalError):
+                    raise err from None
+                out.append((unit, err))
         return out
 
 
