@@ -518,6 +518,9 @@ class ApalacheModule:
                 self._backend.dispose(client)
         return False
 
+    def start_trace(self) -> None:
+        """Each Apalache query is its own session: nothing carries over between traces."""
+
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         key = tuple(sorted((v, to_tla(state[v])) for v in self.variables if v in state))
         if self._invariants is None or self._invariants[0] != key:

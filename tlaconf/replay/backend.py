@@ -58,6 +58,11 @@ class LoadedModule(Protocol):
         """None when the invariant ``name`` holds in ``state``, else its blame."""
         ...
 
+    def start_trace(self) -> None:
+        """Called before each trace: forget what earlier traces left behind (TLCSet
+        registers), so that a verdict never depends on which traces ran before."""
+        ...
+
 
 class Backend(Protocol):
     """A way of checking formulas (the embedded evaluator, Apalache, ...)."""

@@ -37,6 +37,9 @@ class EmbeddedModule:
     def enabled(self, action: str, params: Any, state: State) -> bool:
         return bool(self._ctx.enabled(action, (params,), state))
 
+    def start_trace(self) -> None:
+        self._ctx.reset()
+
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         if self._ctx.holds(name, (), state):
             return None

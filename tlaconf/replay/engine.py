@@ -121,6 +121,7 @@ def replay_trace(
                     spec_dir, module, trace.header.revision, trace.header.constants
                 )
                 mod = load(backend, spec)
+                mod.start_trace()
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
                 raise _Stop("error", Failure(0, 1, reason)) from None
