@@ -113,9 +113,9 @@ def _set(path: tuple[Any, ...], value: Any) -> Mutation:
     return mutate
 
 
-def lifecycle_traces() -> dict[str, tuple[Script, int | None, str]]:
+def lifecycle_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityLifecycle: a conforming trace and one violation per ReturnAbility9 conjunct."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     ok = complete_ward(Script(started()))
     ok.do(Finish(101, Receipt(101, 42)))                      # finishing again: rejected
     ok.do(Return(101, False, "SideA"))                        # chains open: rejected
@@ -170,7 +170,7 @@ def lifecycle_traces() -> dict[str, tuple[Script, int | None, str]]:
     # The bug: a legal return refused (the specification offers a successor).
     s = complete_ward(Script(started()))
     step = s.bug(Return(101, True, "SideA"), "rejected", lambda st: None)
-    out["return-legal-refused.trace.jsonl"] = (s, step, "ENABLED Return(p) is TRUE")
+    out["return-legal-refused.trace.jsonl"] = (s, step, None)  # no blame: ENABLED
     return out
 
 
@@ -182,9 +182,9 @@ def _finished_first() -> Mutation:
     return mutate
 
 
-def resolution_traces() -> dict[str, tuple[Script, int | None, str]]:
+def resolution_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityResolution: a conforming life cycle and its identity/epoch violations."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     s = Script(ResolutionMachine(AbilityEngine(CATALOG)))
     s.do(Recognize(101, 1, _ward_result("occ1"), "SideA", "Play"))
     s.do(Recognize(102, 1, _ward_result("occ1"), "SideA", "Play"))      # same occurrence
@@ -238,7 +238,8 @@ def resolution_traces() -> dict[str, tuple[Script, int | None, str]]:
     s = Script(m)
     s.initial["definitions"]["echo"]["epoch"] = 2
     s.do(Depart(OBJ11))
-    out["stale-pending-offer.trace.jsonl"] = (s, 0, "PendingOffersCurrent")
+    out["stale-pending-offer.trace.jsonl"] = (
+        s, 0, "definitions[instances[i].definition.id].epoch = instances[i].epoch")
     return out
 
 
@@ -260,9 +261,9 @@ def _context(face_up: bool, rules: frozenset[str]) -> ActivityContext:
     )
 
 
-def activity_traces() -> dict[str, tuple[Script, int | None, str]]:
+def activity_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityActivity: observation and choice, and two implementation bugs."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     s = Script(ActivityMachine(dict(BY_ID)))
     s.do(Observe(_context(True, frozenset({"Upkeep"}))))
     s.do(Choose("ward", "SideA")).do(Choose("ward", "SideB"))            # wrong chooser
@@ -298,9 +299,9 @@ def _observed_face_up_only(ctx: ActivityContext) -> Mutation:
     return mutate
 
 
-def use_traces() -> dict[str, tuple[Script, int | None, str]]:
+def use_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityUse: use records at their own boundaries, once per turn from history."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     ward, rally = BY_ID["ward"], BY_ID["rally"]
     s = Script(UseMachine())
     s.do(Select(ward)).do(BoundaryReached(ward, 201, UseEvent("Recognition", True)))
@@ -318,13 +319,15 @@ def use_traces() -> dict[str, tuple[Script, int | None, str]]:
     step = s.bug(BoundaryReached(ward, 201, UseEvent("Recognition", True)), "accepted",
                  used_on_recognition)
     out["use-on-recognition.trace.jsonl"] = (
-        s, step, "AbilityUseDue9(p.definition, p.event)")
+        s, step,
+        "uses' = IF AbilityUseDue9(p.definition, p.event) THEN uses \\cup {UseRecord(p)} ELSE uses")
 
     s = Script(UseMachine())
     s.do(Select(ward)).do(BoundaryReached(ward, 201, UseEvent("Payment", True)))
     step = s.bug(Select(ward), "accepted", lambda st: None)
     out["once-per-turn-reselected.trace.jsonl"] = (
-        s, step, "OncePerTurnOpen9(p.definition.id, p.definition.source, turn, uses)")
+        s, step,
+        "~\\E u \\in history : u.definition = definitionId /\\ u.source = source /\\ u.turn = turn")
     return out
 
 
@@ -337,8 +340,9 @@ def write_all(out_dir: Path) -> list[Path]:
         for name, (script, step, conjunct) in group().items():
             script.write(out_dir / name, name.removesuffix(".trace.jsonl"))
             paths.append(out_dir / name)
-            expected[name] = ({"verdict": "conforms"} if step is None else
-                              {"verdict": "violation", "step": step, "conjunct": conjunct})
+            expected[name] = {"verdict": "conforms"} if step is None else (
+                {"verdict": "violation", "step": step}
+                | ({} if conjunct is None else {"conjunct": conjunct}))
     (out_dir / "expected.json").write_text(
         json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return paths

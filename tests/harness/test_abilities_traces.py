@@ -115,7 +115,7 @@ def test_golden_traces_are_up_to_date(tmp_path: Path) -> None:
 def test_golden_expectations_cover_every_return_conjunct_and_module() -> None:
     expected = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
     violations = {k: v for k, v in expected.items() if v["verdict"] == "violation"}
-    conjuncts = {v["conjunct"] for v in violations.values()}
+    conjuncts = {v.get("conjunct") for v in violations.values()}
     assert {"before.complete", "~before.returned", "actualFinalCheckpointAndChainsComplete",
             "caller = before.caller",
             "instances' = [instances EXCEPT ![p.instance].returned = TRUE]"} <= conjuncts
@@ -126,16 +126,14 @@ def test_golden_expectations_cover_every_return_conjunct_and_module() -> None:
     for name, v in violations.items():
         recs = lines(GOLDEN / name)
         last = recs[-1]
-        if v["step"] == 0:                              # an invariant of the initial state
-            assert re.fullmatch(r"\w+", v["conjunct"]), name
-        else:                                           # the violating step is the last one
+        if v["step"]:                                   # the violating step is the last one
             assert len(recs) - 2 == v["step"], name
         module = (CONFORMANCE / f"{recs[0]['module']}.tla").read_text(encoding="utf-8")
-        if v["step"] and last["outcome"] == "rejected":  # a legal request refused
-            assert v["conjunct"] == f"ENABLED {last['action']}(p) is TRUE", name
+        if v["step"] and last["outcome"] == "rejected":  # a legal request refused: no blame
+            assert "conjunct" not in v, name
             assert last["state"] == recs[-2]["state"], name
-        else:
-            assert v["conjunct"] in module + profile, name
+        else:                                           # a leaf of the module or profile
+            assert " ".join(v["conjunct"].split()) in " ".join((module + profile).split()), name
     conforming = [k for k, v in expected.items() if v["verdict"] == "conforms"]
     assert len(conforming) == 4
 
