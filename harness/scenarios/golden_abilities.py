@@ -13,6 +13,7 @@ import copy
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +72,19 @@ class Script:
         return len(self.steps)
 
     def write(self, path: Path, scenario: str) -> None:
-        with TraceWriter(path, self.machine.module, REVISION, {},
-                         {**META, "scenario": scenario}) as w:
+        Recorded(self.machine.module, self.initial, self.steps).write(path, scenario)
+
+
+@dataclass
+class Recorded:
+    """A trace given state by state, as an implementation outside this harness records it."""
+
+    module: str
+    initial: dict[str, Any]
+    steps: list[tuple[str, dict[str, Any], str, dict[str, Any]]]
+
+    def write(self, path: Path, scenario: str) -> None:
+        with TraceWriter(path, self.module, REVISION, {}, {**META, "scenario": scenario}) as w:
             w.init(self.initial)
             for label, params, outcome, state in self.steps:
                 w.step(label, params, outcome, state)  # type: ignore[arg-type]
@@ -331,12 +343,45 @@ def use_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     return out
 
 
+def _contract(**records: tuple[str, bool, bool]) -> dict[str, Any]:
+    """AbilityLifecycle's ``instances`` with only the contract's fields, by instance id."""
+    return {"instances": {int(i.removeprefix("i")): {"caller": c, "complete": done,
+                                                     "returned": back}
+                          for i, (c, done, back) in records.items()}}
+
+
+def contract_traces() -> dict[str, tuple[Recorded, int | None, str | None]]:
+    """AbilityLifecycle traces whose records have only ``caller``, ``complete``, ``returned``."""
+    out: dict[str, tuple[Recorded, int | None, str | None]] = {}
+    start = _contract(i1=("SideA", True, False), i2=("SideB", False, False))
+    one_back = _contract(i1=("SideA", True, True), i2=("SideB", False, False))
+    ret = Return(1, True, "SideA").params()
+    out["contract-conforming.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", Return(2, True, "SideB").params(), "rejected", start),  # not complete
+        ("Return", ret, "accepted", one_back),
+        ("Return", ret, "rejected", one_back),  # returned already
+    ]), None, None)
+    out["contract-wrong-caller.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", Return(1, True, "SideB").params(), "accepted", one_back),
+    ]), 1, "caller = before.caller")
+    out["contract-not-returned.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", ret, "accepted", start),
+    ]), 1, "instances' = [instances EXCEPT ![p.instance].returned = TRUE]")
+    out["contract-returned-incomplete.trace.jsonl"] = (Recorded(
+        "AbilityLifecycle", _contract(i1=("SideA", False, True)),
+        [("Return", ret, "rejected", _contract(i1=("SideA", False, True)))],
+    ), 0, "instances[i].complete")
+    return out
+
+
 def write_all(out_dir: Path) -> list[Path]:
     """Write every golden trace and ``expected.json``; returns the trace paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     expected: dict[str, dict[str, Any]] = {}
     paths = []
-    for group in (lifecycle_traces, resolution_traces, activity_traces, use_traces):
+    groups: tuple[Callable[[], dict[str, tuple[Any, int | None, str | None]]], ...] = (
+        lifecycle_traces, resolution_traces, activity_traces, use_traces, contract_traces)
+    for group in groups:
         for name, (script, step, conjunct) in group().items():
             script.write(out_dir / name, name.removesuffix(".trace.jsonl"))
             paths.append(out_dir / name)
