@@ -56,6 +56,15 @@ def _field(p: Any, name: str) -> Any:
     return p[name]
 
 
+_ASSIGNMENTS = {
+    ("Inc", "count"): ("count' = Add(count, p.by)", 9),
+    ("Inc", "tally"): ("tally' = [tally EXCEPT ![p.who] = @ + p.by]", 10),
+    ("Reset", "count"): ("count' = 0", 14),
+    ("Reset", "tally"): ("tally' = [w \\in DOMAIN tally |-> 0]", 15),
+}
+"""The source text and line of each assignment conjunct of Counter.tla."""
+
+
 class CounterModule:
     """Counter.tla in Python (Inc, Reset, Bounded)."""
 
@@ -92,7 +101,8 @@ class CounterModule:
             return BlameNode(f"{action}(p)", "is FALSE", children=(guard,))
         for var in self.variables:
             if not strict_equal(succ[var], t[var]):
-                leaf = BlameNode(f"{var}' = ...", "is FALSE", self.file, 9, 8, 9, 30,
+                text, line = _ASSIGNMENTS[action, var]
+                leaf = BlameNode(text, "is FALSE", self.file, line, 8, line, 8 + len(text),
                                  ((f"{var}'", to_tla(t[var])),))  # fmt: skip
                 return BlameNode(f"{action}(p)", "is FALSE", children=(leaf,))
         return None
