@@ -26,16 +26,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+import tlc_rules as tlc
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from tlc_rules import Indeterminate, OracleError
 
 from tlaconf.evaluate import Blame, Context, EvalError, load_text
 from tlaconf.evaluate.lazy import Fail, materialize
 from tlaconf.tla.ast import NO_SPAN
 from tlaconf.values import Fn, make_fn, to_tla
-
-import tlc_rules as tlc
-from tlc_rules import Indeterminate, OracleError
 
 # --------------------------------------------------------------------------- expressions
 

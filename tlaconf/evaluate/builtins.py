@@ -13,7 +13,6 @@ from typing import Any
 
 from tlaconf.evaluate.lazy import (
     ENUM_LIMIT,
-    SCALARS,
     BinarySet,
     Fail,
     FnSet,
@@ -27,7 +26,6 @@ from tlaconf.evaluate.lazy import (
     StringSet,
     SubsetSet,
     UnionSet,
-    ambiguous,
     apply,
     as_bool,
     domain,
@@ -41,7 +39,6 @@ from tlaconf.evaluate.lazy import (
     set_size,
     show,
     sorted_values,
-    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
 from tlaconf.values.order import check_comparable

@@ -839,8 +839,9 @@ class Compiler:
                             f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
         ta, tb = self.tmp(a, sc), self.tmp(b, sc)
         if ta is not None and tb is not None:
-            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is type({tb[0]}) and "
-                        f"type({ta[1]}) in _PLAIN else {ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
+            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
+                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
+                        f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
         return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
 
     def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:

@@ -25,7 +25,6 @@ from tlaconf.evaluate.lazy import (
     same,
     show,
     sorted_values,
-    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn
 

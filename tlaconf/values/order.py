@@ -13,6 +13,7 @@ when its JVM first met them, which no other run can reproduce.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -183,7 +184,7 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
     if not plain or type(plain[0]) in _SCALAR_KIND:
         return None
     ordered = sorted(plain, key=sort_key)
-    for x, y in zip(ordered, ordered[1:], strict=False):
+    for x, y in itertools.pairwise(ordered):
         try:
             compare(x, y)
         except Incomparable:
@@ -200,4 +201,5 @@ def check_comparable(values: Iterable[Any], what: str = "a set (or function doma
     from tlaconf.values.printing import to_tla
 
     a, b = pair
-    return f"{what} the {kind(a)} {to_tla(a)} and the {kind(b)} {to_tla(b)}, which TLC cannot compare"
+    return (f"{what} the {kind(a)} {to_tla(a)} and the {kind(b)} {to_tla(b)}, "
+            "which TLC cannot compare")
