@@ -17,7 +17,8 @@ from tlaconf import __version__
 from tlaconf.errors import UserError
 
 COMMANDS: tuple[str, ...] = (
-    "check", "replay", "gate", "eval", "parse", "fragments", "convert", "export", "diff-spec"
+    "check", "replay", "gate", "eval", "parse", "fragments", "revise", "convert", "export",
+    "diff-spec",
 )
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 

@@ -48,10 +48,21 @@ def is_standard_name(name: str) -> bool:
     return name in _exporter()
 
 
-def standard_modules_for(units: Iterable[ast.Unit], defined: Iterable[str] = ()) -> tuple[str, ...]:
-    """The standard modules whose names ``units`` use (and neither they nor ``defined`` define)."""
+def standard_names(units: Iterable[ast.Unit]) -> set[str]:
+    """The names standard modules export that ``units`` use and do not define themselves."""
     units = tuple(units)
-    own = set(defined) | {u.name for u in units if isinstance(u, ast.OpDef | ast.FnDef)}
+    own = {u.name for u in units if isinstance(u, ast.OpDef | ast.FnDef)}
     exporter = _exporter()
-    needed = {exporter[n] for n in used_names(units) if n not in own and n in exporter}
+    return {n for n in used_names(units) if n not in own and n in exporter}
+
+
+def modules_of(names: Iterable[str]) -> tuple[str, ...]:
+    """The standard modules (in :data:`ORDER`) that first export ``names``."""
+    exporter = _exporter()
+    needed = {exporter[n] for n in names}
     return tuple(m for m in ORDER if m in needed)
+
+
+def standard_modules_for(units: Iterable[ast.Unit]) -> tuple[str, ...]:
+    """The standard modules whose names ``units`` use (and do not define themselves)."""
+    return modules_of(standard_names(units))
