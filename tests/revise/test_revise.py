@@ -36,7 +36,9 @@ def spec(tmp_path: Path) -> Path:
     return tmp_path / "spec"
 
 
-def revise(capsys: pytest.CaptureFixture[str], spec: Path, *args: str | Path) -> tuple[int, str, str]:
+def revise(
+    capsys: pytest.CaptureFixture[str], spec: Path, *args: str | Path
+) -> tuple[int, str, str]:
     capsys.readouterr()
     code = main(["revise", *map(str, args), "--spec", str(spec)])
     captured = capsys.readouterr()
@@ -72,7 +74,9 @@ def test_republished_definitions_are_unchanged(
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
-def test_the_four_seed_pages_into_revision_2(spec: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_four_seed_pages_into_revision_2(
+    spec: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = revise(capsys, spec, *sorted(SEEDS.glob("*.txt")), "--from", "2", "--json")
     assert code == 0
     assert operators(out) == {
@@ -146,7 +150,8 @@ def test_an_existing_revision_is_never_overwritten(
 def test_an_authored_definition_is_replaced_by_published_text(
     spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    p = page(tmp_path, "p.txt", "Seats\nSeatZones4(s) == {s \\o \"-\" \\o k : k \\in SeatZoneKinds4}")
+    seats = 'Seats\nSeatZones4(s) == {s \\o "-" \\o k : k \\in SeatZoneKinds4}'
+    p = page(tmp_path, "p.txt", seats)
     code, out, _ = revise(capsys, spec, p, "--from", "2")
     assert code == 0 and "replaces an authored definition" in out
     zones = (spec / "reference-profile" / "rev3" / "Zones4.tla").read_text(encoding="utf-8")
@@ -178,7 +183,9 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "\nEXTENDS Naturals, Sequences, FiniteSets\n" in locations  # for Cardinality
 
 
-def test_bad_pages_write_nothing(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_pages_write_nothing(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rev3 = spec / "reference-profile" / "rev3"
     undefined = page(tmp_path, "u.txt", "S\nUses4 == NoSuchOperator4 + 1")
     code, _, err = revise(capsys, spec, undefined, "--from", "2")

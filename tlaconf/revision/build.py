@@ -129,7 +129,8 @@ class _Editor:
             self.append[module].append([defn.provenance(), *defn.text.split("\n"), ""])
             return ""
         start, kind = pm.provenance_block(old.span.line)
-        body = pm.lines[old.span.line - 1 : old.span.end_line] if keep_old else defn.text.split("\n")
+        old_text = pm.lines[old.span.line - 1 : old.span.end_line]
+        body = old_text if keep_old else defn.text.split("\n")
         self.replace[module].append((start, old.span.end_line, [defn.provenance(), *body]))
         return "replaces an authored definition" if kind == "authored" and not keep_old else ""
 

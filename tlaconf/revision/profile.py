@@ -17,7 +17,9 @@ from tlaconf.revision.pages import normalize
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_modules
 
-PROVENANCE_RE = re.compile(r"^\\\*\s*(?P<kind>verbatim|authored):\s*(?P<page>[^,]+)(?:,\s*(?P<rest>.*))?$")
+PROVENANCE_RE = re.compile(
+    r"^\\\*\s*(?P<kind>verbatim|authored):\s*(?P<page>[^,]+)(?:,\s*(?P<rest>.*))?$"
+)
 
 
 @dataclass
