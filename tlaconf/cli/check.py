@@ -14,7 +14,13 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
+from tlaconf.cli.replay import (
+    add_output_options,
+    add_run_options,
+    check_revision,
+    emit,
+    replay_paths,
+)
 from tlaconf.errors import UserError
 from tlaconf.replay import get_backend, resolve_spec_dir
 
@@ -76,7 +82,7 @@ def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARI
 
 def run(args: argparse.Namespace) -> int:
     seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
+    check_revision(resolve_spec_dir(args.spec), args.revision)  # bad input fails first
     get_backend(args.backend)
     paths = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json)

@@ -102,8 +102,10 @@ def replay_trace(
     spec_dir: Path,
     backend: Backend,
     progress: Progress | None = None,
+    revision: str | None = None,
 ) -> TraceResult:
-    """Replay the trace at ``path``; every problem becomes a verdict, never an exception."""
+    """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
+    header names); every problem becomes a verdict, never an exception."""
     start = time.perf_counter()
     module: str | None = None
     steps = 0
@@ -111,10 +113,9 @@ def replay_trace(
     try:
         with open_trace(path) as trace:
             module = trace.header.module
+            revision = revision or trace.header.revision
             try:
-                spec = module_spec(
-                    spec_dir, module, trace.header.revision, trace.header.constants
-                )
+                spec = module_spec(spec_dir, module, revision, trace.header.constants)
                 mod = load(backend, spec)
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
