@@ -17,10 +17,11 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
-from tlaconf.replay import collect_traces, resolve_spec_dir
+from tlaconf.replay import collect_traces
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.report import make_console
 from tlaconf.report.coverage import coverage_json, render_coverage, write_html
+from tlaconf.spec import resolve_spec_dir
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

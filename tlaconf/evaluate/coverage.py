@@ -57,24 +57,20 @@ class Coverer(Enabler):
         self.noted: Noted = set()
 
     def cover(
-        self, node: A.Node, ns: Namespace, env: Env, next_state: Mapping[str, Any] | None
+        self, node: A.Node, ns: Namespace, env: Env, state: Mapping[str, Any],
+        next_state: Mapping[str, Any] | None,
     ) -> tuple[bool, Noted]:
-        """Walk ``node`` for one step; whether it holds (accepted: from ``s`` to
+        """Walk ``node`` for one step from ``state``; whether it holds (accepted: to
         ``next_state``; rejected, ``next_state`` None: is enabled) and what was noted.
         An evaluation error ends the walk; what was noted before it is kept."""
         self.noted = set()
-        G = self.comp.G
-        saved = G["_N"]
         asg: Assignment = {} if next_state is None else dict(next_state)
-        try:
-            held = next(iter(self.successors(node, ns, env, asg)), None) is not None
-        except (Fail, RecursionError):
-            held = False
-        finally:
-            G["_N"] = saved
+        with self.in_state(state, NextState(asg)):
+            try:
+                held = next(iter(self.successors(node, ns, env, asg)), None) is not None
+            except (Fail, RecursionError):
+                held = False
         return held, self.noted
-
-    # ------------------------------------------------------------ noting
 
     def _note(self, node: A.Node, kind: str, value: bool) -> None:
         self.noted.add((key_of(node, kind), value))
@@ -136,7 +132,7 @@ class Coverer(Enabler):
             yield from self._cover_conj(items, i + 1, ns, env, a)
 
     def _test(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
-        self.comp.G["_N"] = NextState(asg)
+        self.N = NextState(asg)
         return self._value(node, ns, env)
 
     # ---------------------------------------------- inside a whole formula
@@ -354,5 +350,4 @@ class CoverageProbe:
         """Walk ``action(params)`` for one step (``next_state`` None: a rejected step)."""
         body, env = self.ctx._call_node(action, (params,))
         entry = self.ctx._entry(action)
-        self.ctx.compiler.G["_S"] = state
-        return self._coverer.cover(body, entry.ns or self.ctx.ns, env, next_state)
+        return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)

@@ -18,7 +18,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.coverage import GUARD, POINT, STATE_GUARD, CoverageProbe, Key
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace.reader import open_trace
 
 
@@ -132,16 +132,17 @@ class _Modules:
         return probe
 
 
-def cover_traces(paths: Iterable[Path], spec_dir: Path) -> Coverage:
-    """The coverage of the traces at ``paths``; UserError (with file and line) on a trace
-    that cannot be read or names an unknown module or action."""
+def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = None) -> Coverage:
+    """The coverage of the traces at ``paths`` (against ``revision`` of the profile, default:
+    each trace's own); UserError (with file and line) on a trace that cannot be read or
+    names an unknown module or action."""
     cov = Coverage()
     modules = _Modules(spec_dir)
     for path in paths:
         cov.traces.append(str(path))
         with open_trace(path) as trace:
             try:
-                probe = modules.probe(trace.header.module, trace.header.revision,
+                probe = modules.probe(trace.header.module, revision or trace.header.revision,
                                       trace.header.constants)
             except UserError as err:
                 raise UserError(f"{path}:1: cannot load module {trace.header.module!r}: "
