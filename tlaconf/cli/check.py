@@ -175,7 +175,8 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
     """Run the generator for ``seed`` again in another process (another hash seed) and
     compare its traces with ``first``'s: None when byte-identical, else what differs."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
-        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed)}
+        path = os.pathsep.join(p or os.getcwd() for p in sys.path)  # import what we imported
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed), "PYTHONPATH": path}
         proc = subprocess.run(
             [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
             env=env, capture_output=True, text=True, check=False,
