@@ -37,6 +37,7 @@ from harness.abilities.machines import (
     Return,
     Select,
     UseMachine,
+    View,
     Withdraw,
 )
 from harness.abilities.recognition import ConditionResult
@@ -270,15 +271,25 @@ def random_context(rng: random.Random) -> ActivityContext:
 
 
 def activity_requests(rng: random.Random, steps: int) -> Iterator[Request]:
-    """Observations interleaved with choice attempts (right and wrong chooser, guards)."""
+    """Observations interleaved with choice attempts (right and wrong chooser, guards) and
+    views of an ability by either seat."""
     for n in range(steps):
         if n % 4 == 0:
             yield Observe(random_context(rng))
+            continue
+        if n % 4 == 1:
+            yield View(rng.choice(CATALOG).id, rng.choice(SEATS))
             continue
         d = rng.choice(CATALOG)
         chooser = d.controller if rng.random() < 0.8 else rng.choice(SEATS)
         yield Choose(d.id, chooser, rng.random() < 0.85, rng.random() < 0.9,
                      rng.random() < 0.9)
+
+
+def shown(machine: ActivityMachine, requests: Iterator[Request]) -> Iterator[Request]:
+    """``requests`` with every View carrying what ``machine`` shows (in its context then)."""
+    for r in requests:
+        yield machine.show(r) if isinstance(r, View) else r
 
 
 def use_requests(rng: random.Random, machine: UseMachine, steps: int) -> Iterator[Request]:
@@ -328,8 +339,8 @@ def generate(out_dir: Path, seed: int) -> list[Path]:
     walks.append(("lifecycle", life, lambda m: itertools.chain(
         situations.lifecycle(), lifecycle_requests(rng, m, 50))))
     act = ActivityMachine({d.id: d for d in CATALOG})
-    walks.append(("activity", act, lambda m: itertools.chain(
-        situations.activity(CATALOG), activity_requests(rng, 40))))
+    walks.append(("activity", act, lambda m: shown(m, itertools.chain(
+        situations.activity(CATALOG), activity_requests(rng, 40)))))
     use = UseMachine()
     walks.append(("use", use, lambda m: itertools.chain(
         situations.use(CATALOG), use_requests(rng, m, 50))))

@@ -9,7 +9,8 @@ by an accepted one), and the rare paths where implementations go wrong.
   requests naming an instance or a definition that does not exist;
 * use: one definition used from two sources in one turn; a use boundary with no Select
   before it; a second once-per-turn use refused at its boundary; a wrong next turn;
-* activity: choosing an ability that does not exist, and one whose source is face down.
+* activity: choosing an ability that does not exist, and one whose source is face down;
+  what each seat is shown of that ability.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from harness.abilities.machines import (
     Restore,
     Return,
     Select,
+    View,
     Withdraw,
 )
 from harness.abilities.recognition import ConditionResult
@@ -139,6 +141,9 @@ def activity(catalog: tuple[AbilityDefinition, ...]) -> Iterator[Request]:
                           objects={src: ObjectData("Play", False, "SideA")},
                           facedown_restricted_seats=frozenset())
     yield Observe(ctx)
+    yield View(strike.id, "SideA")  # the face-down source's controller sees everything
+    yield View(strike.id, "SideB")  # the other seat sees the id alone
+    yield View(NO_DEFINITION, "SideA")
     yield Choose(NO_DEFINITION, "SideA")
     yield Choose(strike.id, strike.controller)
     yield Choose(strike.id, strike.controller, targets_ok=False)
