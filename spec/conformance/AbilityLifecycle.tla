@@ -6,6 +6,7 @@
 (* instances: instance id -> instance record (id, definition, occurrence,  *)
 (* checkpoint, epoch, instructions, cursor, sourceZone, caller, phase,     *)
 (* imminent, complete, returned).                                          *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Abilities9
 
@@ -30,6 +31,19 @@ Return(p) ==
     /\ instances' = [instances EXCEPT ![p.instance].returned = TRUE]
     /\ ReturnAbility9(instances[p.instance], instances'[p.instance],
                       p.actualFinalCheckpointAndChainsComplete, p.caller)
+
+\* Some step of some instance.  Each param that is not a flag is the one value
+\* the action can accept (the receipt of the instruction at the cursor, the
+\* instance's caller); flags that must be TRUE are TRUE.
+Next ==
+    \E i \in DOMAIN instances :
+        \/ /\ instances[i].cursor \in 1..Len(instances[i].instructions)
+           /\ Finish([instance |-> i,
+                      receipt |-> [instance |-> i, complete |-> TRUE,
+                                   instruction |-> instances[i].instructions[instances[i].cursor]]])
+        \/ Advance([instance |-> i, checkpointAndChainsComplete |-> TRUE])
+        \/ Return([instance |-> i, actualFinalCheckpointAndChainsComplete |-> TRUE,
+                   caller |-> instances[i].caller])
 
 InstanceIdentity == \A i \in DOMAIN instances : instances[i].id = i
 
