@@ -77,9 +77,15 @@ def main(argv: list[str]) -> int:
                    help="tlaconf check seeds (default: its own, 1 2 3)")
     p.add_argument("--out", type=Path, default=ROOT / ".tlaconf-out" / "mutation",
                    help="where report.md and report.json go")
+    p.add_argument("--mutants", type=Path, metavar="REPORT_JSON",
+                   help="run the mutants of an earlier report.json that still exist "
+                        "(the same sample before and after a change)")
     p.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = p.parse_args(argv)
     chosen = all_mutants(args.only)
+    if args.mutants is not None:
+        wanted = {m["mutant"] for m in json.loads(args.mutants.read_text())["mutants"]}
+        chosen = [m for m in chosen if m.ident in wanted]
     if args.sample is not None and args.sample < len(chosen):
         chosen = sorted(random.Random(args.sample_seed).sample(chosen, args.sample),
                         key=lambda m: (m.file, m.line, m.col, m.operator, m.new))

@@ -344,10 +344,10 @@ class CoverageProbe:
         return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
 
     def step(
-        self, action: str, params: Any, state: Mapping[str, Any],
+        self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],
         next_state: Mapping[str, Any] | None,
     ) -> tuple[bool, Noted]:
-        """Walk ``action(params)`` for one step (``next_state`` None: a rejected step)."""
-        body, env = self.ctx._call_node(action, (params,))
+        """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
+        body, env = self.ctx._call_node(action, args)
         entry = self.ctx._entry(action)
         return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
