@@ -337,7 +337,7 @@ def generate(out_dir: Path, seed: int) -> list[Path]:
         situations.resolution(world), resolution_requests(rng, m, world, 80))))
     life = LifecycleMachine(started_engine(rng, 6))
     walks.append(("lifecycle", life, lambda m: itertools.chain(
-        situations.lifecycle(), lifecycle_requests(rng, m, 50))))
+        situations.lifecycle(m), lifecycle_requests(rng, m, 50))))
     act = ActivityMachine({d.id: d for d in CATALOG})
     walks.append(("activity", act, lambda m: shown(m, itertools.chain(
         situations.activity(CATALOG), activity_requests(rng, 40)))))

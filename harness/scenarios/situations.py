@@ -6,7 +6,9 @@ by an accepted one), and the rare paths where implementations go wrong.
   present definition; a Withdraw while an offer is pending (and Begin of the lost offer,
   also after a Restore); a renewed object presented as the same source at Begin; Begin
   in the wrong window, zone, without scheduling or before an interrupt boundary;
-  requests naming an instance or a definition that does not exist;
+  each Finish guard alone (a receipt of another instance, of another instruction,
+  incomplete; a lost offer); requests naming an instance or definition that does not
+  exist;
 * use: one definition used from two sources in one turn; a use boundary with no Select
   before it; a second once-per-turn use refused at its boundary; a wrong next turn;
 * activity: choosing an ability that does not exist, and one whose source is face down;
@@ -32,6 +34,7 @@ from harness.abilities.machines import (
     Finish,
     Observe,
     Recognize,
+    ResolutionMachine,
     Restore,
     Return,
     Select,
@@ -97,6 +100,13 @@ def resolution(world: World) -> Iterator[Request]:
     yield Recognize(iid + 3, 1, hit("ward", occ + 6), "SideA", "Play")
     yield Begin(iid + 3, 1, renewed, "Play")
     yield Begin(iid + 3, 1, obj12, "Play")
+    # Finish guards one at a time on the begun ward offer (instructions 41, 42), and on a
+    # lost offer; then the right receipt
+    yield Finish(iid, Receipt(iid + 1, 41))
+    yield Finish(iid, Receipt(iid, 42))
+    yield Finish(iid, Receipt(iid, 41, complete=False))
+    yield Finish(iid + 2, Receipt(iid + 2, 41))
+    yield Finish(iid, Receipt(iid, 41))
     # unknown instances for every instance request
     yield Finish(NO_INSTANCE, Receipt(NO_INSTANCE, 41))
     yield Advance(NO_INSTANCE, True)
@@ -104,8 +114,14 @@ def resolution(world: World) -> Iterator[Request]:
     w.next_instance = iid + 4
 
 
-def lifecycle() -> Iterator[Request]:
-    """Requests naming an instance that does not exist."""
+def lifecycle(machine: ResolutionMachine) -> Iterator[Request]:
+    """Finish guards one at a time on the first started instance (receipts of another
+    instance, another instruction, incomplete), then requests naming no instance."""
+    first, other = sorted(machine.engine.state.instances)[:2]
+    instructions = machine.engine.state.instances[first].instructions
+    yield Finish(first, Receipt(other, instructions[0]))
+    yield Finish(first, Receipt(first, instructions[0] + 1000))
+    yield Finish(first, Receipt(first, instructions[0], complete=False))
     yield Finish(NO_INSTANCE, Receipt(NO_INSTANCE, 41))
     yield Advance(NO_INSTANCE, True)
     yield Return(NO_INSTANCE, True, "SideA")
