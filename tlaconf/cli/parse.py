@@ -9,7 +9,7 @@ from pathlib import Path
 from tlaconf.errors import UserError
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import extract
-from tlaconf.tla.resolve import parse_file, resolve
+from tlaconf.tla.resolve import check_file_name, parse_file, resolve
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -88,6 +88,8 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
             _show(f"(fragment at line {f.line}, revision {f.revision})", ops)
         return
     modules, text = parse_file(path)
+    if not no_resolve:
+        check_file_name(path, modules[0], text)
     print(f"{path}:")
     for i, m in enumerate(modules):
         if not no_resolve:
