@@ -6,9 +6,10 @@
   folder) or from an ``expected.json`` beside it (keyed by file name); with
   neither, the trace must conform.  Turn collection off with the ini option
   ``tlaconf_collect = false``.
-* The fixture ``tlaconf_replay(path, expect="conforms", step=None)`` replays a
-  trace written inside a test and fails the test, with the failure report, when
-  the result is not the expected one; it returns the
+* The fixture ``tlaconf_replay(path, expect="conforms", step=None, conjunct=None)``
+  replays a trace written inside a test and fails the test, with the failure
+  report, when the result is not the expected one (``conjunct`` must equal one
+  innermost failing leaf of the blame, see :mod:`tlaconf.gate.conjunct`); it returns the
   :class:`~tlaconf.replay.TraceResult`.
 
 The spec directory is ``--tlaconf-spec DIR``, else the ini option
@@ -148,7 +149,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TraceFile 
 
 @pytest.fixture
 def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]:
-    """Replay a trace written by the test: ``tlaconf_replay(path, expect=..., step=...)``."""
+    """Replay a trace written by the test: ``tlaconf_replay(path, expect=, step=, conjunct=)``."""
     config = request.config
 
     def replay(
