@@ -18,6 +18,7 @@ from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
 from tlaconf.evaluate.runtime import NO_NEXT
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
+from tlaconf.tla import resolve
 
 RECURSION_LIMIT = 20_000
 """Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
@@ -226,35 +227,28 @@ _CONSTANT_STATE = _ConstantState()
 def load_module(
     path: Path, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None
 ) -> Context:
-    """Parses ``path`` and what it EXTENDS/INSTANCEs (found next to it or on ``search_path``),
-    binds its CONSTANTS from ``constants`` and compiles it."""
-    path = Path(path)
-    loader = Loader([path.parent, *search_path])
-    module = loader.parse_file(path)
-    return Context(module, loader, constants or {})
-
-
-def load_ast(
-    module: A.Module, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
-    text: str | None = None,
-) -> Context:
-    """A context for an already parsed module (``text`` is its source, for blame)."""
-    loader = Loader(list(search_path))
-    loader.add(module, None)
-    if text is not None:
-        loader.texts[module.span.file] = text
-    return Context(module, loader, constants or {})
+    """Resolves ``path`` and what it EXTENDS/INSTANCEs (found in the importing file's folder,
+    then on ``search_path``, as :mod:`tlaconf.tla.resolve` does for ``tlaconf parse``),
+    binds its CONSTANTS from ``constants`` and compiles it.  Every name of every loaded
+    module is checked first: a spec error is a :class:`~tlaconf.tla.resolve.ResolveErrors`."""
+    return _context(resolve.load(Path(path), search_path), constants)
 
 
 def load_text(
     text: str, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
     filename: str = "<module>",
 ) -> Context:
-    """A context for a module given as text."""
-    from tlaconf.tla.parser import parse_module
+    """A context for a module given as text (resolved and checked like a file)."""
+    from tlaconf.tla.parser import parse_modules
 
-    module = parse_module(text, filename)
-    return load_ast(module, search_path, constants, text)
+    modules = parse_modules(text, filename)
+    rm = resolve.resolve(modules[0], search_path, file=filename, text=text,
+                         siblings=modules[1:])
+    return _context(rm, constants)
+
+
+def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
+    return Context(rm.module, Loader(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
@@ -273,6 +267,7 @@ def default_context(
         module = Path(module)
         if not module.is_file():
             raise UserError(f"module file {module} not found")
+        resolve.load(module, paths)  # its errors name its own file, not the text below
         extends.append(module.stem)
         paths.insert(0, module.parent)
     text = f"---- MODULE TlaconfEval ----\nEXTENDS {', '.join(extends)}\n====\n"

@@ -159,7 +159,7 @@ def replay_trace(
                 mod = load(backend, spec)
                 mod.start_trace()
             except UserError as err:
-                reason = f"line 1: cannot load module {module!r}: {_message(err)}"
+                reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse says
                 raise _Stop("error", Failure(0, 1, reason)) from None
             actions = set(mod.actions)
             variables = frozenset(mod.variables)
