@@ -10,15 +10,26 @@ from tlaconf.replay.result import BlameNode
 
 
 class EmbeddedModule:
-    """A conformance module loaded by the evaluator."""
+    """A conformance module loaded by the evaluator.
+
+    Its actions are its own one-parameter operators whose body is an action (a prime,
+    UNCHANGED, ENABLED or ``[A]_v``, directly or through what they call); each of them,
+    and ``Next``, must determine every variable on every path, or loading fails.
+    """
 
     def __init__(self, ctx: Any, spec: ModuleSpec) -> None:
         self._ctx = ctx
         self.name: str = ctx.name
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self.actions: tuple[str, ...] = tuple(
-            sorted(op for op, info in ctx.operators.items() if info.arity == 1)
+            sorted(op for op, info in ctx.operators.items()
+                   if info.arity == 1 and ctx.is_action(op))
         )
+        checked = self.actions + (("Next",) if _is_next(ctx) else ())
+        for op in checked:
+            err = ctx.undetermined(op)
+            if err is not None:
+                raise err
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
@@ -40,6 +51,11 @@ class EmbeddedModule:
         if self._ctx.holds(name, (), state):
             return None
         return BlameNode.from_blame(self._ctx.explain(name, (), state))
+
+
+def _is_next(ctx: Any) -> bool:
+    info = ctx.operators.get("Next")
+    return info is not None and info.arity == 0 and ctx.is_action("Next")
 
 
 class EmbeddedBackend:
