@@ -15,7 +15,7 @@ from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
+from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
@@ -44,6 +44,10 @@ class Context:
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
+        self.constants: tuple[str, ...] = tuple(sorted(
+            n for n, e in self.ns.entries.items()
+            if e.kind == "const" or isinstance(constants.get(n), Override)))
+        """The CONSTANTS the module declares (its own and those of what it EXTENDS)."""
         self.operators: dict[str, OperatorInfo] = {
             d.name: OperatorInfo(d.name, len(d.params) if isinstance(d, A.OpDef) else 0, d.span)
             for d in module.units

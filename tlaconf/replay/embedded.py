@@ -6,6 +6,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.cfg import read_cfg
 from tlaconf.replay.result import BlameNode
 
 
@@ -30,6 +31,7 @@ class EmbeddedModule:
             err = ctx.undetermined(op)
             if err is not None:
                 raise err
+        _check_constants(ctx, spec)
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
@@ -51,6 +53,24 @@ class EmbeddedModule:
         if self._ctx.holds(name, (), state):
             return None
         return BlameNode.from_blame(self._ctx.explain(name, (), state))
+
+
+def _check_constants(ctx: Any, spec: ModuleSpec) -> None:
+    """UserError for a constant given (trace header or ``.cfg``) that the module does not
+    declare: a misspelt name would otherwise be ignored silently."""
+    declared = set(ctx.constants)
+    extra = sorted(set(spec.constants) - declared)
+    if not extra:
+        return
+    known = ", ".join(sorted(declared)) or "none"
+    cfg_path = spec.path.with_suffix(".cfg")
+    lines = read_cfg(cfg_path).lines if cfg_path.is_file() else {}
+    for name in extra:
+        if name in lines:
+            raise UserError(f"CONSTANT {name} is not declared by module {spec.name} "
+                            f"(it declares: {known})", f"{cfg_path}:{lines[name]}")
+    raise UserError(f"the trace header gives constant(s) {', '.join(extra)}, which module "
+                    f"{spec.name} does not declare (it declares: {known})")
 
 
 def _is_next(ctx: Any) -> bool:
