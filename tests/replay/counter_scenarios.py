@@ -54,3 +54,15 @@ def generate_all_buggy(out_dir: Path, seed: int) -> list[Path]:
     impl.inc(3, "a")
     big = [("Inc", {"by": 3, "who": "a"}, "accepted", impl.state())]
     return [*paths, write_trace(out_dir / "counter-big.trace.jsonl", initial, big)]
+
+
+def generate_all_unlisted(out_dir: Path, seed: int) -> list[Path]:
+    """Writes the buggy traces too (in a subfolder) but returns only the conforming ones."""
+    (out_dir / "more").mkdir()
+    generate_all_buggy(out_dir / "more", seed)
+    return generate_all(out_dir, seed)
+
+
+def generate_all_phantom(out_dir: Path, seed: int) -> list[Path]:
+    """Returns a trace it never wrote."""
+    return [*generate_all(out_dir, seed), out_dir / "phantom.trace.jsonl"]

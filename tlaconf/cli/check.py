@@ -3,7 +3,8 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default ``harness.scenarios:generate_all``).
+that writes traces (default ``harness.scenarios:generate_all``).  Every ``*.trace.jsonl``
+written under a seed's folder is replayed, also those the function did not return.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
 from tlaconf.errors import UserError
 from tlaconf.replay import get_backend, resolve_spec_dir
+from tlaconf.replay.runner import TRACE_SUFFIX
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
@@ -68,7 +70,13 @@ def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARI
         if folder.exists():
             shutil.rmtree(folder)
         folder.mkdir(parents=True)
-        paths.extend(Path(p) for p in generate_all(folder, seed))
+        returned = [Path(p) for p in generate_all(folder, seed)]
+        for p in returned:
+            if not p.is_file():
+                raise UserError(f"the scenarios returned {p}, which they did not write")
+        written = {p.resolve() for p in folder.rglob(f"*{TRACE_SUFFIX}")}
+        extra = sorted(written - {p.resolve() for p in returned})
+        paths.extend([*returned, *extra])
     if not paths:
         raise UserError("the harness scenarios wrote no traces")
     return paths

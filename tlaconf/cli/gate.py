@@ -16,6 +16,7 @@ from tlaconf.gate.golden import (
     Difference,
     assemble,
     compare,
+    decisive,
     default_traces_dir,
     golden_traces,
     load_verdicts,
@@ -23,6 +24,7 @@ from tlaconf.gate.golden import (
     updated_verdicts,
     write_verdicts,
 )
+from tlaconf.replay.result import warnings
 from tlaconf.report import make_console, render_failure
 
 
@@ -32,7 +34,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="replay the golden traces and compare with traces/verdicts.json",
         description="Replay every *.trace.jsonl under the traces directory and compare each "
         "verdict and failing step with verdicts.json (keys: paths relative to the traces "
-        "directory). Exit 1 on any difference.",
+        "directory). Exit 1 on any difference, or when no trace reaches conforms or violation "
+        "(then --update writes nothing).",
     )
     p.add_argument("--traces", metavar="DIR", help="golden traces (default: ./traces)")
     p.add_argument("--update", action="store_true", help="rewrite verdicts.json from this run")
@@ -77,6 +80,16 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
+    for text in warnings(results):
+        console.print(f"warning: {text}", style="yellow")
+    if not decisive(results):
+        console.print(
+            f"gate: none of the {len(results)} golden traces under {root} reached conforms or "
+            f"violation: the corpus checks nothing"
+            + (f"; {verdicts_path} was not written" if args.update else ""),
+            style="bold red",
+        )
+        return 1
     if args.update:
         new = updated_verdicts(root, results, old)
         write_verdicts(verdicts_path, new)
@@ -90,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     diffs = compare(root, results, old)
     if not diffs:
         console.print(f"gate: {len(results)} golden traces, all as expected", style="green")
-        return 0
+        return 1 if args.strict and warnings(results) else 0
     console.print(diff_table(diffs))
     differing = {d.path for d in diffs}
     for r in results:

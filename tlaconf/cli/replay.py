@@ -31,6 +31,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
     )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on any warning (such as a module with no invariants)",
+    )
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
@@ -62,11 +67,11 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     if args.junit:
         write_junit(args.junit, results)
     if args.json:
-        json.dump(json_report(results), sys.stdout, indent=2)
+        json.dump(json_report(results, args.strict), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results)
-    return exit_code(results)
+        render_report(make_console(), results, args.strict)
+    return exit_code(results, args.strict)
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

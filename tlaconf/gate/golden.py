@@ -150,6 +150,12 @@ def matches(result: TraceResult, expected: Expectation) -> str | None:
     return None
 
 
+def decisive(results: Sequence[TraceResult]) -> bool:
+    """Whether some trace reached ``conforms`` or ``violation`` (a corpus of errors and
+    vacuous traces checks nothing, so it never passes and is never recorded)."""
+    return any(r.verdict in ("conforms", "violation") for r in results)
+
+
 def _actual(result: TraceResult) -> str:
     if result.failure is None or result.verdict == "conforms":
         return result.verdict

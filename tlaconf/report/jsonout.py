@@ -1,7 +1,8 @@
 """``replay --json``.
 
-The shape (DESIGN.md): ``{"traces": [{"path", "module", "verdict", "steps", "failure"}],
-"summary"}``; ``failure`` is null for a conforming trace.
+The shape: ``{"traces": [{"path", "module", "verdict", "steps", "failure"}], "summary"}``;
+``failure`` is null for a conforming trace; ``summary`` has ``invariants`` (module ->
+number of invariants checked in every state) and ``warnings``.
 """
 
 from __future__ import annotations
@@ -9,21 +10,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tlaconf.replay.result import VERDICTS, TraceResult, exit_code
+from tlaconf.replay.result import VERDICTS, TraceResult, exit_code, invariant_counts, warnings
 
 
-def summary(results: Sequence[TraceResult]) -> dict[str, Any]:
-    """Counts per verdict, total steps and time, and the exit code the run ends with."""
+def summary(results: Sequence[TraceResult], strict: bool = False) -> dict[str, Any]:
+    """Counts per verdict, total steps and time, invariants checked per module, warnings,
+    and the exit code the run ends with."""
     counts: dict[str, int] = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
     return {
         "traces": len(results),
         **counts,
         "steps": sum(r.steps for r in results),
         "seconds": round(sum(r.seconds for r in results), 3),
-        "exit_code": exit_code(list(results)),
+        "invariants": invariant_counts(results),
+        "warnings": warnings(results),
+        "exit_code": exit_code(results, strict),
     }
 
 
-def json_report(results: Sequence[TraceResult]) -> dict[str, Any]:
+def json_report(results: Sequence[TraceResult], strict: bool = False) -> dict[str, Any]:
     """The JSON document of DESIGN.md for ``results``."""
-    return {"traces": [r.to_json() for r in results], "summary": summary(results)}
+    return {"traces": [r.to_json() for r in results], "summary": summary(results, strict)}

@@ -28,7 +28,14 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code
+from tlaconf.replay.result import (
+    BlameNode,
+    Failure,
+    TraceResult,
+    exit_code,
+    invariant_counts,
+    warnings,
+)
 
 VERDICT_STYLE = {
     "conforms": "green",
@@ -176,8 +183,9 @@ def render_failure(result: TraceResult) -> Panel:
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
 
-def render_report(console: Console, results: Sequence[TraceResult]) -> None:
-    """Summary table, then a panel for every trace that did not conform, then a total line."""
+def render_report(console: Console, results: Sequence[TraceResult], strict: bool = False) -> None:
+    """Summary table, a panel for every trace that did not conform, the invariants checked
+    per module, the warnings, then a total line (FAILED on a warning when ``strict``)."""
     console.print(summary_table(results))
     for r in results:
         if r.verdict != "conforms" and r.failure is not None:
@@ -187,7 +195,13 @@ def render_report(console: Console, results: Sequence[TraceResult]) -> None:
     line += Text(", ").join(
         Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n
     )
-    code = exit_code(list(results))
+    counts = invariant_counts(results)
+    if counts:
+        console.print("invariants checked in every state: " + ", ".join(
+            f"{module} {n}" for module, n in counts.items()))
+    for text in warnings(results):
+        console.print(Text(f"warning: {text}", style="yellow"))
+    code = exit_code(results, strict)
     if code == 0:
         line.append("  OK", style="bold green")
     else:
