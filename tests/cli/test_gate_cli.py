@@ -101,3 +101,12 @@ def test_bad_corpus_is_bad_input(cli: Cli, tmp_path: Path) -> None:
 def test_missing_verdicts_json_says_how_to_make_it(cli: Cli, tmp_path: Path) -> None:
     code, out = gate(cli, corpus(tmp_path))
     assert code == 2 and "tlaconf gate --assemble" in out
+
+
+def test_a_duplicate_key_in_verdicts_json_names_the_line(cli: Cli, tmp_path: Path) -> None:
+    traces = corpus(tmp_path)
+    (traces / "verdicts.json").write_text(
+        '{\n  "counter/ok.trace.jsonl": {"verdict": "conforms"},\n'
+        '  "counter/ok.trace.jsonl": {"verdict": "violation"}\n}\n')
+    code, out = gate(cli, traces)
+    assert code == 2 and f"{traces / 'verdicts.json'}:1: duplicate key" in out
