@@ -28,9 +28,10 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
-from tlaconf.replay import TraceResult, get_backend, replay_trace, resolve_spec_dir
+from tlaconf.replay import TraceResult, get_backend, replay_trace
 from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.text import make_console, render_failure
+from tlaconf.spec import resolve_spec_dir
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

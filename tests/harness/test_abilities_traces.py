@@ -179,7 +179,7 @@ def test_lifecycle_invariants_read_only_the_contract_fields() -> None:
     """Every AbilityLifecycle invariant evaluates on records with just caller, complete and
     returned (CursorInRange, which reads cursor and instructions, is AbilityResolution's)."""
     evaluate = pytest.importorskip("tlaconf.evaluate")
-    from tlaconf.replay.cfg import read_cfg
+    from tlaconf.spec.cfg import read_cfg
     from tlaconf.values import from_python
 
     ctx = evaluate.load_module(CONFORMANCE / "AbilityLifecycle.tla",

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay import BlameNode, ModuleSpec
+from tlaconf.replay import BlameNode
 from tlaconf.replay.result import strict_equal
+from tlaconf.spec import ModuleSpec
 from tlaconf.trace.writer import TraceWriter
 from tlaconf.values import Fn, make_fn, to_tla
 
@@ -109,6 +110,9 @@ class CounterModule:
     def enabled(self, action: str, params: Any, s: Any) -> bool:
         return self._next(action, params, s)[0] is not None
 
+    def start_trace(self) -> None:
+        """Counter keeps nothing between traces."""
+
     def check_invariant(self, name: str, s: Any) -> BlameNode | None:
         if s["count"] <= self.limit:
             return None
@@ -125,3 +129,19 @@ class PyBackend:
         return CounterModule(spec)
 
 
+
+
+class BuggyModule(CounterModule):
+    """Counter with a bug in the checker itself: every action check raises."""
+
+    def check_action(self, action: str, params: Any, s: Any, t: Any) -> BlameNode | None:
+        raise ZeroDivisionError("a bug in the backend")
+
+
+class BuggyBackend(PyBackend):
+    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+
+    name = "buggy-counter"
+
+    def load(self, spec: ModuleSpec) -> CounterModule:
+        return BuggyModule(spec)

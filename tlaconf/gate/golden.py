@@ -21,9 +21,9 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
-from tlaconf.replay.lookup import default_dir
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.spec.lookup import default_dir
 from tlaconf.values import strict_json
 
 VERDICTS_FILE = "verdicts.json"
