@@ -8,7 +8,7 @@ from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
 from tlaconf.spec.cfg import read_cfg
-from tlaconf.spec.module_spec import ModuleSpec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
 class EmbeddedModule:
@@ -27,7 +27,9 @@ class EmbeddedModule:
             sorted(op for op, info in ctx.operators.items()
                    if info.arity == 1 and ctx.is_action(op))
         )
-        checked = self.actions + (("Next",) if _is_next(ctx) else ())
+        entry = ctx.ns.lookup(NEXT)
+        self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
+        checked = self.actions + ((NEXT,) if self.has_next and ctx.is_action(NEXT) else ())
         for op in checked:
             err = ctx.undetermined(op)
             if err is not None:
@@ -58,6 +60,11 @@ class EmbeddedModule:
             return None
         return BlameNode.from_blame(self._ctx.explain(name, (), state))
 
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        if self._ctx.holds(NEXT, (), state, next_state):
+            return None
+        return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
+
 
 def _check_constants(ctx: Any, spec: ModuleSpec) -> None:
     """UserError for a constant given (trace header or ``.cfg``) that the module does not
@@ -75,11 +82,6 @@ def _check_constants(ctx: Any, spec: ModuleSpec) -> None:
                             f"(it declares: {known})", f"{cfg_path}:{lines[name]}")
     raise UserError(f"the trace header gives constant(s) {', '.join(extra)}, which module "
                     f"{spec.name} does not declare (it declares: {known})")
-
-
-def _is_next(ctx: Any) -> bool:
-    info = ctx.operators.get("Next")
-    return info is not None and info.arity == 0 and ctx.is_action("Next")
 
 
 class EmbeddedBackend:
