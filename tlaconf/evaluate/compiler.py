@@ -349,7 +349,7 @@ class Compiler:
             return None
         if not self.expr_is_const(node, sc):
             return None
-        inner = self._expr_nohoist(node, Scope(sc.ns))
+        inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
         if inner.const is not _NOCONST:
             return inner
         name = self.fresh("k_")
