@@ -1,0 +1,53 @@
+"""A planted bug per composition helper: ``tlaconf check`` on its scenarios reports it.
+
+Each test first checks the helper's scenarios as they are (exit 0), then
+monkeypatches one bug into the implementation and checks again (exit 1, a
+violation in that helper's trace).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from harness.composition import keywords
+from harness.composition.keywords import LayeredEffect
+
+pytest.importorskip("tlaconf.evaluate")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _keywords_by_source_before_time(mp: pytest.MonkeyPatch) -> None:
+    def key(e: LayeredEffect) -> tuple[int, int, int, int, int]:
+        return (e.layer, e.registration, e.source, e.acquired, e.active_order)
+    mp.setattr(keywords, "layer_key", key)
+
+
+BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
+    "keywords": _keywords_by_source_before_time,
+}
+
+
+def check(helper: str, out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
+    from tlaconf.cli.main import main
+    code = main(["check", "--scenarios", f"harness.scenarios.composition.{helper}:generate",
+                 "--seed", "1", "--seed", "2", "--seed", "3", "--out", str(out),
+                 "--spec", str(ROOT / "spec"), "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("helper", sorted(BUGS))
+def test_check_catches_the_planted_bug(helper: str, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = check(helper, tmp_path / "clean", capsys)
+    assert code == 0, report
+    BUGS[helper](monkeypatch)
+    code, report = check(helper, tmp_path / "bug", capsys)
+    assert code == 1
+    verdicts = {t["verdict"] for t in report["traces"]}
+    assert "violation" in verdicts and "error" not in verdicts
