@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.composition import keywords
+from harness.composition import keywords, responses
 from harness.composition.keywords import LayeredEffect
 
 pytest.importorskip("tlaconf.evaluate")
@@ -27,8 +27,13 @@ def _keywords_by_source_before_time(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(keywords, "layer_key", key)
 
 
+def _responses_unwind_first_in_first_out(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(responses, "unwind", tuple)
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
+    "responses": _responses_unwind_first_in_first_out,
 }
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from harness.scenarios.composition import keywords
+from harness.scenarios.composition import keywords, responses
 from harness.scenarios.composition.common import Golden, Walk, record_walk
 
 #: helper name -> (seeded walk, golden traces)
 HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "keywords": (keywords.walk, keywords.golden),
+    "responses": (responses.walk, responses.golden),
+    "responses-nested": (responses.walk_nested, lambda: {}),
 }
 
 
