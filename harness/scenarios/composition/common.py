@@ -34,6 +34,10 @@ def constants_of(machine: Machine) -> Mapping[str, Any]:
 class Script(golden_abilities.Script):
     """A golden trace under construction; its header carries the machine's constants."""
 
+    def do(self, r: Request) -> Script:
+        super().do(r)
+        return self
+
     def write(self, path: Path, scenario: str) -> None:
         with TraceWriter(path, self.machine.module, REVISION, constants_of(self.machine),
                          {"generator": GENERATOR, "scenario": scenario}) as w:
