@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.composition import keywords, responses
+from harness.composition import keywords, responses, targets
 from harness.composition.keywords import LayeredEffect
+from harness.zones import ZoneCollection
 
 pytest.importorskip("tlaconf.evaluate")
 
@@ -31,9 +32,19 @@ def _responses_unwind_first_in_first_out(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(responses, "unwind", tuple)
 
 
+def _targets_truncation_dropped(mp: pytest.MonkeyPatch) -> None:
+    honest = targets.enumerate_target_choices
+
+    def enumerate_target_choices(spec: targets.TargetSpec,
+                                 zones: ZoneCollection) -> targets.TargetChoices:
+        return targets.TargetChoices(honest(spec, zones).choices, False)
+    mp.setattr(targets, "enumerate_target_choices", enumerate_target_choices)
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
+    "targets": _targets_truncation_dropped,
 }
 
 
