@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.composition import keywords, responses, targets
+from harness.composition import durations, keywords, responses, targets
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
 
@@ -41,10 +41,15 @@ def _targets_truncation_dropped(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(targets, "enumerate_target_choices", enumerate_target_choices)
 
 
+def _durations_expire_by_id(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(durations, "authored_key", lambda d: (d.id,))
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
     "targets": _targets_truncation_dropped,
+    "durations": _durations_expire_by_id,
 }
 
 
