@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from harness.composition import durations, keywords, responses, targets
+from harness.composition import durations, keywords, phases, responses, targets
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
 
@@ -45,11 +46,21 @@ def _durations_expire_by_id(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(durations, "authored_key", lambda d: (d.id,))
 
 
+def _phases_enter_before_cycle_complete(mp: pytest.MonkeyPatch) -> None:
+    honest = phases.transition_events
+
+    def transition_events(*args: Any) -> tuple[phases.PhaseEvent, ...]:
+        events = honest(*args)
+        return (events[0], events[-1], *events[1:-1])
+    mp.setattr(phases, "transition_events", transition_events)
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
     "targets": _targets_truncation_dropped,
     "durations": _durations_expire_by_id,
+    "phases": _phases_enter_before_cycle_complete,
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from harness.scenarios.composition import durations, keywords, responses, targets
+from harness.scenarios.composition import durations, keywords, phases, responses, targets
 from harness.scenarios.composition.common import Golden, Walk, record_walk
 
 #: helper name -> (seeded walk, golden traces)
@@ -21,6 +21,7 @@ HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "responses-nested": (responses.walk_nested, lambda: {}),
     "targets": (targets.walk, targets.golden),
     "durations": (durations.walk, durations.golden),
+    "phases": (phases.walk, phases.golden),
 }
 
 

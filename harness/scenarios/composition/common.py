@@ -22,7 +22,7 @@ Golden = dict[str, tuple["Script", int | None, str]]
 Walk = Callable[[random.Random], tuple[Machine, Iterator[Request]]]
 GENERATOR = "harness.scenarios.composition"
 
-__all__ = ["Golden", "Machine", "Mutation", "Request", "Script", "Walk", "keep", "put",
+__all__ = ["Golden", "Machine", "Mutation", "Request", "Script", "Walk", "assign", "keep",
            "record_walk"]
 
 
@@ -50,10 +50,10 @@ def keep(state: dict[str, Any]) -> None:
     """No change: the bug is in what the step claims (its params) or in its outcome."""
 
 
-def put(name: str, value: Any) -> Mutation:
-    """Replace variable ``name`` by ``value`` (a wrong successor state)."""
+def assign(**values: Any) -> Mutation:
+    """Replace variables by the given values (a wrong successor state)."""
     def mutate(state: dict[str, Any]) -> None:
-        state[name] = copy.deepcopy(value)
+        state.update(copy.deepcopy(values))
     return mutate
 
 
