@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from harness.composition import durations, keywords, phases, responses, targets
+from harness.composition import decks, durations, keywords, phases, responses, targets
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
 
@@ -55,12 +56,21 @@ def _phases_enter_before_cycle_complete(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(phases, "transition_events", transition_events)
 
 
+def _decks_copy_exemption_ignored(mp: pytest.MonkeyPatch) -> None:
+    honest = decks.copy_violations
+
+    def copy_violations(cards: Any, catalog: Any, rules: decks.DeckRules) -> Any:
+        return honest(cards, catalog, replace(rules, copy_exempt=frozenset()))
+    mp.setattr(decks, "copy_violations", copy_violations)
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
     "targets": _targets_truncation_dropped,
     "durations": _durations_expire_by_id,
     "phases": _phases_enter_before_cycle_complete,
+    "decks": _decks_copy_exemption_ignored,
 }
 
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from harness.scenarios.composition import durations, keywords, phases, responses, targets
+from harness.scenarios.composition import (
+    decks,
+    durations,
+    keywords,
+    phases,
+    responses,
+    targets,
+)
 from harness.scenarios.composition.common import Golden, Walk, record_walk
 
 #: helper name -> (seeded walk, golden traces)
@@ -22,6 +29,7 @@ HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "targets": (targets.walk, targets.golden),
     "durations": (durations.walk, durations.golden),
     "phases": (phases.walk, phases.golden),
+    "decks": (decks.walk, decks.golden),
 }
 
 
