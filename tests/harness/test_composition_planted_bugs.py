@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from harness.composition import decks, durations, keywords, phases, responses, targets
+from harness.composition import (
+    decks,
+    durations,
+    keywords,
+    phases,
+    responses,
+    targets,
+    transactions,
+)
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
 
@@ -64,6 +72,11 @@ def _decks_copy_exemption_ignored(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(decks, "copy_violations", copy_violations)
 
 
+def _transactions_priority_reversed(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(transactions, "priority_winner",
+               lambda claimants, priority: max(claimants, key=priority.index))
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
@@ -71,6 +84,7 @@ BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "durations": _durations_expire_by_id,
     "phases": _phases_enter_before_cycle_complete,
     "decks": _decks_copy_exemption_ignored,
+    "transactions": _transactions_priority_reversed,
 }
 
 

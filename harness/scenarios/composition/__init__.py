@@ -18,6 +18,7 @@ from harness.scenarios.composition import (
     phases,
     responses,
     targets,
+    transactions,
 )
 from harness.scenarios.composition.common import Golden, Walk, record_walk
 
@@ -30,6 +31,7 @@ HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "durations": (durations.walk, durations.golden),
     "phases": (phases.walk, phases.golden),
     "decks": (decks.walk, decks.golden),
+    "transactions": (transactions.walk, transactions.golden),
 }
 
 
