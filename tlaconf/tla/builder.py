@@ -490,7 +490,7 @@ class Builder:
         return ast.At(span=self.span(c))
 
     def paren(self, c: list[Any]) -> ast.Expr:
-        e = c[1]
+        e = replace(c[1], span=self.span(c))  # the text is balanced: "(a + b)"
         self._parens.add(id(e))
         return e
 
