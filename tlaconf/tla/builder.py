@@ -15,6 +15,7 @@ from lark import Token
 
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ParseError
+from tlaconf.values.bigint import parse_decimal
 
 _PREFIX_NAMES = {
     "NOT": "~",
@@ -470,10 +471,11 @@ class Builder:
             whole, frac = text.split(".")
             return ast.OpApp(
                 "/",
-                (ast.Num(int(whole + frac), span=sp), ast.Num(10 ** len(frac), span=sp)),
+                (ast.Num(parse_decimal(whole + frac), span=sp),
+                 ast.Num(10 ** len(frac), span=sp)),
                 span=sp,
             )
-        return ast.Num(int(text), span=sp)
+        return ast.Num(parse_decimal(text), span=sp)
 
     def string(self, c: list[Any]) -> ast.Str:
         return ast.Str(str(c[0]), span=self.span(c))
@@ -488,7 +490,7 @@ class Builder:
         return ast.At(span=self.span(c))
 
     def paren(self, c: list[Any]) -> ast.Expr:
-        e = c[1]
+        e = replace(c[1], span=self.span(c))  # the text is balanced: "(a + b)"
         self._parens.add(id(e))
         return e
 
