@@ -312,7 +312,10 @@ def head(sid: int, s: Any) -> Any:
 
 
 def tail(sid: int, s: Any) -> Any:
-    if not _seq(s, sid, "Tail"):
+    """``Tail``; TLC also accepts a non-empty string (``Tail("abc") = "bc"``)."""
+    if type(s) is str and s:
+        return s[1:]
+    if not (s if type(s) is str else _seq(s, sid, "Tail")):
         raise Fail("Tail of the empty sequence <<>>", (), sid)
     return s[1:]
 
