@@ -113,3 +113,37 @@ def test_choose_follows_tlcs_order_where_it_is_fixed() -> None:
     assert ev("CHOOSE x \\in {{5}, {1, 2}} : TRUE") == frozenset({5})  # smaller sets first
     assert ev("CHOOSE x \\in {3, 1, 2} : TRUE") == 1
     assert ev("CHOOSE x \\in {[a |-> 2], [a |-> 1, b |-> 0]} : TRUE") == ev("[a |-> 2]")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("BagIn(1, (1 :> 0))", False),  # TLC: a count must be positive (Bags.tla says TRUE)
+    ("BagIn(1, (1 :> 2))", True),
+    ("BagIn(3, (1 :> 2))", False),
+    ("CopiesIn(1, (1 :> -1))", -1),
+    ("CopiesIn(3, (1 :> 2))", 0),
+    ("IsABag({1})", False),  # not a function: FALSE, not an error
+    ("IsABag((1 :> 0))", False),
+    ("IsABag(<<>>)", True),
+    ("(1 :> 3) (-) (1 :> 1 @@ 2 :> 5)", (2,)),
+    ("(1 :> 1) (-) (1 :> 3)", ()),
+    ("(1 :> 1) \\sqsubseteq (1 :> 3)", True),
+    ("(1 :> 4) \\sqsubseteq (1 :> 3)", False),
+    ("BagUnion({(1 :> 0)})", (0,)),  # one bag: returned as it is
+    ("BagUnion({(1 :> 1), (1 :> 2 @@ 2 :> 1)})", (3, 1)),
+    ("BagOfAll(LAMBDA x : x % 2, (1 :> 1 @@ 3 :> 2 @@ 4 :> 1))", None),
+])
+def test_bags_as_tlcs_built_in_operators(text: str, expected: object) -> None:
+    if expected is None:
+        assert ev(text) == ev("(0 :> 1 @@ 1 :> 3)")
+    else:
+        assert ev(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'BagIn("a", (1 :> 1))', "BagIn(1, {1})", 'CopiesIn("a", <<1>>)', "(1 :> 0) (+) (1 :> 1)",
+    "BagCardinality((1 :> 0))", 'BagCardinality((1 :> "a"))', 'BagIn(1, (1 :> "a"))',
+    "BagToSet({1})",
+])
+def test_bags_errors_as_tlc(text: str) -> None:
+    with pytest.raises(EvalError):
+        ev(text)

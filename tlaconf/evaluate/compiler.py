@@ -974,9 +974,10 @@ class Compiler:
             return None
         sid = self.sid(node)
         ne = "not " if negate else ""
-        # only "disjoint" is decided here: common elements may be <<1>> and <<TRUE>>
+        # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
+        # <<TRUE>>
         return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) else "
+                    f"(type({b[0]}) is frozenset) and _disjoint({a[1]}, {b[1]}, {sid}) else "
                     f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:

@@ -311,6 +311,7 @@ GLOBALS: dict[str, Any] = {
     "_recset": _recset,
     "_except": _except,
     "_case_fail": _case_fail,
+    "_disjoint": B.disjoint,
     "_Deferred": _Deferred,
     "_Fail": Fail,
     "_lazy": _lazy,
