@@ -3,15 +3,19 @@
 Each operator definition becomes one Python function (one more for its primed
 variant, when some ``(e)'`` needs it).  Names are resolved at compile time:
 bound variables and parameters are Python locals, module definitions are
-globals of the generated code, state variables are ``_S["x"]`` (``_N["x"]`` when
-primed).  Zero-arity constant-level definitions (``ZoneInstances4``) and
-constant sub-expressions are evaluated once, at compile time, and become
-globals.  Every construct that can fail passes a span id (``sid``) to the
-runtime helper, so an error names its file, line and column.
+globals of the generated code.  The state is explicit: every generated function
+takes it as its first two arguments, ``_S`` (unprimed variables) and ``_N``
+(primed ones), and a state variable is ``_S["x"]`` (``_N["x"]`` when primed);
+nothing about a state is kept between calls.  Zero-arity constant-level
+definitions (``ZoneInstances4``) and constant sub-expressions are evaluated
+once, at compile time, and become globals.  Every construct that can fail
+passes a span id (``sid``) to the runtime helper, so an error names its file,
+line and column.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -57,6 +61,16 @@ class Scope:
 
 
 _NOCONST = object()
+
+STATE_ARGS = ("_S", "_N")
+"""The leading parameters of every generated function: the state and the next state."""
+STATE = ", ".join(STATE_ARGS)
+
+
+def _as_value(fname: str, lead: list[str]) -> str:
+    """A generated operator function as a value (a higher-order argument): a closure over
+    the caller's state and the instance arguments ``lead``."""
+    return f"(lambda *_a: {fname}({STATE}, {''.join(x + ', ' for x in lead)}*_a))"
 
 
 @dataclass
@@ -121,6 +135,12 @@ class Compiler:
         self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
+        self.registers: dict[int, Any] = {}
+        """TLCSet/TLCGet registers: this context's own, emptied by :meth:`reset_registers`."""
+
+    def reset_registers(self) -> None:
+        """Forget every TLCSet (a new, independent run: the next trace)."""
+        self.registers.clear()
 
     # ----------------------------------------------------------------- plumbing
 
@@ -151,7 +171,8 @@ class Compiler:
     def builtin_ref(self, fn: Callable[..., Any]) -> str:
         key = id(fn)
         if key not in self._builtin_names:
-            self._builtin_names[key] = self.glob(fn, f"B_{fn.__name__}_")
+            value = functools.partial(fn, self.registers) if fn in B.WITH_REGISTERS else fn
+            self._builtin_names[key] = self.glob(value, f"B_{fn.__name__}_")
         return self._builtin_names[key]
 
     # ----------------------------------------------------------------- levels
@@ -159,7 +180,9 @@ class Compiler:
     def entry_is_const(self, entry: Entry) -> bool:
         """Whether a definition's value never depends on the state."""
         k = entry.kind
-        if k in ("const", "value", "builtin"):
+        if k == "builtin":  # TLCSet/TLCGet read and write registers: never folded
+            return entry.value[0] not in B.WITH_REGISTERS
+        if k in ("const", "value"):
             return True
         if k == "var":
             return False
@@ -255,7 +278,7 @@ class Compiler:
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
         params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
-        args = ", ".join([*entry.ns.inst_py, *(py for _, py, _ in params)])
+        args = ", ".join([*STATE_ARGS, *entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
                 strict = self.strict_params(entry)
@@ -320,17 +343,13 @@ class Compiler:
         self._consts[key] = name
         return Code(name, type(value) is bool, value)
 
-    def run_const(self, fn: Callable[[], Any]) -> Any:
-        saved = self.G.get("_S"), self.G.get("_N")
-        self.G["_S"] = self.G["_N"] = R.NO_STATE
+    def run_const(self, fn: Callable[..., Any]) -> Any:
+        """``fn`` (a generated function of the state only) with no state: its value, or
+        ``_NOCONST`` when it fails (it then fails again, located, when evaluated)."""
         try:
-            return fn()
-        except (Fail, RecursionError, KeyError):
-            return _NOCONST
+            return fn(R.NO_STATE, R.NO_STATE)
         except Exception:
             return _NOCONST
-        finally:
-            self.G["_S"], self.G["_N"] = saved
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
         """``f[x \\in S] == e``: a (possibly recursive) function value."""
@@ -365,7 +384,7 @@ class Compiler:
         if inner.const is not _NOCONST:
             return inner
         name = self.fresh("k_")
-        fn = self.exec(f"def {name}():\n    return {inner.src}\n", name)
+        fn = self.exec(f"def {name}({STATE}):\n    return {inner.src}\n", name)
         value = self.run_const(fn)
         if value is _NOCONST:
             return inner
@@ -441,7 +460,7 @@ class Compiler:
         if not args and loc.arity:
             return Code(loc.py)
         if loc.strict is not None:
-            return self.call_args(loc.py, args, [0] * len(args), loc.strict, sc)
+            return self.call_args(f"{loc.py}(", args, [0] * len(args), loc.strict, sc)
         return Code(f"{loc.py}({', '.join(self.expr(a, sc).src for a in args)})")
 
     def call_entry(self, node: A.Node, entry: Entry, args: tuple[A.Expr, ...], sc: Scope) -> Code:
@@ -484,13 +503,12 @@ class Compiler:
                 if c is not None:
                     return c
             fname = self.def_fn(entry, sc.primed)
-            return Code(f"{fname}({', '.join(lead)})",
+            return Code(f"{fname}({', '.join([*STATE_ARGS, *lead])})",
                         self._bool_defs.get((id(entry), sc.primed), False))
         fname = self.def_fn(entry, sc.primed)
-        if lead:
-            fname = f"(lambda *_a: {fname}({''.join(x + ', ' for x in lead)}*_a))"
         if not args:
-            return Code(fname)
+            return Code(_as_value(fname, lead))
+        fname = f"{fname}({STATE}, {''.join(x + ', ' for x in lead)}"
         params = entry.node.params
         if len(args) != len(params):
             raise Fail(f"{entry.name} takes {len(params)} arguments, got {len(args)}", (),
@@ -501,7 +519,8 @@ class Compiler:
 
     def call_args(self, fname: str, args: tuple[A.Expr, ...], arities: list[int],
                   strict: frozenset[int], sc: Scope) -> Code:
-        """``fname(args)``.  An argument for a parameter the operator may not evaluate is
+        """``fname`` (a call up to its open parenthesis and leading arguments) with
+        ``args``.  An argument for a parameter the operator may not evaluate is
         evaluated here, but an error it raises is deferred (a :class:`_Deferred` value,
         raised where the parameter is used): TLC passes arguments unevaluated.  Only
         arguments that can fail are wrapped, in a generated function with ``try``."""
@@ -522,7 +541,7 @@ class Compiler:
             t = self.fresh("a_")
             deferred.append((t, c.src))
             srcs.append(t)
-        call = f"{fname}({', '.join(srcs)})"
+        call = f"{fname}{', '.join(srcs)})"
         if not deferred:
             return Code(call)
         params = self.helper_params(sc)
@@ -536,11 +555,12 @@ class Compiler:
         return Code(f"{name}({', '.join(params)})")
 
     def helper_params(self, sc: Scope) -> list[str]:
-        """The parameters of a generated helper function: the locals in scope (and ``@``)."""
+        """The parameters of a generated helper function: the state, the locals in scope
+        (and ``@``)."""
         params = [loc.py for loc in sc.locals.values()]
         if sc.at is not None:
             params.append(sc.at)
-        return list(dict.fromkeys(params))
+        return [*STATE_ARGS, *dict.fromkeys(params)]
 
     def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
         """The leading arguments of a definition of a parameterized instance: the
@@ -567,7 +587,7 @@ class Compiler:
                 return loc.py
             entry = self.resolve_entry(sc.ns, arg.name, arg.module)
             if entry is not None and entry.kind == "op":
-                return self.def_fn(entry, sc.primed)
+                return _as_value(self.def_fn(entry, sc.primed), [])
             if entry is not None and entry.kind == "builtin":
                 fn, _ = entry.value
                 return f"(lambda *a: {self.builtin_ref(fn)}({self.sid(arg)}, *a))"
@@ -889,7 +909,8 @@ class Compiler:
         env = ", ".join(f"({n!r}, {sc.locals[n].kind!r}, {sc.locals[n].arity}, "
                         f"{sc.locals[n].py})" for n in names)
         key = self.glob((node.expr, sc.ns), "EN_")
-        return Code(f"_ENABLED({key}, ({env}{',' if names else ''}), {self.sid(node)})", True)
+        return Code(f"_ENABLED(_S, {key}, ({env}{',' if names else ''}), {self.sid(node)})",
+                    True)
 
     def x_Fairness(self, node: A.Fairness, sc: Scope) -> Code:
         raise Fail("temporal formulas (WF/SF) cannot be evaluated", (), self.sid(node))
@@ -1002,7 +1023,8 @@ class Compiler:
 
     def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
                 primed: bool = False) -> Callable[..., Any]:
-        """A function of the env's values computing ``node`` (used by blame and ENABLED)."""
+        """A function of the state (``_S``, ``_N``) and the env's values computing ``node``
+        (used by blame and ENABLED)."""
         key = (id(node), id(ns), env, primed)
         hit = self._snippets.get(key)
         if hit is not None:
@@ -1011,7 +1033,8 @@ class Compiler:
         sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(env, pys, strict=True)},
                    primed)
         name = self.fresh("snip_")
-        src = f"def {name}({', '.join(pys)}):\n    return {self.expr(node, sc).src}\n"
+        params = ", ".join([*STATE_ARGS, *pys])
+        src = f"def {name}({params}):\n    return {self.expr(node, sc).src}\n"
         fn = self.exec(src, name)
         self._snippets[key] = (node, fn)
         return fn

@@ -163,6 +163,16 @@ def equal(a: Any, b: Any) -> bool:
 _HOMOGENEOUS = frozenset({int, str, bool, ModelValue})
 
 
+def _message_order(v: Any) -> tuple[int, Any]:
+    """Canonical order where it exists (lazy sets too large to sort come last)."""
+    from tlaconf.values.core import sort_key
+
+    try:
+        return 0, sort_key(v)
+    except Exception:  # a value the canonical order cannot place
+        return 1, ()
+
+
 def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
     """Two of ``values`` that TLC could not compare when sorting them into one set (or
     function domain), else None.  Values are checked next to their neighbours in TLC's
@@ -177,9 +187,10 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
         return None
     plain = [v for v in items if type(v) is not ModelValue]
     kinds = {family(v) for v in plain}
-    if len(kinds) > 1:
-        first = plain[0]
-        other = next(v for v in plain if family(v) != family(first))
+    if len(kinds) > 1:  # the least of each of the two first kinds: no hash order in messages
+        fa, fb = sorted(kinds, key=str)[:2]
+        first = min((v for v in plain if family(v) == fa), key=_message_order)
+        other = min((v for v in plain if family(v) == fb), key=_message_order)
         return first, other
     if not plain or type(plain[0]) in _SCALAR_KIND:
         return None
