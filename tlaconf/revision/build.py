@@ -33,7 +33,7 @@ from tlaconf.revision.pages import PageDefinition, read_page
 from tlaconf.revision.placement import Placer, uses
 from tlaconf.revision.profile import ProfileModule, read_revision
 from tlaconf.tla.parser import parse_modules
-from tlaconf.tla.resolve import Loader, ResolveErrors, load, parse_file
+from tlaconf.tla.resolve import Loader, load, parse_file
 from tlaconf.tla.stdnames import modules_of, standard_names
 
 Status = Literal["unchanged", "changed", "new"]
@@ -166,7 +166,27 @@ class _Editor:
         return "\n".join(self._extends(module, lines))
 
 
-def _validate(spec_dir: Path, folder: Path, files: dict[str, str], target: str) -> None:
+def _origin(
+    err: UserError, files: dict[str, str], folder: Path, published: list[PageDefinition]
+) -> str:
+    """``err`` as text, with the page line it comes from when it lies in a page's definition."""
+    text = str(err)
+    file, line = getattr(err, "file", ""), getattr(err, "line", 0)
+    if not line or Path(file).parent != folder or Path(file).name not in files:
+        return text
+    source = files[Path(file).name].split("\n")[line - 1].strip()
+    for d in published:
+        lines = [s.strip() for s in d.text.split("\n")]
+        if source and source in lines:
+            head, _, rest = text.partition("\n")
+            return f"{head} (published at {d.page}:{d.line + lines.index(source)})\n{rest}"
+    return text
+
+
+def _validate(
+    spec_dir: Path, folder: Path, files: dict[str, str], target: str,
+    published: list[PageDefinition],
+) -> None:  # fmt: skip
     """Parse and resolve the new revision with conformance/ and tcs/; UserError if it fails."""
     shared = [d for d in (spec_dir / "conformance", spec_dir / "tcs") if d.is_dir()]
     loader = Loader(shared)
@@ -186,9 +206,10 @@ def _validate(spec_dir: Path, folder: Path, files: dict[str, str], target: str) 
         for module, path, text in parsed:
             loader.resolve(module, path, text)
     except UserError as err:
-        raise _unresolved(target, str(err)) from None
+        raise _unresolved(target, _origin(err, files, folder, published)) from None
     if loader.errors:
-        raise _unresolved(target, str(ResolveErrors(loader.errors)))
+        detail = "\n".join(_origin(e, files, folder, published) for e in loader.errors)
+        raise _unresolved(target, detail)
 
 
 def _unresolved(target: str, detail: str) -> UserError:
@@ -232,7 +253,7 @@ def build_revision(
     changes.sort(key=lambda c: order[c.name])
     files = {m.path.name: editor.text(name) for name, m in modules.items()}
     files.update(others)
-    _validate(spec_dir, folder, files, target)
+    _validate(spec_dir, folder, files, target, list(published.values()))
     revision = Revision(source, target, folder, changes, files)
     if folder.exists():
         if not _up_to_date(folder, published):
