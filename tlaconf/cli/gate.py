@@ -35,7 +35,7 @@ from tlaconf.gate.golden import (
 )
 from tlaconf.replay.result import TraceResult
 from tlaconf.report import make_console, render_failure
-from tlaconf.report.gate_changes import change_summary, change_table, write_changes_junit
+from tlaconf.report.gate_changes import change_lines, change_summary, write_changes_junit
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -131,7 +131,8 @@ def _report_changes(changes: VerdictChanges, root: Path, results: list[TraceResu
     """The verdict-change table, a failure panel per changed trace, the summary line."""
     console = make_console()
     if changes.changes:
-        console.print(change_table(changes))
+        for line, style in change_lines(changes):
+            console.print(line, style=style, highlight=False)
         changed = {c.path for c in changes.changes}
         for r in results:
             if relative_key(root, r.path) in changed and r.failure is not None:
