@@ -128,7 +128,8 @@ def test_text_report_and_dry_run(spec: Path, capsys: pytest.CaptureFixture[str])
     assert code == 0
     assert "revise: revision 2 -> 3" in out
     assert "changed    Zones4  AtomicZoneMove4" in out
-    assert "new        Zones4  ZoneCount4" in out and "placed by section" in out
+    assert "new        Zones4  ZoneCount4" in out
+    assert "placed: with ZonePartition4 (same section of the page)" in out
     assert "would write" in out and "1 changed, 2 new, 1 unchanged (--dry-run)" in out
     assert not (spec / "reference-profile" / "rev3").exists()
 

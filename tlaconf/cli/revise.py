@@ -48,7 +48,7 @@ def to_json(rev: Revision, written: bool) -> dict[str, Any]:
     return {
         "from": rev.source,
         "to": rev.target,
-        "folder": str(rev.folder),
+        "folder": display_path(str(rev.folder)),
         "written": written,
         "operators": [
             {"name": c.name, "module": c.module, "status": c.status, "page": c.page,

@@ -70,8 +70,9 @@ def changes_junit(
         c = by_path.get(path)
         if c is None:
             continue
+        now = c.actual if c.step is None else f"{c.actual} @ step {c.step}"
         el = ET.SubElement(case, "failure", type=c.kind,
-                           message=f"{c.kind}: expected {c.expected}, now {c.actual}")  # fmt: skip
+                           message=f"{c.kind}: expected {c.expected}, now {now}")  # fmt: skip
         lines = [c.reason] if c.reason else []
         if c.action is not None:
             lines.append(f"action: {c.action} (step {c.step})")

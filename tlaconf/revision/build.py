@@ -246,9 +246,9 @@ def build_revision(
     placer = Placer(modules, published, home)
     for name in _new_in_order(published, home):
         d = published[name]
-        module, rule = placer.place(d)
+        module, why = placer.place(d)
         editor.put(module, d, keep_old=False)
-        changes.append(OperatorChange(name, module, "new", d.page, d.line, f"placed by {rule}"))
+        changes.append(OperatorChange(name, module, "new", d.page, d.line, f"placed: {why}"))
     order = {n: i for i, n in enumerate(published)}
     changes.sort(key=lambda c: order[c.name])
     files = {m.path.name: editor.text(name) for name, m in modules.items()}
