@@ -18,9 +18,9 @@ import sys
 from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.replay.lookup import resolve_spec_dir
 from tlaconf.replay.result import display_path
 from tlaconf.revision.build import Revision, build_revision, write_revision
+from tlaconf.spec import resolve_spec_dir
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -23,8 +23,8 @@ from tlaconf.errors import UserError
 from tlaconf.gate.diff_spec import Key, SpecTree
 from tlaconf.replay.backend import Backend
 from tlaconf.replay.engine import load
-from tlaconf.replay.lookup import module_spec
 from tlaconf.replay.result import state_diff
+from tlaconf.spec import module_spec
 from tlaconf.trace.reader import open_trace
 
 
@@ -64,6 +64,7 @@ def step_outcomes(
             trace.header.constants,
         )  # fmt: skip
         mod = load(backend, spec)
+        mod.start_trace()
 
         def invariants(state: Mapping[str, Any]) -> str:
             try:

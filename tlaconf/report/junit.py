@@ -34,7 +34,7 @@ def junit_xml(
 ) -> ET.Element:
     """The ``<testsuites>`` element for ``results``; a run given ``--revision R`` says so in
     the suite's name and a ``revision`` property."""
-    failures = sum(r.verdict in ("violation", "vacuous") for r in results)
+    failures = sum(r.verdict in ("violation", "vacuous", "crash") for r in results)
     errors = sum(r.verdict == "error" for r in results)
     total = f"{sum(r.seconds for r in results):.3f}"
     root = ET.Element("testsuites", tests=str(len(results)), failures=str(failures),

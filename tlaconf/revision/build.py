@@ -32,12 +32,12 @@ from tlaconf.errors import UserError
 from tlaconf.revision.pages import PageDefinition, read_page
 from tlaconf.revision.placement import Placer, uses
 from tlaconf.revision.profile import ProfileModule, read_revision
+from tlaconf.spec import revision_dir
 from tlaconf.tla.parser import parse_modules
 from tlaconf.tla.resolve import Loader, load, parse_file
 from tlaconf.tla.stdnames import modules_of, standard_names
 
 Status = Literal["unchanged", "changed", "new"]
-_REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,6 @@ class Revision:
     files: dict[str, str] = field(default_factory=dict)
     up_to_date: bool = False
     """The target folder already exists and holds every page definition."""
-
-
-def revision_folder(spec_dir: Path, revision: str) -> Path:
-    if not _REVISION.match(revision):
-        raise UserError(f"{revision!r} is not a revision name (letters, digits, '_', '.', '-')")
-    return spec_dir / "reference-profile" / f"rev{revision}"
 
 
 def _published(pages: Sequence[str | Path]) -> dict[str, PageDefinition]:
@@ -231,8 +225,8 @@ def build_revision(
     """Revision ``target`` (default: the pages' markers') from ``source`` and the pages."""
     published = _published(pages)
     target = _target(published, target)
-    source_dir = revision_folder(spec_dir, source)
-    folder = revision_folder(spec_dir, target)
+    source_dir = revision_dir(spec_dir, source)
+    folder = revision_dir(spec_dir, target)
     modules, others = read_revision(source_dir)
     home = {n: m.name for m in modules.values() for n in m.definitions()}
     editor = _Editor(modules, source_dir)

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec
-from tlaconf.replay.cfg import read_cfg
+from tlaconf.spec.cfg import read_cfg
+from tlaconf.spec.module_spec import ModuleSpec
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
@@ -48,6 +48,14 @@ def resolve_spec_dir(spec: str | Path | None) -> Path:
     if not path.is_dir():
         raise UserError(f"spec directory {path} does not exist")
     return path
+
+
+def revision_dir(spec_dir: Path, revision: str) -> Path:
+    """``spec_dir/reference-profile/rev<revision>`` (which may not exist); UserError when
+    ``revision`` is not a revision name."""
+    if not _REVISION.match(revision):
+        raise UserError(f"{revision!r} is not a revision name (letters, digits, '_', '.', '-')")
+    return spec_dir / "reference-profile" / f"rev{revision}"
 
 
 def search_path(spec_dir: Path, revision: str) -> tuple[Path, ...]:
