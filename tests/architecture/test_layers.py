@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("values",),
     ("tla",),
     ("spec",),
-    ("trace",),
+    ("trace", "revision"),
     ("evaluate",),
     ("replay",),
     ("report",),

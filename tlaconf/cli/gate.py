@@ -20,6 +20,7 @@ from rich.table import Table
 
 from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
 from tlaconf.errors import UserError
+from tlaconf.gate.change_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
 from tlaconf.gate.golden import (
     VERDICTS_FILE,
@@ -35,7 +36,6 @@ from tlaconf.gate.golden import (
 )
 from tlaconf.replay.result import TraceResult
 from tlaconf.report import make_console, render_failure
-from tlaconf.report.gate_changes import change_lines, change_summary, write_changes_junit
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
