@@ -20,8 +20,8 @@ from rich.table import Table
 
 from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
 from tlaconf.errors import UserError
-from tlaconf.gate.change_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
+from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.golden import (
     VERDICTS_FILE,
     Difference,

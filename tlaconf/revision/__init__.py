@@ -1,2 +1,1 @@
-"""Revise the reference profile: build revision R2 from revision R and the definitions new
-specification pages publish (``tlaconf revise``)."""
+"""Building a new revision of the reference profile from specification pages."""
