@@ -25,6 +25,7 @@ from tlaconf.replay.backend import Backend
 from tlaconf.replay.engine import load
 from tlaconf.replay.result import state_diff
 from tlaconf.spec import module_spec
+from tlaconf.spec.module_spec import NEXT
 from tlaconf.trace.reader import open_trace
 
 
@@ -56,8 +57,9 @@ def step_outcomes(
     path: Path, spec_dir: Path, backend: Backend, revision: str | None
 ) -> Iterator[str]:
     """The outcome of every check of the trace, in order: ``invariants TRUE`` for the initial
-    state, then ``A(p) TRUE; invariants TRUE`` (accepted) or ``ENABLED A(p) FALSE`` (rejected,
-    ``s' # s`` when the state changed) per step, or the error that stopped a check."""
+    state, then ``A(p) TRUE; invariants TRUE`` (accepted; ``Next`` for a step without an
+    action label) or ``ENABLED A(p) FALSE`` (rejected, ``s' # s`` when the state changed)
+    per step, or the error that stopped a check."""
     with open_trace(path) as trace:
         spec = module_spec(
             spec_dir, trace.header.module, revision or trace.header.revision,
@@ -78,11 +80,16 @@ def step_outcomes(
         for step in trace.steps():
             after = step.state
             try:
-                if step.outcome == "accepted":
+                if step.outcome == "accepted" and step.action is None:
+                    ok = mod.has_next and mod.check_next(before, after) is None
+                    yield f"{NEXT} {str(ok).upper()}; {invariants(after)}"
+                elif step.outcome == "accepted":
                     ok = mod.check_action(step.action, step.params, before, after) is None
                     yield f"{step.action}(p) {str(ok).upper()}; {invariants(after)}"
                 elif state_diff(before, after):
                     yield "s' # s"
+                elif step.action is None:
+                    yield "stuttering"
                 else:
                     enabled = mod.enabled(step.action, step.params, before)
                     yield f"ENABLED {step.action}(p) {str(enabled).upper()}"
