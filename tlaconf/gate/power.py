@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.gate.diff_spec import Key, SpecTree
-from tlaconf.replay.backend import Backend
+from tlaconf.replay.backend import Backend, LoadedModule, State
 from tlaconf.replay.engine import load
 from tlaconf.replay.result import state_diff
 from tlaconf.spec import module_spec
@@ -68,7 +68,7 @@ def step_outcomes(
         mod = load(backend, spec)
         mod.start_trace()
 
-        def invariants(state: Mapping[str, Any]) -> str:
+        def invariants(state: State) -> str:
             try:
                 failed = [i for i in spec.invariants if mod.check_invariant(i, state) is not None]
             except UserError as err:
@@ -80,22 +80,29 @@ def step_outcomes(
         for step in trace.steps():
             after = step.state
             try:
-                if step.outcome == "accepted" and step.action is None:
-                    ok = mod.has_next and mod.check_next(before, after) is None
-                    yield f"{NEXT} {str(ok).upper()}; {invariants(after)}"
-                elif step.outcome == "accepted":
-                    ok = mod.check_action(step.action, step.params, before, after) is None
-                    yield f"{step.action}(p) {str(ok).upper()}; {invariants(after)}"
-                elif state_diff(before, after):
-                    yield "s' # s"
-                elif step.action is None:
-                    yield "stuttering"
-                else:
-                    enabled = mod.enabled(step.action, step.params, before)
-                    yield f"ENABLED {step.action}(p) {str(enabled).upper()}"
+                yield _outcome(mod, step.action, step.params, step.outcome, before, after,
+                               invariants)  # fmt: skip
             except UserError as err:
                 yield f"error: {err.message}"
             before = after
+
+
+def _outcome(
+    mod: LoadedModule, action: str | None, params: Any, outcome: str, before: State,
+    after: State, invariants: Callable[[State], str],
+) -> str:  # fmt: skip
+    """One step's outcome (see :func:`step_outcomes`)."""
+    if outcome == "accepted":
+        if action is None:
+            ok = mod.has_next and mod.check_next(before, after) is None
+            return f"{NEXT} {str(ok).upper()}; {invariants(after)}"
+        ok = mod.check_action(action, params, before, after) is None
+        return f"{action}(p) {str(ok).upper()}; {invariants(after)}"
+    if state_diff(before, after):
+        return "s' # s"
+    if action is None:
+        return "stuttering"
+    return f"ENABLED {action}(p) {str(mod.enabled(action, params, before)).upper()}"
 
 
 def _hybrid_text(old: SpecTree, new: SpecTree, key: Key) -> str:
