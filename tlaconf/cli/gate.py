@@ -21,7 +21,7 @@ from rich.table import Table
 from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
 from tlaconf.errors import UserError
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
-from tlaconf.gate.changes_report import change_summary, change_table, write_changes_junit
+from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.golden import (
     VERDICTS_FILE,
     Difference,
@@ -152,7 +152,8 @@ def _report_changes(changes: VerdictChanges, root: Path, results: list[TraceResu
     """The verdict-change table, a failure panel per changed trace, the summary line."""
     console = make_console()
     if changes.changes:
-        console.print(change_table(changes))
+        for line, style in change_lines(changes):
+            console.print(line, style=style, highlight=False)
         changed = {c.path for c in changes.changes}
         for r in results:
             if relative_key(root, r.path) in changed and r.failure is not None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.spec.lookup import default_spec_dir
+from tlaconf.spec import default_spec_dir
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import (
     extract,

@@ -42,12 +42,15 @@ class VerdictChange:
     action: str | None = None
     conjunct: str | None = None
     reason: str = ""
+    expected_conjunct: str | None = None
+    """The conjunct ``verdicts.json`` says the blame must mention."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path, "change": self.kind, "expected": self.expected,
-            "actual": self.actual, "step": self.step, "action": self.action,
-            "conjunct": self.conjunct, "reason": self.reason,
+            "expected_conjunct": self.expected_conjunct, "actual": self.actual,
+            "step": self.step, "action": self.action, "conjunct": self.conjunct,
+            "reason": self.reason,
         }  # fmt: skip
 
 
@@ -87,7 +90,7 @@ def _change(key: str, result: TraceResult, expected: Expectation | None) -> Verd
     return VerdictChange(
         key, kind, "(not in verdicts.json)" if expected is None else str(expected),
         result.verdict, None if f is None else f.step, None if f is None else f.action,
-        blame, "" if f is None else f.reason,
+        blame, "" if f is None else f.reason, None if expected is None else expected.conjunct,
     )  # fmt: skip
 
 
