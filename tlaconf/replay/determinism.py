@@ -58,7 +58,7 @@ def _size(v: Any) -> int:
 
 def seed_independence(paths: Iterable[Path]) -> list[str]:
     """One finding per seeded input whose results ignore the seed (see the module doc)."""
-    groups: dict[tuple[str, ...], dict[str, tuple[str, str, int, int]]] = {}
+    groups: dict[tuple[str | None, ...], dict[str, tuple[str, str, int, int]]] = {}
     for path in paths:
         with open_trace(path) as trace:
             before = trace.initial
