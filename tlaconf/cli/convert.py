@@ -18,7 +18,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import module_spec, resolve_spec_dir
+from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.tla.annotations import variable_forms
 from tlaconf.tla.parser import parse_module
 from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf

@@ -43,7 +43,7 @@ from tlaconf.evaluate.lazy import (
     sorted_values,
     tag,
 )
-from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, make_fn, sort_key, to_tla
 from tlaconf.values.core import check_no_bool_int_mix
 
 NAT = NatSet()
@@ -181,8 +181,9 @@ def _no_collision(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
         tags_a = {tag(e) for e in a if type(e) not in SCALARS and ambiguous(e)}
         tags_b = {tag(e) for e in b if type(e) not in SCALARS and ambiguous(e)}
         odd = [x for x in odd if tag(x) not in tags_a or tag(x) not in tags_b]
-    if odd:
-        raise Fail(f"cannot compare {show(odd[0])} with the element of another set equal "
+    if odd:  # the first in canonical order: the message must not depend on hash order
+        first = min(odd, key=sort_key)
+        raise Fail(f"cannot compare {show(first)} with the element of another set equal "
                    "to it but for booleans and integers (TLC cannot compare them)", (), sid)
 
 
@@ -432,20 +433,18 @@ def random_element(sid: int, s: Any) -> Any:
     return sorted_values(elems)[0]
 
 
-REGISTERS: dict[Any, Any] = {}
-"""TLC's TLCSet/TLCGet registers (shared by every context of the process)."""
-
-
-def tlc_set(sid: int, i: Any, v: Any) -> bool:
+def tlc_set(registers: dict[int, Any], sid: int, i: Any, v: Any) -> bool:
+    """``TLCSet(i, v)`` in the registers of one evaluation context."""
     if type(i) is not int or i < 0:
         raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
-    REGISTERS[i] = v
+    registers[i] = v
     return True
 
 
-def tlc_get(sid: int, i: Any) -> Any:
-    if type(i) is int and i in REGISTERS:
-        return REGISTERS[i]
+def tlc_get(registers: dict[int, Any], sid: int, i: Any) -> Any:
+    """``TLCGet(i)`` from the registers of one evaluation context."""
+    if type(i) is int and i in registers:
+        return registers[i]
     if type(i) is int:
         raise Fail(f"TLCGet({i}): the register was never set", (), sid)
     raise Fail(f"TLCGet({show(i)}): model-checking statistics do not exist outside TLC", (),
@@ -659,6 +658,10 @@ def is_operator(entry: Any) -> bool:
     """Whether a :data:`STANDARD` entry is an operator (else it is a value)."""
     return type(entry) is tuple and len(entry) == 2 and callable(entry[0])
 
+
+WITH_REGISTERS = frozenset({tlc_set, tlc_get})
+"""Builtins whose first argument is the TLCSet/TLCGet registers of the evaluation context
+(the compiler binds them to its own)."""
 
 BUILTIN_VALUES: dict[str, Any] = {"BOOLEAN": BOOLEAN, "STRING": STRING}
 """Constants of TLA+ itself."""

@@ -290,8 +290,6 @@ GLOBALS: dict[str, Any] = {
     "_rec": _rec,
     "_EMPTY": frozenset(),
     "_Fn": Fn,
-    "_S": NO_STATE,
-    "_N": NO_NEXT,
     "__builtins__": {"all": all, "any": any, "type": type, "frozenset": frozenset,
                      "str": str, "int": int, "tuple": tuple, "len": len},
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.replay.cfg import parse_cfg, read_cfg
+from tlaconf.spec.cfg import parse_cfg, read_cfg
 from tlaconf.values import ModelValue, record
 
 
