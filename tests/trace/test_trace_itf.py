@@ -217,6 +217,16 @@ def test_states_without_an_action_are_steps_without_a_label(tmp_path: Path) -> N
     assert (s2.action, s2.outcome) == (None, "rejected")
 
 
+def test_a_last_state_without_variables_is_a_failed_quint_action(tmp_path: Path) -> None:
+    doc = {"vars": ["x"], "states": [{"x": 1}, {"x": 2}, {"#meta": {"index": 2}}]}
+    header, _, *steps = convert(tmp_path, doc)
+    assert [s.state for s in steps] == [{"x": 2}]
+    assert header.meta["itf_failed_last_state"] == 2
+    middle = {"vars": ["x"], "states": [{"x": 1}, {"#meta": {}}, {"x": 2}]}
+    with pytest.raises(UserError, match=r"states\[1\]: the variable 'x' \(listed in vars\)"):
+        convert(tmp_path, middle)
+
+
 def test_params_become_constants(tmp_path: Path) -> None:
     doc = {"params": ["N"], "vars": ["x"],
            "states": [{"N": {"#bigint": "3"}, "x": 1}, {"x": 2}, {"N": 3, "x": 3}]}

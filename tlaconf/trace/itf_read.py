@@ -30,6 +30,11 @@ What an ITF file (Apalache ADR-015) holds becomes this in the trace:
 ``tlaconf::outcome``
     ``accepted`` (the default) or ``rejected``.
 
+A last state that sets no variable at all (``quint test --out-itf`` writes one
+when the run's last action fails, ``.fail()``) says only that some action was
+not enabled; it is dropped (no step could check it) and its index noted in the
+header's ``meta`` under ``"itf_failed_last_state"``.
+
 Names: a namespaced name ``a::b::c`` (Quint writes one for a variable of an
 instance) stands for its last segment ``c``; ``renames`` maps any name to
 another first.  Two names that become the same one are refused.  A value
@@ -177,6 +182,10 @@ class _Reader:
         self.params = _names(doc, "params", src) or []
         self.vars = _names(doc, "vars", src)
         self.loop = _loop(doc, src)
+        states = doc["states"]
+        self.failed_last = self.loop is None and len(states) > 1 and set(states[-1]) <= {"#meta"}
+        """The last state sets nothing: Quint's mark of a run whose last action failed."""
+        self.count = len(states) - self.failed_last
         self._param_values: dict[str, Any] = {}
 
     def fail(self, message: str, where: str) -> ITFError:
@@ -269,6 +278,8 @@ class _Reader:
             meta["itf_states"] = [s.get("#meta", {}) for s in states]
         if self.loop is not None:
             meta["itf_loop"] = self.loop
+        if self.failed_last:
+            meta["itf_failed_last_state"] = len(states) - 1
         return meta
 
 
@@ -323,7 +334,7 @@ def _lines(reader: _Reader) -> Iterator[tuple[str, Any]]:
     """``("init", state)`` then ``("step", StepLine | UnlabeledStepLine)`` per step."""
     states = reader.doc["states"]
     decoded: dict[str, Any] = {}
-    for index in range(len(states)):
+    for index in range(reader.count):
         where = f"states[{index}]"
         state = reader.state(index)
         try:
