@@ -13,7 +13,8 @@ SOURCES = sorted((AREA / "itf").glob("*.itf.json"))
 
 
 def module_of(source: Path) -> str:
-    return "AbilityLifecycle" if source.name.startswith(("lifecycle", "return")) else "ZoneMembership"
+    lifecycle = source.name.startswith(("lifecycle", "return"))
+    return "AbilityLifecycle" if lifecycle else "ZoneMembership"
 
 
 def test_every_trace_has_its_source() -> None:
