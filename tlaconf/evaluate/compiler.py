@@ -839,7 +839,7 @@ class Compiler:
         if a.ty is not None and a.ty is b.ty and a.ty in (str, int):
             return Code(f"({a.src} {eqop} {b.src})", True)
         if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
-            return Code(f"({ne}_same({a.src}, {b.src}))", True)
+            return Code(f"({ne}_same({a.src}, {b.src}, {sid}))", True)
         if b.const == frozenset() and type(b.const) is frozenset:
             ta = self.tmp(a, sc)
             if ta is not None:
@@ -853,13 +853,14 @@ class Compiler:
             if to is not None and _is_ident(fixed.src):
                 tname = _TYPE_NAMES[known]
                 test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
-                        else f"{ne}_same({to[1]}, {fixed.src})")
+                        else f"{ne}_same({to[1]}, {fixed.src}, {sid})")
                 return Code(f"({test} if type({to[0]}) is {tname} "
                             f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
         ta, tb = self.tmp(a, sc), self.tmp(b, sc)
         if ta is not None and tb is not None:
-            return Code(f"({ne}_same({ta[1]}, {tb[1]}) if type({ta[0]}) is type({tb[0]}) and "
-                        f"type({ta[1]}) in _PLAIN else {ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
+            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
+                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
+                        f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
         return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
 
     def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:

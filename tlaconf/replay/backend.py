@@ -59,6 +59,11 @@ class LoadedModule(Protocol):
         """None when the invariant ``name`` holds in ``state``, else its blame."""
         ...
 
+    def start_trace(self) -> None:
+        """Called before each trace: forget what earlier traces left behind (TLCSet
+        registers), so that a verdict never depends on which traces ran before."""
+        ...
+
     @property
     def has_next(self) -> bool:
         """Whether the module defines (or extends) ``Next`` without parameters."""
@@ -66,11 +71,6 @@ class LoadedModule(Protocol):
 
     def check_next(self, state: State, next_state: State) -> BlameNode | None:
         """None when ``Next`` holds from ``state`` to ``next_state``, else its blame."""
-        ...
-
-    def start_trace(self) -> None:
-        """Called before each trace: forget what earlier traces left behind (TLCSet
-        registers), so that a verdict never depends on which traces ran before."""
         ...
 
 

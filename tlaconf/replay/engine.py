@@ -138,8 +138,10 @@ def replay_trace(
     spec_dir: Path,
     backend: Backend,
     progress: Progress | None = None,
+    revision: str | None = None,
 ) -> TraceResult:
-    """Replay the trace at ``path``; every problem becomes a verdict, never an exception.
+    """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
+    header names); every problem becomes a verdict, never an exception.
 
     An exception that is not a :class:`UserError` is a bug: its traceback is saved and
     the trace gets an ``error`` verdict whose failure names the file (exit code 3).
@@ -151,10 +153,9 @@ def replay_trace(
     try:
         with open_trace(path) as trace:
             module = trace.header.module
+            revision = revision or trace.header.revision
             try:
-                spec = module_spec(
-                    spec_dir, module, trace.header.revision, trace.header.constants
-                )
+                spec = module_spec(spec_dir, module, revision, trace.header.constants)
                 mod = load(backend, spec)
                 mod.start_trace()
             except UserError as err:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 NEXT = "Next"
-"""The operator of a conformance module that a step without an action label is checked against."""
+"""The operator a step without an action label is checked against."""
 
 
 @dataclass(frozen=True)
