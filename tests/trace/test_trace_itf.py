@@ -437,3 +437,12 @@ def test_cli_renames_and_annotations(tmp_path: Path) -> None:
     assert r.returncode == 2 and "does not exist" in r.stderr
     r = tlaconf("convert", str(itf), str(out), "--spec", str(spec))
     assert r.returncode == 2 and "--spec applies only" in r.stderr
+
+
+def test_deep_values_are_an_error_not_a_crash(tmp_path: Path) -> None:
+    src, dst = tmp_path / "deep.itf.json", tmp_path / "deep.trace.jsonl"
+    deep = '{"#set": [' * 400 + "]}" * 400
+    src.write_text('{"vars": ["x"], "states": [{"x": ' + deep + "}]}")
+    with pytest.raises(UserError, match="nested too deeply"):
+        itf_to_trace(src, dst, "M", "2")
+    assert not dst.exists()

@@ -377,7 +377,17 @@ def itf_to_trace(
     ``renames`` maps names of the file to trace names.
     """
     doc = _load(src)
-    reader = _Reader(doc, src, renames or {})
+    try:
+        return _convert(doc, src, dst, module, revision, renames or {})
+    except RecursionError:
+        raise ITFError("a value is nested too deeply", src, "") from None
+
+
+def _convert(
+    doc: dict[str, Any], src: Path, dst: Path, module: str | None, revision: str | None,
+    renames: Mapping[str, str],
+) -> int:  # fmt: skip
+    reader = _Reader(doc, src, renames)
     header = _header(reader, module, revision)
     with TraceWriter(dst, header.module, header.revision, header.constants, header.meta) as w:
         for kind, line in _lines(reader):
@@ -388,7 +398,7 @@ def itf_to_trace(
             else:
                 params = line.params if isinstance(line.params, Fn) else {}
                 w.step(line.action, params, line.outcome, line.state)
-        unused = sorted(set(renames or {}) - reader.rename.used - reader.rename_action.used)
+        unused = sorted(set(renames) - reader.rename.used - reader.rename_action.used)
         if unused:
             raise UserError(f"{src}: --rename {unused[0]}=...: the file has no such name")
         return w.steps
