@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tlaconf.tla.annotations import type_form, variable_forms
+from tlaconf.tla.annotations import type_form, variable_types
 from tlaconf.values.forms import ANY, Form
 
 
@@ -39,9 +39,10 @@ def test_variable_annotations_and_aliases() -> None:
         "    plain\n"
         "\\* @type: (Int) => Bool;\nOp(x) == TRUE\n"
     )
-    forms = variable_forms(text, ["ids", "occupants", "piles", "plain"])
-    assert forms == {
-        "ids": Form("set", (ANY,)),
-        "occupants": Form("map", (ANY, Form("set", (ANY,)))),
-        "piles": Form("seq", (Form("tup", (ANY, ANY)),)),
-    }
+    types = variable_types(text, ["ids", "occupants", "piles", "plain"])
+    assert types == {"ids": "Set(Int)", "occupants": "Str -> Set(Int)",
+                     "piles": "Seq(<<Int, Str>>)"}
+    assert type_form(types["piles"]) == Form("seq", (Form("tup", (ANY, ANY)),))
+    assert type_form("Seq($unknown)") == Form("seq", (ANY,))
+    fn = "\\* @typeAlias: f = Int -> Str;\nVARIABLE\n  \\* @type: $f -> Int;\n  g\n"
+    assert variable_types(fn, ["g"]) == {"g": "(Int -> Str) -> Int"}

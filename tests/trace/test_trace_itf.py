@@ -17,7 +17,6 @@ from tlaconf.errors import UserError
 from tlaconf.trace import TraceWriter, open_trace
 from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 from tlaconf.values import Fn, ModelValue, make_fn
-from tlaconf.values.forms import Form
 
 idents = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True)
 scalars = st.one_of(
@@ -165,10 +164,14 @@ def test_the_first_form_seen_and_annotations_decide_between_two_forms(tmp_path: 
     assert s[1]["seq"] == [{"#bigint": "2"}, {"#bigint": "3"}]
     assert s[1]["tally"] == {"#map": [["a", {"#bigint": "2"}]]}
     assert s[2]["mbt::nondetPicks"]["at"] == {"#tup": [{"#bigint": "5"}, {"#bigint": "6"}]}
-    annotated = {"pair": Form("seq"), "tally": Form("rec")}
-    trace_to_itf(src, itf, annotated)
-    s = json.loads(itf.read_text())["states"]
+    trace_to_itf(src, itf, {"pair": "Seq(Int)", "tally": "{a: Int}"})
+    doc = json.loads(itf.read_text())
+    s = doc["states"]
     assert s[1]["pair"] == two and s[1]["tally"] == {"a": {"#bigint": "2"}}
+    assert "varTypes" not in doc["#meta"]  # seq has no annotation
+    types = {"pair": "<<Int, Str>>", "tally": "{a: Int}", "seq": "Seq(Int)"}
+    trace_to_itf(src, itf, types)
+    assert json.loads(itf.read_text())["#meta"]["varTypes"] == types
 
 
 QUINT_ITF = {
@@ -430,7 +433,9 @@ def test_cli_renames_and_annotations(tmp_path: Path) -> None:
         w.unlabeled_step({"pair": (2, "b"), "tally": {"a": 2}})
     r = tlaconf("convert", str(src), str(itf), "--spec", str(spec))
     assert r.returncode == 0, r.stderr
-    s0 = json.loads(itf.read_text())["states"][0]
+    doc = json.loads(itf.read_text())
+    assert doc["#meta"]["varTypes"] == {"pair": "<<Int, Str>>", "tally": "Str -> Int"}
+    s0 = doc["states"][0]
     assert s0["pair"] == {"#tup": [{"#bigint": "1"}, "a"]}
     assert s0["tally"] == {"#map": [["a", {"#bigint": "1"}]]}
     r = tlaconf("convert", str(src), str(itf), "--spec", str(tmp_path / "nope"))

@@ -19,11 +19,10 @@ from typing import Any
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
-from tlaconf.tla.annotations import variable_forms
+from tlaconf.tla.annotations import variable_types
 from tlaconf.tla.parser import parse_module
 from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 from tlaconf.trace.reader import open_trace
-from tlaconf.values.forms import Form
 
 
 def register(sub: Any) -> None:
@@ -58,8 +57,8 @@ def _renames(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def _annotated_forms(trace: Path, spec: str | None) -> dict[str, Form]:
-    """The forms the trace's conformance module annotates (none when it is not found)."""
+def _annotated_types(trace: Path, spec: str | None) -> dict[str, str]:
+    """The variable types the trace's conformance module annotates (none when not found)."""
     with open_trace(trace) as t:
         module, revision = t.header.module, t.header.revision
     try:
@@ -69,7 +68,7 @@ def _annotated_forms(trace: Path, spec: str | None) -> dict[str, Form]:
             raise
         return {}
     text = path.read_text(encoding="utf-8")
-    return variable_forms(text, parse_module(text, str(path)).variables())
+    return variable_types(text, parse_module(text, str(path)).variables())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{src} is read as ITF; OUT {dst} should be a trace (.trace.jsonl)")
     try:
         if to_itf:
-            steps = trace_to_itf(src, dst, _annotated_forms(src, args.spec))
+            steps = trace_to_itf(src, dst, _annotated_types(src, args.spec))
         else:
             steps = itf_to_trace(src, dst, args.module, args.revision, _renames(args.rename))
     except OSError as err:

@@ -2,8 +2,9 @@
 
 An annotation is a comment ``@type: T;`` (in ``\\*`` or ``(* *)`` comments)
 right before the name it types, as Apalache reads them; ``@typeAlias: name = T;``
-defines ``$name``.  :func:`variable_forms` gives each annotated variable the
-:class:`~tlaconf.values.forms.Form` of its type: ``Seq(T)`` a JSON array,
+defines ``$name``.  :func:`variable_types` gives each annotated variable its
+type (aliases expanded), :func:`type_form` the
+:class:`~tlaconf.values.forms.Form` a type asks for: ``Seq(T)`` a JSON array,
 ``<<T, ...>>`` ``#tup``, a record ``{f: T, ...}`` (or the older ``[f: T, ...]``)
 a JSON object, ``A -> B`` ``#map``, ``Set(T)`` ``#set``.  Types tlaconf does
 not read (variants, row-typed records, operator types) give no form: the
@@ -37,14 +38,11 @@ NAME: /[A-Za-z_][A-Za-z0-9_]*/
 """
 _PARSER = Lark(_GRAMMAR, start="type", parser="lalr")
 _ANNOTATION = re.compile(r"@(type|typeAlias):\s*([^;]*);")
+_ALIAS_USE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _NEXT_NAME = re.compile(r"(?:\s|\*\)|\(\*[^*]*\*\)|\\\*[^\n]*\n)*([A-Za-z_][A-Za-z0-9_]*)")
 
 
 class _ToForm(Transformer[Token, Form]):
-    def __init__(self, aliases: dict[str, Form]) -> None:
-        super().__init__()
-        self.aliases = aliases
-
     def fun(self, items: list[Form]) -> Form:
         return Form("map", (items[0], items[1]))
 
@@ -66,35 +64,45 @@ class _ToForm(Transformer[Token, Form]):
         return str(name), form
 
     def alias(self, items: list[Token]) -> Form:
-        return self.aliases.get(str(items[0]), ANY)
+        return ANY
 
     def other(self, items: list[Token]) -> Form:
         return ANY
 
 
-def type_form(text: str, aliases: dict[str, Form] | None = None) -> Form:
+def type_form(text: str) -> Form:
     """The form an Apalache type asks for (ANY for a type tlaconf does not read)."""
     try:
         tree = _PARSER.parse(text)
-        form = _ToForm(aliases or {}).transform(tree)
+        form = _ToForm().transform(tree)
     except LarkError:
         return ANY
     return form if isinstance(form, Form) else ANY
 
 
-def variable_forms(module_text: str, variables: Iterable[str]) -> dict[str, Form]:
-    """The forms of the annotated ones among ``variables`` in a module's text."""
+def variable_types(module_text: str, variables: Iterable[str]) -> dict[str, str]:
+    """The annotated types of those of ``variables`` that have one, ``$alias`` expanded."""
     wanted = set(variables)
-    aliases: dict[str, Form] = {}
-    out: dict[str, Form] = {}
+    aliases: dict[str, str] = {}
+    out: dict[str, str] = {}
+
+    def expand(text: str) -> str:
+        def use(a: re.Match[str]) -> str:
+            body = aliases.get(a.group(1))
+            if body is None:
+                return a.group(0)
+            return f"({body})" if any(op in body for op in ("->", "=>", "|")) else body
+
+        return _ALIAS_USE.sub(use, text)
+
     for m in _ANNOTATION.finditer(module_text):
-        kind, body = m.group(1), m.group(2).strip()
+        kind, body = m.group(1), " ".join(m.group(2).split())
         if kind == "typeAlias":
             name, eq, alias_type = body.partition("=")
             if eq:
-                aliases[name.strip()] = type_form(alias_type, aliases)
+                aliases[name.strip()] = expand(alias_type.strip())
             continue
         after = _NEXT_NAME.match(module_text, m.end())
         if after and after.group(1) in wanted:
-            out[after.group(1)] = type_form(body, aliases)
+            out[after.group(1)] = expand(body)
     return out

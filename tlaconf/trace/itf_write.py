@@ -15,9 +15,10 @@ fields every state has.
 Values take the ADR-015 forms of :mod:`tlaconf.values.forms`: integers as
 ``#bigint``, a function whose keys are not all identifiers as ``#map``.  Where
 a value has two forms, a state variable takes the form of its type annotation
-in the conformance module (``forms``, from ``\\* @type:`` comments), else the
+in the conformance module (``types``, from ``\\* @type:`` comments), else the
 form its first value in the trace was written in; a param, the form of its
-first value for that action.
+first value for that action.  When every variable is annotated, ``#meta`` has
+``varTypes``, as Apalache needs to read the file.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from tlaconf.tla.annotations import type_form
 from tlaconf.trace.mbt import ACTION_TAKEN, HEADER, INIT, ITF_DESCRIPTION, NONDET_PICKS, OUTCOME
 from tlaconf.trace.models import TraceHeader
 from tlaconf.trace.reader import Step, open_trace
@@ -69,19 +71,24 @@ def _raw_lines(src: Path) -> Iterator[dict[str, Any]]:
             yield obj if isinstance(obj, dict) else {}
 
 
-def trace_to_itf(src: Path, dst: Path, forms: Mapping[str, Form] | None = None) -> int:
+def trace_to_itf(src: Path, dst: Path, types: Mapping[str, str] | None = None) -> int:
     """Write the trace ``src`` as the ITF file ``dst`` (streaming); the number of steps.
 
-    ``forms`` are the annotated forms of state variables (they win over the trace's).
+    ``types`` are the state variables' annotated Apalache types: their forms win
+    over the trace's, and when every variable has one they are the ``#meta``'s
+    ``varTypes`` (which Apalache needs to read an ITF file).
     """
     part = dst.with_name(dst.name + ".part")
     with open_trace(src) as t, part.open("w", encoding="utf-8", newline="\n") as out:
         try:
             raw = _raw_lines(src)
             next(raw)
-            known = _Forms(forms or {})
+            known = _Forms({v: type_form(ty) for v, ty in (types or {}).items()})
             known.learn(next(raw))
-            steps = _write(t.header, t.initial, t.steps(), src, out, known, raw)
+            var_types = dict(types or {})
+            if set(t.initial) - set(var_types):
+                var_types = {}
+            steps = _write(t.header, t.initial, t.steps(), src, out, known, raw, var_types)
         except BaseException:
             out.close()
             part.unlink(missing_ok=True)
@@ -109,14 +116,17 @@ def _write(
     out: IO[str],
     forms: _Forms,
     raw: Iterator[dict[str, Any]],
+    var_types: Mapping[str, str],
 ) -> int:
-    meta = {
+    meta: dict[str, Any] = {
         "format": "ITF",
         "format-description": ITF_DESCRIPTION,
         "source": f"{header.module}.tla",
         "description": f"tlaconf-trace v1 {src.name}, converted by tlaconf",
-        HEADER: _header_json(header),
     }
+    if var_types:
+        meta["varTypes"] = {v: var_types[v] for v in sorted(initial)}
+    meta[HEADER] = _header_json(header)
     first = {"#meta": {"index": 0}, **forms.state(initial), ACTION_TAKEN: INIT,
              NONDET_PICKS: {}, OUTCOME: INIT}  # fmt: skip
     # vars follows the states: whether every state has an action label is known at the end.
