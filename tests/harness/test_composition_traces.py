@@ -17,7 +17,7 @@ GOLDEN = ROOT / "traces" / "composition"
 CONFORMANCE = ROOT / "spec" / "conformance"
 PROFILE = ROOT / "spec" / "reference-profile" / "rev2"
 #: actions that are queries (the product asks, the helper answers): never refused
-QUERIES = {"Resolve", "View", "Enumerate", "Validate"}
+QUERIES = {"Resolve", "View", "Enumerate", "Validate", "Observe"}
 
 
 def lines(path: Path) -> list[dict]:
