@@ -3,9 +3,12 @@
 (* Conformance module: started ability instances finish their instructions *)
 (* with matching receipts, advance between instructions after the          *)
 (* checkpoint and chains, and return (ReturnAbility9).                     *)
-(* instances: instance id -> instance record (id, definition, occurrence,  *)
-(* checkpoint, epoch, instructions, cursor, sourceZone, caller, phase,     *)
-(* imminent, complete, returned).                                          *)
+(* instances: instance id -> instance record with at least caller,         *)
+(* complete and returned (the contract: a trace whose records have just    *)
+(* these three fields is checkable).  Finish and Advance also read the     *)
+(* record's id, phase, instructions, cursor and imminent (the full record  *)
+(* and its invariants are AbilityResolution's); the invariants here read   *)
+(* only caller, complete and returned.                                     *)
 (***************************************************************************)
 EXTENDS Abilities9
 
@@ -30,11 +33,6 @@ Return(p) ==
     /\ instances' = [instances EXCEPT ![p.instance].returned = TRUE]
     /\ ReturnAbility9(instances[p.instance], instances'[p.instance],
                       p.actualFinalCheckpointAndChainsComplete, p.caller)
-
-InstanceIdentity == \A i \in DOMAIN instances : instances[i].id = i
-
-CursorInRange ==
-    \A i \in DOMAIN instances : instances[i].cursor \in 1..Len(instances[i].instructions)
 
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete

@@ -29,7 +29,7 @@ from tlaconf.replay.apalache import (
     type_text,
     unify,
 )
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.values import Fn, ModelValue, record
 

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay import BlameNode, ModuleSpec
+from tlaconf.replay import BlameNode
 from tlaconf.replay.result import strict_equal
+from tlaconf.spec import ModuleSpec
 from tlaconf.trace.writer import TraceWriter
 from tlaconf.values import Fn, make_fn, to_tla
 
@@ -55,6 +56,15 @@ def _field(p: Any, name: str) -> Any:
     return p[name]
 
 
+_ASSIGNMENTS = {
+    ("Inc", "count"): ("count' = Add(count, p.by)", 9),
+    ("Inc", "tally"): ("tally' = [tally EXCEPT ![p.who] = @ + p.by]", 10),
+    ("Reset", "count"): ("count' = 0", 14),
+    ("Reset", "tally"): ("tally' = [w \\in DOMAIN tally |-> 0]", 15),
+}
+"""The source text and line of each assignment conjunct of Counter.tla."""
+
+
 class CounterModule:
     """Counter.tla in Python (Inc, Reset, Bounded)."""
 
@@ -91,13 +101,17 @@ class CounterModule:
             return BlameNode(f"{action}(p)", "is FALSE", children=(guard,))
         for var in self.variables:
             if not strict_equal(succ[var], t[var]):
-                leaf = BlameNode(f"{var}' = ...", "is FALSE", self.file, 9, 8, 9, 30,
+                text, line = _ASSIGNMENTS[action, var]
+                leaf = BlameNode(text, "is FALSE", self.file, line, 8, line, 8 + len(text),
                                  ((f"{var}'", to_tla(t[var])),))  # fmt: skip
                 return BlameNode(f"{action}(p)", "is FALSE", children=(leaf,))
         return None
 
     def enabled(self, action: str, params: Any, s: Any) -> bool:
         return self._next(action, params, s)[0] is not None
+
+    def start_trace(self) -> None:
+        """Counter keeps nothing between traces."""
 
     def check_invariant(self, name: str, s: Any) -> BlameNode | None:
         if s["count"] <= self.limit:
@@ -115,3 +129,19 @@ class PyBackend:
         return CounterModule(spec)
 
 
+
+
+class BuggyModule(CounterModule):
+    """Counter with a bug in the checker itself: every action check raises."""
+
+    def check_action(self, action: str, params: Any, s: Any, t: Any) -> BlameNode | None:
+        raise ZeroDivisionError("a bug in the backend")
+
+
+class BuggyBackend(PyBackend):
+    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+
+    name = "buggy-counter"
+
+    def load(self, spec: ModuleSpec) -> CounterModule:
+        return BuggyModule(spec)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.trace.export import export_trace
 

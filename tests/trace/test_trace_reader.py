@@ -148,7 +148,7 @@ BAD: list[tuple[str, list[str], int, str]] = [
      "state name 'in game' is not a TLA+ identifier"),
     ("blank line", [HEADER, INIT, "", STEP], 3, "blank line"),
     ("bool-int mix", [HEADER, INIT, _replace(STEP, '"#set": [11]}}}', '"#set": [true, 1]}}}')],
-     3, "mixes booleans and integers"),
+     3, "cannot compare"),
 ]
 
 

@@ -77,6 +77,13 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
+    internal = [r for r in results if r.internal_error]
+    if internal:  # tlaconf could not decide: nothing is compared, nothing is recorded
+        for r in internal:
+            console.print(render_failure(r))
+        console.print(f"gate: {len(internal)} trace(s) hit an internal error; nothing compared",
+                      style="bold red")
+        return 3
     if args.update:
         new = updated_verdicts(root, results, old)
         write_verdicts(verdicts_path, new)

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tlaconf.replay import BACKENDS, TraceResult, exit_code, resolve_spec_dir, run_traces
+from tlaconf.replay import BACKENDS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import ProgressDisplay, json_report, make_console, render_report, write_junit
+from tlaconf.spec import resolve_spec_dir
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:

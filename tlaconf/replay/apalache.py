@@ -81,8 +81,9 @@ from apalache_rpc.client import (
 )
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.values import Fn, ModelValue, to_tla
@@ -516,6 +517,9 @@ class ApalacheModule:
             finally:
                 self._backend.dispose(client)
         return False
+
+    def start_trace(self) -> None:
+        """Each Apalache query is its own session: nothing carries over between traces."""
 
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         key = tuple(sorted((v, to_tla(state[v])) for v in self.variables if v in state))

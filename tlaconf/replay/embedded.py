@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 
 
 class EmbeddedModule:
@@ -35,6 +36,9 @@ class EmbeddedModule:
 
     def enabled(self, action: str, params: Any, state: State) -> bool:
         return bool(self._ctx.enabled(action, (params,), state))
+
+    def start_trace(self) -> None:
+        self._ctx.reset()
 
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         if self._ctx.holds(name, (), state):

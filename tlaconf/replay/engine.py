@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tlaconf.errors import UserError
-from tlaconf.replay.backend import Backend, LoadedModule, ModuleSpec
-from tlaconf.replay.lookup import module_spec
+from tlaconf.errors import UserError, internal_error
+from tlaconf.replay.backend import Backend, LoadedModule
 from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.spec.lookup import module_spec
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.trace.reader import TraceFormatError, open_trace
 from tlaconf.values import Fn
 
@@ -103,7 +104,11 @@ def replay_trace(
     backend: Backend,
     progress: Progress | None = None,
 ) -> TraceResult:
-    """Replay the trace at ``path``; every problem becomes a verdict, never an exception."""
+    """Replay the trace at ``path``; every problem becomes a verdict, never an exception.
+
+    An exception that is not a :class:`UserError` is a bug: its traceback is saved and
+    the trace gets an ``error`` verdict whose failure names the file (exit code 3).
+    """
     start = time.perf_counter()
     module: str | None = None
     steps = 0
@@ -116,6 +121,7 @@ def replay_trace(
                     spec_dir, module, trace.header.revision, trace.header.constants
                 )
                 mod = load(backend, spec)
+                mod.start_trace()
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
                 raise _Stop("error", Failure(0, 1, reason)) from None
@@ -176,6 +182,10 @@ def replay_trace(
         return TraceResult(str(path), module, "error", steps, failure, _since(start))
     except UserError as err:
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
+        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+    except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
+        message, saved = internal_error(exc)
+        failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
         return TraceResult(str(path), module, "error", steps, failure, _since(start))
     if progress is not None:
         progress(steps)

@@ -31,7 +31,7 @@ def failure_text(result: TraceResult) -> str:
 
 def junit_xml(results: Sequence[TraceResult], suite: str = "tlaconf") -> ET.Element:
     """The ``<testsuites>`` element for ``results``."""
-    failures = sum(r.verdict in ("violation", "vacuous") for r in results)
+    failures = sum(r.verdict in ("violation", "vacuous", "crash") for r in results)
     errors = sum(r.verdict == "error" for r in results)
     total = f"{sum(r.seconds for r in results):.3f}"
     root = ET.Element("testsuites", tests=str(len(results)), failures=str(failures),

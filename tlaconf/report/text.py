@@ -35,6 +35,7 @@ VERDICT_STYLE = {
     "violation": "bold red",
     "vacuous": "yellow",
     "error": "bold magenta",
+    "crash": "bold red",
 }
 _PLAIN_WIDTH = 120
 _MAX_SOURCE_LINES = 6

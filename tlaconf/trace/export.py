@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
 
