@@ -96,15 +96,12 @@ def test_every_helper_has_a_conforming_trace_and_located_violations() -> None:
             continue
         text = (CONFORMANCE / f"{module}.tla").read_text(encoding="utf-8")
         last = recs[-1]
-        if v["step"] == 0:
-            assert re.fullmatch(r"\w+", v["conjunct"]), name
-        elif last["outcome"] == "rejected":              # a legal request refused
-            assert len(recs) - 2 == v["step"], name
-            assert v["conjunct"] == f"ENABLED {last['action']}(p) is TRUE", name
+        assert len(recs) - 2 == v["step"], name             # the violating step is the last
+        if last["outcome"] == "rejected":                   # a legal request refused: no blame
+            assert "conjunct" not in v, name
             assert last["state"] == recs[-2]["state"], name
-        else:
-            assert len(recs) - 2 == v["step"], name
-            assert v["conjunct"] in text + profile, name
+        else:                                               # a leaf of the module or profile
+            assert " ".join(v["conjunct"].split()) in " ".join((text + profile).split()), name
     assert set(by_module) == {module for module in _helper_modules()}
     for module, counts in by_module.items():
         assert counts["conforms"] >= 1 and counts["violation"] >= 2, module

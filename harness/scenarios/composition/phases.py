@@ -125,7 +125,7 @@ def golden() -> Golden:
     exit_, done, enter = honest.events
     step = s.bug(Advance("Draw", (exit_, enter, done)), "accepted", cycle)
     out["phases-cycle-complete-after-enter.trace.jsonl"] = (
-        s, step, 'wraps => events[2] = PhaseEvent("cycleComplete", "", cycle)')
+        s, step, 'events[2] = PhaseEvent("cycleComplete", "", cycle)')
     s, m = _at_main()
     step = s.bug(Advance("Draw", (exit_, enter)), "accepted", cycle)
     out["phases-cycle-complete-missing.trace.jsonl"] = (
@@ -141,5 +141,5 @@ def golden() -> Golden:
     out["phases-advance-before-start.trace.jsonl"] = (s, step, 'phase # ""')
     s, m = _at_main()
     step = s.bug(m.advance(), "rejected", keep)
-    out["phases-legal-advance-refused.trace.jsonl"] = (s, step, "ENABLED Advance(p) is TRUE")
+    out["phases-legal-advance-refused.trace.jsonl"] = (s, step, "")
     return out

@@ -194,8 +194,8 @@ def golden() -> Golden:
     out["responses-nested-window-not-opened.trace.jsonl"] = (s, step, frames)
     s = _opened()
     step = s.bug(Respond("SideA", Response("r2", "SideA")), "accepted", keep)
-    out["responses-without-priority.trace.jsonl"] = (s, step, "Holds(p.seat)")
+    out["responses-without-priority.trace.jsonl"] = (s, step, "frames[Len(frames)].priority = seat")
     s = _opened()
     step = s.bug(Pass("SideC", "wait"), "rejected", keep)
-    out["responses-legal-wait-refused.trace.jsonl"] = (s, step, "ENABLED Pass(p) is TRUE")
+    out["responses-legal-wait-refused.trace.jsonl"] = (s, step, "")
     return out

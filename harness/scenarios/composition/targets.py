@@ -194,6 +194,10 @@ def _view_with(m: TargetMachine, spec: str, choices: list[Targets],
     return View({**honest, spec: TargetChoices(tuple(choices), flag)})
 
 
+#: the innermost failing part when two tuples are out of canonical order
+LEX = "\\E i \\in 1..Len(a) : a[i] < b[i] /\\ \\A j \\in 1..(i - 1) : a[j] = b[j]"
+
+
 def golden() -> Golden:
     """A conforming trace; one violation per truncation, order, cap and refusal rule."""
     out: Golden = {}
@@ -209,26 +213,26 @@ def golden() -> Golden:
     pair = list(m.view().choices["pair"].choices)
     step = s.bug(_view_with(m, "pair", pair, truncated=False), "accepted", keep)
     out["targets-truncation-hidden.trace.jsonl"] = (
-        s, step, "view.truncated = (Cardinality(all) > spec.cap)")
+        s, step, "view.truncated <=> Cardinality(all) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
-    out["targets-over-the-cap.trace.jsonl"] = (s, step, "Len(view.choices) =")
+    out["targets-over-the-cap.trace.jsonl"] = (s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap ELSE Cardinality(all)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
     out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "listed \\subseteq all")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [pair[1], pair[0], *pair[2:]]), "accepted", keep)
     out["targets-not-canonical-order.trace.jsonl"] = (
-        s, step, "LexBefore(view.choices[i], view.choices[i + 1])")
+        s, step, LEX)
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (6, 5)]), "accepted", keep)
-    out["targets-skips-a-choice.trace.jsonl"] = (s, step, "LexBefore(u, t)")
+    out["targets-skips-a-choice.trace.jsonl"] = (s, step, LEX)
     s, m = _grown()
     view = m.view().choices
     partial = frozenset(ConcreteAction("swap", t) for t in view["pair"].choices)
     step = s.bug(Enumerate(False, partial), "accepted", keep)
     out["targets-partial-surface-enumerated.trace.jsonl"] = (
-        s, step, "result.refused = (TruncatedFor(defs, specs, board) # {})")
+        s, step, "result.refused <=> TruncatedFor(defs, specs, board) # {}")
     m = TargetMachine()
     s = Script(m)
     honest = m.enumerate()
@@ -239,8 +243,8 @@ def golden() -> Golden:
     step = s.bug(Choose("swap", (5, 5)), "accepted",
                  lambda st: st.update(chosen=[{"action": "swap", "targets": [5, 5]}]))
     out["targets-repeated-target-accepted.trace.jsonl"] = (
-        s, step, "p.targets \\in TargetTuples(TargetSpecs[d.targetSpecId], board)")
+        s, step, "p.targets \\in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], board)")
     s, m = _grown()
     step = s.bug(Choose("swap", (6, 5)), "rejected", keep)            # legal, beyond the cap
-    out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, "ENABLED Choose(p) is TRUE")
+    out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, "")
     return out

@@ -159,7 +159,7 @@ def golden() -> Golden:
     partial = {**m.variables()["pools"], "SideA": {"gold": 0, "mana": 0}}
     step = s.bug(Pay("SideA", {"gold": 3, "mana": 3}), "accepted", assign(pools=partial))
     out["transactions-partial-payment.trace.jsonl"] = (
-        s, step, "CanPay(pools[p.seat], p.cost)")
+        s, step, "pool[r] >= cost[r]")
     m = TransactionMachine()
     s = Script(m)
     wrong = {**m.variables()["pools"], "SideA": {"gold": 1, "mana": 2}}
@@ -179,13 +179,14 @@ def golden() -> Golden:
         out[f"transactions-{name}.trace.jsonl"] = (s, step, conjunct)
 
     a2, b1, c1 = Intent("SideA", "d2"), Intent("SideB", "d1"), Intent("SideC", "d1")
-    contested("allFail", frozenset({a2, b1}), r"\A g \in granted : ~Contested(intents, g.item)",
+    contested("allFail", frozenset({a2, b1}), "~Contested(intents, g.item)",
               "all-fail-grants-a-contested-claim")
-    contested("priority", frozenset({a2, c1}), r"(i \in granted <=> \A s \in Claimants",
+    contested("priority", frozenset({a2, c1}), r"i \in granted <=> \A s \in Claimants(intents, i.item) : "
+              r"SeatRank(priority, i.seat) <= SeatRank(priority, s)",
               "priority-to-the-later-seat")
-    contested("priority", frozenset({a2, b1, c1}), r"\A g, h \in granted : g.item = h.item",
+    contested("priority", frozenset({a2, b1, c1}), "g = h",
               "claim-granted-twice")
-    contested("priority", frozenset({b1}), "=> i \\in granted", "uncontested-claim-failed")
+    contested("priority", frozenset({b1}), r"i \in granted", "uncontested-claim-failed")
     m = TransactionMachine()
     s = Script(m).do(m.draft(frozenset({b1}), "priority"))
     stale = frozenset({Intent("SideC", "d1")})
@@ -195,5 +196,5 @@ def golden() -> Golden:
     m = TransactionMachine()
     s = Script(m)
     step = s.bug(Pay("SideB", {"gold": 3, "mana": 2}), "rejected", keep)
-    out["transactions-affordable-cost-refused.trace.jsonl"] = (s, step, "ENABLED Pay(p) is TRUE")
+    out["transactions-affordable-cost-refused.trace.jsonl"] = (s, step, "")
     return out
