@@ -216,7 +216,9 @@ def golden() -> Golden:
         s, step, "view.truncated <=> Cardinality(all) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
-    out["targets-over-the-cap.trace.jsonl"] = (s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap ELSE Cardinality(all)")
+    out["targets-over-the-cap.trace.jsonl"] = (
+        s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
+        "ELSE Cardinality(all)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
     out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "listed \\subseteq all")
@@ -243,7 +245,8 @@ def golden() -> Golden:
     step = s.bug(Choose("swap", (5, 5)), "accepted",
                  lambda st: st.update(chosen=[{"action": "swap", "targets": [5, 5]}]))
     out["targets-repeated-target-accepted.trace.jsonl"] = (
-        s, step, "p.targets \\in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], board)")
+        s, step, "p.targets \\in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], "
+        "board)")
     s, m = _grown()
     step = s.bug(Choose("swap", (6, 5)), "rejected", keep)            # legal, beyond the cap
     out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, "")

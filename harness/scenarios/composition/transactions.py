@@ -181,7 +181,8 @@ def golden() -> Golden:
     a2, b1, c1 = Intent("SideA", "d2"), Intent("SideB", "d1"), Intent("SideC", "d1")
     contested("allFail", frozenset({a2, b1}), "~Contested(intents, g.item)",
               "all-fail-grants-a-contested-claim")
-    contested("priority", frozenset({a2, c1}), r"i \in granted <=> \A s \in Claimants(intents, i.item) : "
+    contested("priority", frozenset({a2, c1}),
+              r"i \in granted <=> \A s \in Claimants(intents, i.item) : "
               r"SeatRank(priority, i.seat) <= SeatRank(priority, s)",
               "priority-to-the-later-seat")
     contested("priority", frozenset({a2, b1, c1}), "g = h",

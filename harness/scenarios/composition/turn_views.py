@@ -228,7 +228,8 @@ def golden() -> Golden:
          "v.identities[i] < v.identities[i + 1]"),
         ("hidden-order-shown", "SideA", "SideA.Deck",
          {"orderShown": True, "order": [0, 0, 0, 0]}, "v.orderShown = orderShown"),
-        ("face-down-identity-in-order", "SideA", "Play", {"order": [10, 9]}, "v.order = IF orderShown THEN [i \\in 1..Len(st.zones[z]) |-> Mask(st.zones[z][i])] "
+        ("face-down-identity-in-order", "SideA", "Play", {"order": [10, 9]},
+         "v.order = IF orderShown THEN [i \\in 1..Len(st.zones[z]) |-> Mask(st.zones[z][i])] "
          "ELSE <<>>"),
         ("slots-missing", "SideB", "Row", {"slotsShown": False, "slots": []},
          "v.slotsShown = slotsShown"),
@@ -258,7 +259,8 @@ def golden() -> Golden:
     step = s.bug(Reveal(7, frozenset({"SideA"}), "peek"), "accepted", assign(
         revealed={from_python({"entry": 7, "seat": "SideA"})}))
     out["turn-views-revelation-not-in-replay.trace.jsonl"] = (
-        s, step, "replay' = Append(replay, [entry |-> p.entry, seats |-> p.seats, reason |-> p.reason])")
+        s, step,
+        "replay' = Append(replay, [entry |-> p.entry, seats |-> p.seats, reason |-> p.reason])")
     m = ViewMachine()
     s = Script(m)
     after = m.variables()
