@@ -9,6 +9,7 @@
 (* record's id, phase, instructions, cursor and imminent (the full record  *)
 (* and its invariants are AbilityResolution's); the invariants here read   *)
 (* only caller, complete and returned.                                     *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Abilities9
 
@@ -33,6 +34,19 @@ Return(p) ==
     /\ instances' = [instances EXCEPT ![p.instance].returned = TRUE]
     /\ ReturnAbility9(instances[p.instance], instances'[p.instance],
                       p.actualFinalCheckpointAndChainsComplete, p.caller)
+
+\* Some step of some instance.  Each param that is not a flag is the one value
+\* the action can accept (the receipt of the instruction at the cursor, the
+\* instance's caller); flags that must be TRUE are TRUE.
+Next ==
+    \E i \in DOMAIN instances :
+        \/ /\ instances[i].cursor \in 1..Len(instances[i].instructions)
+           /\ Finish([instance |-> i,
+                      receipt |-> [instance |-> i, complete |-> TRUE,
+                                   instruction |-> instances[i].instructions[instances[i].cursor]]])
+        \/ Advance([instance |-> i, checkpointAndChainsComplete |-> TRUE])
+        \/ Return([instance |-> i, actualFinalCheckpointAndChainsComplete |-> TRUE,
+                   caller |-> instances[i].caller])
 
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete

@@ -140,6 +140,18 @@ def test_an_action_that_fails_is_blamed_at_its_definition(
     assert rollback["snapshotId"] == 2  # the snapshot nextStep returned
 
 
+def test_next_for_steps_without_a_label(fake: FakeApalache) -> None:
+    mod = counter()
+    assert mod.has_next
+    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
+    assert mod.check_next(state(0), state(2, a=2)) is None
+    sources = [base64.b64decode(s).decode() for s in fake.requests[0][1]["sources"]]
+    assert "TlaconfNext == Next\n" in sources[0]
+    fake.oracle = lambda m, p, root: "DISABLED"
+    blame = mod.check_next(state(0), state(3, a=2))
+    assert blame is not None and (blame.text, blame.line, blame.bindings) == ("Next", 20, ())
+
+
 def test_enabled_and_disabled(fake: FakeApalache) -> None:
     mod = counter()
     assert mod.enabled("Reset", record(atLeast=1), state(3)) is True

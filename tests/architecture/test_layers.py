@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("values",),
     ("tla",),
-    ("spec",),
+    ("spec", "revision"),
     ("trace",),
     ("evaluate",),
     ("replay",),

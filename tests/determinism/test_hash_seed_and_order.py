@@ -81,4 +81,4 @@ def test_same_json_under_three_hash_seeds_and_two_orders(
     assert reads["verdict"] == "error" and "register was never set" in reads["failure"]["reason"]
     assert json.loads(first[str(paths[0])])["verdict"] == "conforms"
     mix = json.loads(first[str(paths[2])])
-    assert mix["verdict"] == "error" and 'cannot compare <<"a", ' in mix["failure"]["reason"]
+    assert mix["verdict"] == "error" and 'cannot compare' in mix["failure"]["reason"]

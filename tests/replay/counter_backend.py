@@ -19,12 +19,13 @@ from tlaconf.replay import BlameNode
 from tlaconf.replay.result import strict_equal
 from tlaconf.spec import ModuleSpec
 from tlaconf.trace.writer import TraceWriter
-from tlaconf.values import Fn, make_fn, to_tla
+from tlaconf.values import Fn, make_fn, record, to_tla
 
 SPEC = Path(__file__).parent / "spec"
 HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
 
-Step = tuple[str, dict[str, Any], str, dict[str, Any]]
+Step = tuple[str | None, dict[str, Any] | None, str, dict[str, Any]]
+"""``(action, params, outcome, state)``; action and params None for a step without a label."""
 
 
 def write_trace(
@@ -41,7 +42,10 @@ def write_trace(
         if initial is not None:
             w.init(initial)
         for action, params, outcome, state in steps:
-            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+            if action is None:
+                w.unlabeled_step(state, outcome)  # type: ignore[arg-type]
+            else:
+                w.step(action, params or {}, outcome, state)  # type: ignore[arg-type]
     return path
 
 
@@ -112,6 +116,16 @@ class CounterModule:
 
     def start_trace(self) -> None:
         """Counter keeps nothing between traces."""
+
+    has_next = True
+
+    def check_next(self, s: Any, t: Any) -> BlameNode | None:
+        """Some ``Inc`` (by 1..Limit) or ``Reset(atLeast = 0)`` leads from s to t."""
+        steps = [("Inc", record(who=w, by=b)) for w in s["tally"] for b in range(1, self.limit + 1)]
+        for action, p in [*steps, ("Reset", record(atLeast=0))]:
+            if self.check_action(action, p, s, t) is None:
+                return None
+        return BlameNode("Next", "is FALSE", self.file, 20, 1, 22, 29)
 
     def check_invariant(self, name: str, s: Any) -> BlameNode | None:
         if s["count"] <= self.limit:

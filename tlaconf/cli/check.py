@@ -22,7 +22,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
+from tlaconf.cli.replay import (
+    add_output_options,
+    add_run_options,
+    check_revision,
+    emit,
+    replay_paths,
+)
 from tlaconf.errors import UserError, describe
 from tlaconf.replay import Failure, TraceResult, get_backend
 from tlaconf.spec import resolve_spec_dir
@@ -133,7 +139,7 @@ def generate(
 
 def run(args: argparse.Namespace) -> int:
     seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
+    check_revision(resolve_spec_dir(args.spec), args.revision)  # bad input fails first
     get_backend(args.backend)
     paths, crashes = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []

@@ -2,9 +2,10 @@
 
 A :class:`Backend` loads a conformance module (:class:`ModuleSpec`: the ``.tla``
 file, its search path, constant values and invariant names) into a
-:class:`LoadedModule`, which answers the three questions replay asks of each
+:class:`LoadedModule`, which answers the questions replay asks of each
 step: does ``A(p)`` hold from ``s`` to ``s'``, is ``ENABLED A(p)`` true in ``s``,
-does an invariant hold in ``s``.  Errors in the specification or in the values
+does an invariant hold in ``s``, and, for a step without an action label, does
+the module's ``Next`` hold from ``s`` to ``s'``.  Errors in the specification or in the values
 given (a missing record field, a type error) raise :class:`~tlaconf.errors.UserError`
 (the evaluator's ``EvalError`` is one); replay turns them into an ``error`` verdict.
 
@@ -61,6 +62,15 @@ class LoadedModule(Protocol):
     def start_trace(self) -> None:
         """Called before each trace: forget what earlier traces left behind (TLCSet
         registers), so that a verdict never depends on which traces ran before."""
+        ...
+
+    @property
+    def has_next(self) -> bool:
+        """Whether the module defines (or extends) ``Next`` without parameters."""
+        ...
+
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        """None when ``Next`` holds from ``state`` to ``next_state``, else its blame."""
         ...
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
-from tlaconf.spec.module_spec import ModuleSpec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
 class EmbeddedModule:
@@ -20,6 +20,8 @@ class EmbeddedModule:
         self.actions: tuple[str, ...] = tuple(
             sorted(op for op, info in ctx.operators.items() if info.arity == 1)
         )
+        entry = ctx.ns.lookup(NEXT)
+        self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
@@ -44,6 +46,11 @@ class EmbeddedModule:
         if self._ctx.holds(name, (), state):
             return None
         return BlameNode.from_blame(self._ctx.explain(name, (), state))
+
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        if self._ctx.holds(NEXT, (), state, next_state):
+            return None
+        return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
 
 
 class EmbeddedBackend:

@@ -150,10 +150,13 @@ class Failure:
 
     @property
     def call(self) -> str | None:
-        """``Move([id |-> 11, ...])``: the action applied to its params, in TLA+ syntax."""
-        if self.action is None:
-            return None
-        return f"{self.action}({'' if self.params is None else to_tla(self.params)})"
+        """``Move([id |-> 11, ...])``: the action applied to its params, in TLA+ syntax.
+
+        ``Next`` alone for a step without an action label (its params are None).
+        """
+        if self.action is None or self.params is None:
+            return self.action
+        return f"{self.action}({to_tla(self.params)})"
 
     def to_json(self) -> dict[str, Any]:
         return {

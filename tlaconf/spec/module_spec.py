@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+NEXT = "Next"
+"""The operator a step without an action label is checked against."""
+
 
 @dataclass(frozen=True)
 class ModuleSpec:
