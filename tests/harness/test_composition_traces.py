@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness.scenarios import composition, golden_composition
+from tlaconf.replay import get_backend, replay_trace
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "traces" / "composition"
@@ -109,3 +110,14 @@ def test_every_helper_has_a_conforming_trace_and_located_violations() -> None:
 
 def _helper_modules() -> set[str]:
     return {walk(random.Random(0))[0].module for walk, _ in composition.HELPERS.values()}
+
+
+def test_a_malformed_composition_trace_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    recs = GOLDEN.joinpath("keywords-conforming.trace.jsonl").read_text("utf-8").splitlines()
+    step = json.loads(recs[2])
+    del step["params"]["keyword"]
+    bad = tmp_path / "bad.trace.jsonl"
+    bad.write_text("\n".join([*recs[:2], json.dumps(step)]) + "\n", encoding="utf-8")
+    result = replay_trace(bad, ROOT / "spec", get_backend("embedded"))
+    assert result.verdict == "error" and result.failure is not None
+    assert "line 3" in result.failure.reason and "keyword" in result.failure.reason

@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from harness.composition.errors import CompositionError
 from harness.composition.transactions import Intent, Ledger
@@ -74,7 +74,7 @@ class TransactionMachine:
 
     ledger: Ledger = field(default_factory=ledger)
     module = "CostsAndDrafts"
-    constants = {"SeatOrder": list(SEATS)}  # noqa: RUF012  (read-only)
+    constants: ClassVar[dict[str, Any]] = {"SeatOrder": list(SEATS)}
 
     def draft(self, intents: frozenset[Intent], arbitration: str) -> Draft:
         try:
