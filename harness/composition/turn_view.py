@@ -15,7 +15,7 @@ of truth (a revelation changes no zone, and a moved entry is no longer revealed)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from harness.composition.errors import CompositionError
@@ -96,9 +96,10 @@ def assert_no_turn_view_leak(collection: ZoneCollection, seat: str, rules: Rules
 
 @dataclass(frozen=True)
 class Table:
-    """Authoritative zones, the revelations in force and the public replay (immutable)."""
+    """Authoritative zones, the seats, the revelations in force and the public replay."""
 
     zones: ZoneCollection
+    seats: frozenset[str]
     revelations: tuple[Revelation, ...] = ()
     replay: tuple[Revelation, ...] = ()
 
@@ -109,10 +110,14 @@ class Table:
                                    entry=revelation.entry)
         if not revelation.seats:
             raise CompositionError("no_seats", "a revelation is made to at least one seat")
-        return Table(self.zones, (*self.revelations, revelation), (*self.replay, revelation))
+        if not revelation.seats <= self.seats:
+            raise CompositionError("unknown_seat", "a revelation is made to seats only",
+                                   seats=sorted(revelation.seats - self.seats))
+        return replace(self, revelations=(*self.revelations, revelation),
+                       replay=(*self.replay, revelation))
 
     def move(self, request: Transfer) -> Table:
         """A zone transfer; revelations of the moved entries end (the replay keeps them)."""
         zones = transfer(self.zones, request)
         kept = tuple(r for r in self.revelations if r.entry not in request.entries)
-        return Table(zones, kept, self.replay)
+        return replace(self, zones=zones, revelations=kept)

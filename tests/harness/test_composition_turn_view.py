@@ -92,8 +92,9 @@ def test_revelations_go_to_the_public_replay_and_state_stays_authoritative() -> 
     assert 7 not in create_turn_view(moved.zones, "SideA", RULES).zones["Play"].identities
     with pytest.raises(CompositionError):
         t.reveal(create_information_revelation(99, {"SideA"}))
-    with pytest.raises(CompositionError):
-        t.reveal(create_information_revelation(7, set()))
+    for seats in (set(), {"SideA", "SideZ"}):
+        with pytest.raises(CompositionError):
+            t.reveal(create_information_revelation(7, seats))
 
 
 def test_the_reading_accepts_the_view_and_ignores_what_the_seat_cannot_see() -> None:

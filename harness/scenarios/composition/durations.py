@@ -88,8 +88,8 @@ def requests(rng: random.Random, m: DurationMachine, steps: int) -> Iterator[Req
         if roll < 0.35:
             did = next_id if rng.random() < 0.9 or next_id == 1 else next_id - 1
             unit = rng.choice(UNITS) if rng.random() < 0.95 else "segment"
-            yield Add(Duration(did, unit, rng.randint(0 if rng.random() < 0.05 else 1, 3),  # type: ignore[arg-type]
-                               rng.randint(1, 4)))
+            length = rng.randint(1, 3) if rng.random() < 0.9 else 0
+            yield Add(Duration(did, unit, length, rng.randint(1, 4)))  # type: ignore[arg-type]
             next_id += 1
         elif roll < 0.55:
             yield Event(rng.choice(EVENTS))

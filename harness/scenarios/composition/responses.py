@@ -100,7 +100,7 @@ def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Req
         if rng.random() < 0.35 / len(frames):
             made += 1
             rid = f"r{made}" if rng.random() < 0.9 or made == 1 else f"r{made - 1}"
-            yield Respond(seat, Response(rid, seat if rng.random() < 0.95 else holder))
+            yield Respond(seat, Response(rid, seat if rng.random() < 0.9 else rng.choice(SEATS)))
         else:
             kinds = ("pass", "timeout", "wait", "pass", "skip")
             yield Pass(seat, rng.choice(kinds) if rng.random() < 0.95 else "skip")

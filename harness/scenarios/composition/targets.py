@@ -162,7 +162,8 @@ def requests(rng: random.Random, m: TargetMachine, steps: int) -> Iterator[Reque
             entry = rng.randint(1, 8)
             where = m.zones.location(entry)
             source = where if where is not None and rng.random() < 0.85 else rng.choice(ZONES)
-            yield Move(entry, source, rng.choice(ZONES))
+            zones = (*ZONES, "Limbo") if rng.random() < 0.1 else ZONES
+            yield Move(entry, source if rng.random() < 0.95 else "Limbo", rng.choice(zones))
             yield m.view()
             yield m.enumerate()
         else:

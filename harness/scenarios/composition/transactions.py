@@ -110,6 +110,8 @@ def _intents(rng: random.Random, m: TransactionMachine) -> frozenset[Intent]:
            for s in SEATS if rng.random() < 0.8}
     if rng.random() < 0.08:
         out.add(Intent("SideA", rng.choice(ITEMS)))       # maybe a second intent of a seat
+    if rng.random() < 0.05:
+        out.add(Intent("SideZ", hot))                      # an intent by no seat
     return frozenset(out)
 
 
@@ -119,11 +121,16 @@ def requests(rng: random.Random, m: TransactionMachine, steps: int) -> Iterator[
         seat = rng.choice(SEATS) if rng.random() < 0.95 else "SideZ"
         if roll < 0.35:
             cost = {r: rng.randint(0, 3) for r in RESOURCES if rng.random() < 0.7}
-            if rng.random() < 0.05:
-                cost["ore"] = 1
+            odd = rng.random()
+            if odd < 0.1:
+                cost["ore" if odd < 0.05 else "gold"] = 1 if odd < 0.05 else -1
             yield Pay(seat, cost)
         elif roll < 0.5:
-            yield Gain(seat, {r: rng.randint(0, 2) for r in RESOURCES if rng.random() < 0.7})
+            gain = {r: rng.randint(0, 2) for r in RESOURCES if rng.random() < 0.7}
+            odd = rng.random()
+            if odd < 0.15:
+                gain["ore" if odd < 0.07 else "mana"] = 1 if odd < 0.07 else -2
+            yield Gain(seat, gain)
         elif m.ledger.available:
             arbitration = rng.choice(("allFail", "priority")) if rng.random() < 0.95 else "lottery"
             yield m.draft(_intents(rng, m), arbitration)

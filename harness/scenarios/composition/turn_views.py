@@ -62,7 +62,7 @@ def new_table() -> Table:
                                  "SideB.Hand": [7, 8], "Play": [9, 10], "Bag": [12, 11],
                                  "Row": {"left": 13, "right": 14}},
                          faces={9: "up"}, controllers=OWNER)
-    return Table(zones)
+    return Table(zones, frozenset(SEATS))
 
 
 def _policy(spec: ZoneSpec) -> dict[str, Any]:
@@ -180,9 +180,10 @@ def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request
         if roll < 0.45:
             where = m.table.zones.location(entry)
             source = where if where is not None and rng.random() < 0.9 else rng.choice(MOVABLE)
-            yield Move(entry, source, rng.choice(MOVABLE))
+            targets = (*MOVABLE, "Row", "Exile") if rng.random() < 0.15 else MOVABLE
+            yield Move(entry, source if rng.random() < 0.95 else "Exile", rng.choice(targets))
         elif roll < 0.7:
-            seats = frozenset(s for s in SEATS if rng.random() < 0.6)
+            seats = frozenset(s for s in (*SEATS, "SideZ") if rng.random() < 0.55)
             yield Reveal(entry if rng.random() < 0.95 else 99, seats, f"effect {n}")
         for seat in SEATS:
             yield m.observe(seat)
