@@ -25,10 +25,9 @@ def write_all(out_dir: Path) -> list[Path]:
         for name, (script, step, conjunct) in golden().items():
             script.write(out_dir / name, name.removesuffix(".trace.jsonl"))
             paths.append(out_dir / name)
-            expected[name] = (
-                {"verdict": "conforms"} if step is None
-                else {"verdict": "violation", "step": step, "conjunct": conjunct} if conjunct
-                else {"verdict": "violation", "step": step})  # a legal request refused
+            expected[name] = {"verdict": "conforms"} if step is None else (
+                {"verdict": "violation", "step": step}
+                | ({} if conjunct is None else {"conjunct": conjunct}))
     (out_dir / "expected.json").write_text(
         json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return paths

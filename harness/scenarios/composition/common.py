@@ -18,7 +18,7 @@ from harness.scenarios.golden_abilities import Mutation
 from tlaconf.trace.writer import TraceWriter
 
 #: A golden trace: its script, the failing step (None: conforms) and the blamed conjunct.
-Golden = dict[str, tuple["Script", int | None, str]]
+Golden = dict[str, tuple["Script", int | None, str | None]]
 Walk = Callable[[random.Random], tuple[Machine, Iterator[Request]]]
 GENERATOR = "harness.scenarios.composition"
 

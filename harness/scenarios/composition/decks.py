@@ -186,5 +186,5 @@ def golden() -> Golden:
         s, step, "DeckViolations(p.cards, Catalog, p.rules) = {}")
     s = Script(DeckMachine())
     step = s.bug(Submit("SideB", "loadout", LEGAL["loadout"]), "rejected", keep)
-    out["decks-legal-list-refused.trace.jsonl"] = (s, step, "")
+    out["decks-legal-list-refused.trace.jsonl"] = (s, step, None)
     return out

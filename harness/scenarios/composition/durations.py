@@ -156,5 +156,5 @@ def golden() -> Golden:
     out["durations-id-reused.trace.jsonl"] = (s, step, "d.id # p.duration.id")
     s, m = _added()
     step = s.bug(m.boundary("phase"), "rejected", keep)
-    out["durations-legal-boundary-refused.trace.jsonl"] = (s, step, "")
+    out["durations-legal-boundary-refused.trace.jsonl"] = (s, step, None)
     return out

@@ -172,7 +172,7 @@ def golden() -> Golden:
         s, step, "~Held(p.keyword, s)")
     s, m = _ties()
     step = s.bug(Acquire("B", frozenset({12})), "rejected", keep)
-    out["keywords-legal-acquire-refused.trace.jsonl"] = (s, step, "")
+    out["keywords-legal-acquire-refused.trace.jsonl"] = (s, step, None)
     return out
 
 

@@ -141,5 +141,5 @@ def golden() -> Golden:
     out["phases-advance-before-start.trace.jsonl"] = (s, step, 'phase # ""')
     s, m = _at_main()
     step = s.bug(m.advance(), "rejected", keep)
-    out["phases-legal-advance-refused.trace.jsonl"] = (s, step, "")
+    out["phases-legal-advance-refused.trace.jsonl"] = (s, step, None)
     return out

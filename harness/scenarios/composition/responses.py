@@ -196,5 +196,5 @@ def golden() -> Golden:
     out["responses-without-priority.trace.jsonl"] = (s, step, "frames[Len(frames)].priority = seat")
     s = _opened()
     step = s.bug(Pass("SideC", "wait"), "rejected", keep)
-    out["responses-legal-wait-refused.trace.jsonl"] = (s, step, "")
+    out["responses-legal-wait-refused.trace.jsonl"] = (s, step, None)
     return out

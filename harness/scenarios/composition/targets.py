@@ -250,5 +250,5 @@ def golden() -> Golden:
         "board)")
     s, m = _grown()
     step = s.bug(Choose("swap", (6, 5)), "rejected", keep)            # legal, beyond the cap
-    out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, "")
+    out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, None)
     return out

@@ -189,8 +189,8 @@ def golden() -> Golden:
     contested("allFail", frozenset({a2, b1}), "~Contested(intents, g.item)",
               "all-fail-grants-a-contested-claim")
     contested("priority", frozenset({a2, c1}),
-              r"i \in granted <=> \A s \in Claimants(intents, i.item) : "
-              r"SeatRank(priority, i.seat) <= SeatRank(priority, s)",
+              r"(i \in granted <=> \A s \in Claimants(intents, i.item) : "
+              "SeatRank(priority, i.seat) <= SeatRank(priority, s))",
               "priority-to-the-later-seat")
     contested("priority", frozenset({a2, b1, c1}), "g = h",
               "claim-granted-twice")
@@ -204,5 +204,5 @@ def golden() -> Golden:
     m = TransactionMachine()
     s = Script(m)
     step = s.bug(Pay("SideB", {"gold": 3, "mana": 2}), "rejected", keep)
-    out["transactions-affordable-cost-refused.trace.jsonl"] = (s, step, "")
+    out["transactions-affordable-cost-refused.trace.jsonl"] = (s, step, None)
     return out

@@ -283,6 +283,6 @@ def golden() -> Golden:
     m = ViewMachine()
     s = Script(m)
     step = s.bug(Move(4, "SideA.Deck", "SideA.Hand"), "rejected", keep)
-    out["turn-views-legal-draw-refused.trace.jsonl"] = (s, step, "")
+    out["turn-views-legal-draw-refused.trace.jsonl"] = (s, step, None)
     return out
 
