@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
+from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.evaluate.lazy import (
     BinarySet,
     Fail,
@@ -380,7 +381,7 @@ def assert_(sid: int, cond: Any, out: Any) -> bool:
 
 
 def to_string(sid: int, v: Any) -> str:
-    return to_tla(v)
+    return tlc_string(v, sid)
 
 
 def tlc_eval(sid: int, v: Any) -> Any:
