@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
-from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.evaluate.lazy import (
     BinarySet,
     Fail,
@@ -39,6 +38,7 @@ from tlaconf.evaluate.lazy import (
     show,
     sorted_values,
 )
+from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
 from tlaconf.values.order import check_comparable
 

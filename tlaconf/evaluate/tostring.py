@@ -15,8 +15,8 @@ from typing import Any
 from tlaconf.evaluate.lazy import (
     Fail,
     FnSet,
-    IntSet,
     Interval,
+    IntSet,
     LazyFn,
     LazySet,
     NatSet,
