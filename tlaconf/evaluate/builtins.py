@@ -27,6 +27,7 @@ from tlaconf.evaluate.lazy import (
     SubsetSet,
     UnionSet,
     as_bool,
+    checked,
     domain,
     enum_set,
     equal,
@@ -40,7 +41,6 @@ from tlaconf.evaluate.lazy import (
 )
 from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
-from tlaconf.values.order import check_comparable
 
 NAT = NatSet()
 INT = IntSet()
@@ -156,12 +156,7 @@ def check_elements(items: list[Any], sid: int,
                    what: str = "a set (or function domain) holds") -> None:
     """Fails when ``items`` cannot be the elements of one set: TLC cannot compare some
     of them (``{1, "a"}``; ``TRUE`` and ``1``, which Python would collapse)."""
-    if len(items) > 1:
-        t = type(items[0])
-        if not ((t is int or t is str) and len(set(map(type, items))) == 1):
-            bad = check_comparable(items, what)
-            if bad:
-                raise Fail(bad, (), sid)
+    checked(items, sid, what)
 
 
 def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:

@@ -427,7 +427,8 @@ class BinarySet(LazySet):
     def _enum(self, sid: int) -> frozenset[Any]:
         left = enum_set(self.left, sid)
         if self.op == "\\cup":
-            return left | enum_set(self.right, sid)
+            right = enum_set(self.right, sid)
+            return frozenset(checked([*left, *right], sid, "the two sets hold"))
         keep = self.op == "\\cap"
         return frozenset(x for x in left if member(x, self.right, sid) == keep)
 
@@ -452,7 +453,19 @@ class UnionSet(LazySet):
         return f"UNION {show(self.sets)}"
 
     def _enum(self, sid: int) -> frozenset[Any]:
-        return frozenset().union(*(enum_set(s, sid) for s in self.sets))
+        return frozenset(checked([x for s in self.sets for x in enum_set(s, sid)], sid))
+
+
+def checked(items: list[Any], sid: int, what: str = "a set (or function domain) holds"
+            ) -> list[Any]:
+    """``items``, when TLC can compare them all (to sort them into one set); else Fail."""
+    if len(items) > 1:
+        t = type(items[0])
+        if not ((t is int or t is str) and len(set(map(type, items))) == 1):
+            bad = order.check_comparable(items, what)
+            if bad:
+                raise Fail(bad, (), sid)
+    return items
 
 
 def set_size(s: Any, sid: int) -> int:
@@ -778,7 +791,7 @@ def materialize(v: Any, sid: int = -1) -> Any:
     if t is tuple:
         return tuple(materialize(x, sid) for x in v)
     if t is Fn:
-        return Fn({k: materialize(x, sid) for k, x in v.items()})
+        return Fn({materialize(k, sid): materialize(x, sid) for k, x in v.items()})
     if t is LazyFn:
         dom = v.dom
         if type(dom) is frozenset or dom.finite:
