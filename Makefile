@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint bench gate clean
+.PHONY: check test lint bench gate fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+# The differential tests at thousands of examples (make test runs a few hundred).
+fuzz: $(STAMP)
+	TLACONF_TLC_DIFF_EXAMPLES=5000 TLACONF_DIFF_EXAMPLES=3000 $(BIN)/pytest -p no:cacheprovider \
+		tests/evaluate/test_tlc_differential.py tests/evaluate/test_differential.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

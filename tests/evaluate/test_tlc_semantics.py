@@ -169,3 +169,15 @@ def test_to_string_of_an_interval_is_not_that_of_a_set() -> None:
     assert ev("ToString(1..2) = ToString({1, 2})") is False
     assert ev("1..2 = {1, 2}") is True
     fails("ToString({n \\in Nat : n > 2})", "infinite set")
+
+
+def test_infinite_sets_inside_values_compare_as_tlc() -> None:
+    """TLC compares Nat, Int, STRING and Seq(S) by name (and range); any other infinite
+    set it cannot compare, even with itself."""
+    assert ev("<<Seq({1})>> = <<Seq({1})>>") is True
+    assert ev("Seq({1}) = Seq({2})") is False
+    assert ev("<<Nat>> = <<Int>>") is False
+    assert ev("Nat \\in {Nat}") is True
+    for text in ("<<S>> = <<S>>", "{S} = {S}", "[a |-> S] = [a |-> S]", "S \\in {S}",
+                 "<<S>> \\in {<<S>>}", "S = S"):
+        fails(f"LET S == {{n \\in Nat : n > 1}} IN {text}", "compare|enumerate")

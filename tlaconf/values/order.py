@@ -139,7 +139,11 @@ def equal(a: Any, b: Any) -> bool:
     if ta not in _FAMILY or tb not in _FAMILY:  # lazy values nested in a value
         a, b = _settle(a), _settle(b)
         if type(a) not in _FAMILY or type(b) not in _FAMILY:
-            return bool(a == b)  # an infinite set: equal only to itself
+            if getattr(a, "by_name", False) and getattr(b, "by_name", False):
+                return bool(a == b)  # Nat, Int, STRING, Seq(S): TLC compares them by name
+            if getattr(a, "finite", True) and getattr(b, "finite", True):
+                return bool(a == b)  # too large to enumerate: compared by size first
+            raise Incomparable(a, b)  # TLC cannot enumerate an infinite set to compare it
         return equal(a, b)
     if fa == "set":
         if len(a) != len(b):
