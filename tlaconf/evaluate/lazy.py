@@ -472,10 +472,14 @@ def checked(items: list[Any], sid: int, what: str = "a set (or function domain) 
     """``items``, when TLC can compare them all (to sort them into one set); else Fail."""
     if len(items) > 1:
         t = type(items[0])
-        if not ((t is int or t is str) and len(set(map(type, items))) == 1):
-            bad = order.check_comparable(items, what)
-            if bad:
-                raise Fail(bad, (), sid)
+        if t is frozenset or t is tuple:
+            if order.flat(items):
+                return items
+        elif (t is int or t is str) and len(set(map(type, items))) == 1:
+            return items
+        bad = order.check_comparable(items, what)
+        if bad:
+            raise Fail(bad, (), sid)
     return items
 
 

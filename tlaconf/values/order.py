@@ -183,11 +183,11 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
     order, as TLC's sort would meet them."""
     from tlaconf.values.core import sort_key
 
-    items = values if isinstance(values, list | tuple) else list(values)
+    items = values if isinstance(values, list) else list(values)
     if len(items) < 2:
         return None
     types = set(map(type, items))
-    if len(types) == 1 and types <= _HOMOGENEOUS:
+    if len(types) == 1 and (types <= _HOMOGENEOUS or flat(items)):
         return None
     plain = [v for v in items if type(v) is not ModelValue]
     kinds = {family(v) for v in plain}
@@ -205,6 +205,29 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
         except Incomparable:
             return x, y
     return None
+
+
+def flat(items: list[Any]) -> bool:
+    """Whether ``items`` are all sets, or all tuples, whose elements are of one scalar
+    kind (sets of sets of ids, sequences of integers): such values always compare.
+    A set is sampled by one element: sets are checked for one kind when built."""
+    t = type(items[0])
+    kinds: set[type] = set()
+    if t is frozenset:
+        for v in items:
+            if type(v) is not frozenset:
+                return False
+            for x in v:
+                kinds.add(type(x))
+                break
+    elif t is tuple:
+        for v in items:
+            if type(v) is not tuple:
+                return False
+            kinds.update(map(type, v))
+    else:
+        return False
+    return len(kinds) <= 1 and (not kinds or next(iter(kinds)) in _SCALAR_KIND)
 
 
 def check_comparable(values: Iterable[Any], what: str = "a set (or function domain) holds"
