@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint bench gate fuzz clean
+.PHONY: check test test-quint lint bench gate fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,16 @@ fuzz: $(STAMP)
 	TLACONF_TLC_DIFF_EXAMPLES=5000 TLACONF_DIFF_EXAMPLES=3000 $(BIN)/pytest -p no:cacheprovider \
 		tests/evaluate/test_tlc_differential.py tests/evaluate/test_differential.py
 
+# Quint (pinned in .quint/package.json and package-lock.json) for the interop tests.
+QUINT := .quint/node_modules/.bin/quint
+
+$(QUINT): .quint/package.json .quint/package-lock.json
+	npm ci --prefix .quint --no-audit --no-fund --loglevel=error
+	touch $(QUINT)
+
+test-quint: $(STAMP) $(QUINT)
+	TLACONF_QUINT=$(abspath $(QUINT)) $(BIN)/pytest tests/quint
+
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
@@ -35,4 +45,4 @@ gate: $(STAMP)
 	$(BIN)/tlaconf gate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .quint/node_modules

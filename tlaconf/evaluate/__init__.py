@@ -28,7 +28,7 @@ see the README's "Where tlaconf differs from TLC".  Where it knowingly differs:
 """
 
 from tlaconf.evaluate.blame import Blame
-from tlaconf.evaluate.context import Context, OperatorInfo, load_ast, load_module, load_text
+from tlaconf.evaluate.context import Context, OperatorInfo, load_module, load_text
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.namespace import Override
 
@@ -38,7 +38,6 @@ __all__ = [
     "EvalError",
     "OperatorInfo",
     "Override",
-    "load_ast",
     "load_module",
     "load_text",
 ]

@@ -389,7 +389,7 @@ class Compiler:
             return None
         if not self.expr_is_const(node, sc):
             return None
-        inner = self._expr_nohoist(node, Scope(sc.ns))
+        inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
         if inner.const is not _NOCONST:
             return inner
         name = self.fresh("k_")
@@ -415,6 +415,8 @@ class Compiler:
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
 
     def x_Num(self, node: A.Num, sc: Scope) -> Code:
+        if abs(node.value) >= _BIG_LITERAL:
+            return Code(self.glob(node.value), const=node.value)
         return Code(repr(node.value), const=node.value)
 
     def x_Str(self, node: A.Str, sc: Scope) -> Code:
@@ -1140,6 +1142,10 @@ _SPECIAL: dict[str, Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code
 
 
 _PURE_SPECIAL = frozenset(_SPECIAL) - {"ENABLED", "UNCHANGED", "'"}
+
+
+_BIG_LITERAL = 10**4000
+"""Integer literals this large go into the globals: Python refuses them in source text."""
 
 
 def has_stateful(node: Any) -> bool:

@@ -16,6 +16,7 @@ from lark import Token
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ParseError
 from tlaconf.tla.precedence import infix_conflict, prefix_conflict
+from tlaconf.values.bigint import parse_decimal
 
 _PREFIX_NAMES = {
     "NOT": "~",
@@ -498,10 +499,11 @@ class Builder:
             whole, frac = text.split(".")
             return ast.OpApp(
                 "/",
-                (ast.Num(int(whole + frac), span=sp), ast.Num(10 ** len(frac), span=sp)),
+                (ast.Num(parse_decimal(whole + frac), span=sp),
+                 ast.Num(10 ** len(frac), span=sp)),
                 span=sp,
             )
-        return ast.Num(int(text), span=sp)
+        return ast.Num(parse_decimal(text), span=sp)
 
     def string(self, c: list[Any]) -> ast.Str:
         return ast.Str(str(c[0]), span=self.span(c))
@@ -516,7 +518,7 @@ class Builder:
         return ast.At(span=self.span(c))
 
     def paren(self, c: list[Any]) -> ast.Expr:
-        e = c[1]
+        e = replace(c[1], span=self.span(c))  # the text is balanced: "(a + b)"
         self._parens.add(id(e))
         return e
 
