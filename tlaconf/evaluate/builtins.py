@@ -235,11 +235,8 @@ def subset(sid: int, a: Any) -> Any:
 
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
-        kinds: set[type] = set()
-        for s in a:  # each set holds one kind (checked when built): one element tells
-            for x in s:
-                kinds.add(type(x))
-                break
+        # each set holds one kind (checked when built): one element tells
+        kinds = {next(iter(s)).__class__ for s in a if s}
         if len(kinds) > 1 or (kinds and not kinds <= {int, str}):
             check_elements([x for s in a for x in s], sid)
         return frozenset().union(*a)

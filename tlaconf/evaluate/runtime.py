@@ -262,18 +262,11 @@ def _fn_kinds(f: Any) -> bool:
     compare: the sets' kinds were checked when built, so one element of each tells."""
     if type(f) is not Fn:
         return False
-    kind: Any = None
-    for v in f._d.values():
-        if type(v) is not frozenset:
-            return False
-        for x in v:
-            t = type(x)
-            if kind is None and (t is int or t is str):
-                kind = t
-            elif t is not kind:
-                return False
-            break
-    return True
+    values = f._d.values()
+    if set(map(type, values)) != {frozenset}:
+        return False
+    kinds = {next(iter(v)).__class__ for v in values if v}
+    return not kinds or kinds == {int} or kinds == {str}
 
 
 def _case_fail(sid: int) -> NoReturn:

@@ -156,6 +156,9 @@ def equal(a: Any, b: Any) -> bool:
     if fa == "function":
         if len(a) != len(b):
             return False
+        if ta is Fn and tb is Fn and a._d.keys() == b._d.keys() \
+                and all(type(k) is str for k in a._d):  # records with the same fields
+            return all(equal(a._d[k], b._d[k]) for k in sorted(a._d))
         if len(a) and _is_record(a) != _is_record(b):
             raise Incomparable(a, b)
         ia, ib = _fn_items(a), _fn_items(b)
@@ -214,12 +217,9 @@ def flat(items: list[Any]) -> bool:
     t = type(items[0])
     kinds: set[type] = set()
     if t is frozenset:
-        for v in items:
-            if type(v) is not frozenset:
-                return False
-            for x in v:
-                kinds.add(type(x))
-                break
+        if len(set(map(type, items))) != 1:
+            return False
+        kinds = {next(iter(v)).__class__ for v in items if v}
     elif t is tuple:
         for v in items:
             if type(v) is not tuple:
