@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test test-quint lint bench gate mutation clean
+.PHONY: check test test-quint lint bench gate fuzz mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+# The differential tests at thousands of examples (make test runs a few hundred).
+fuzz: $(STAMP)
+	TLACONF_TLC_DIFF_EXAMPLES=5000 TLACONF_DIFF_EXAMPLES=3000 $(BIN)/pytest -p no:cacheprovider \
+		tests/evaluate/test_tlc_differential.py tests/evaluate/test_differential.py
 
 # Quint (pinned in .quint/package.json and package-lock.json) for the interop tests.
 QUINT := .quint/node_modules/.bin/quint
