@@ -21,3 +21,14 @@ class UserError(Exception):
     def __str__(self) -> str:
         head = f"{self.location}: {self.message}" if self.location else self.message
         return f"{head}\n{self.detail}" if self.detail else head
+
+
+class CheckerFailed(Exception):
+    """An external model checker failed, timed out or gave no answer: tlaconf cannot decide.
+
+    Replay reports the trace as undecided and the CLI exits with 3.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -16,7 +16,8 @@ from typing import Any
 
 from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
 from tlaconf.errors import UserError
-from tlaconf.replay import get_backend, resolve_spec_dir
+from tlaconf.replay import resolve_spec_dir
+from tlaconf.replay.runner import setup
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
@@ -77,7 +78,7 @@ def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARI
 def run(args: argparse.Namespace) -> int:
     seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
     resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
-    get_backend(args.backend)
+    setup(args.backend, args.cross_check)
     paths = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json)
     return emit(results, args)

@@ -1,6 +1,13 @@
 """Replay traces against conformance modules: the engine, backends, results and the runner."""
 
-from tlaconf.replay.backend import BACKENDS, Backend, LoadedModule, ModuleSpec, get_backend
+from tlaconf.replay.backend import (
+    BACKENDS,
+    CHECKERS,
+    Backend,
+    LoadedModule,
+    ModuleSpec,
+    get_backend,
+)
 from tlaconf.replay.engine import replay_trace
 from tlaconf.replay.lookup import resolve_spec_dir
 from tlaconf.replay.result import (
@@ -16,6 +23,7 @@ from tlaconf.replay.runner import collect_traces, run_traces
 
 __all__ = [
     "BACKENDS",
+    "CHECKERS",
     "VERDICTS",
     "Backend",
     "BlameNode",

@@ -19,6 +19,10 @@ class EmbeddedModule:
         self.actions: tuple[str, ...] = tuple(
             sorted(op for op, info in ctx.operators.items() if info.arity == 1)
         )
+        self.constants: frozenset[str] = frozenset(
+            name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
+        )
+        """The CONSTANTs the module declares (itself or through EXTENDS)."""
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:

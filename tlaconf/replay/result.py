@@ -165,7 +165,11 @@ class Failure:
 
 @dataclass(frozen=True, slots=True)
 class TraceResult:
-    """The outcome of replaying one trace; ``steps`` counts the step lines replayed."""
+    """The outcome of replaying one trace; ``steps`` counts the step lines replayed.
+
+    ``undecided``: an ``error`` because an external checker failed, gave no answer
+    or disagreed with the embedded evaluator (exit 3), not because of bad input.
+    """
 
     path: str
     module: str | None
@@ -173,19 +177,26 @@ class TraceResult:
     steps: int
     failure: Failure | None
     seconds: float = 0.0
+    undecided: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "path": self.path,
             "module": self.module,
             "verdict": self.verdict,
             "steps": self.steps,
             "failure": None if self.failure is None else self.failure.to_json(),
         }
+        if self.undecided:
+            out["undecided"] = True
+        return out
 
 
 def exit_code(results: list[TraceResult]) -> int:
-    """2 when any trace could not be checked, else 1 when any did not conform, else 0."""
+    """3 when a checker could not decide a trace, else 2 when any trace could not be checked
+    (bad input), else 1 when any did not conform, else 0."""
+    if any(r.undecided for r in results):
+        return 3
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
         return 2
