@@ -74,7 +74,7 @@ def test_tlc_failures_are_checker_failures(status: int) -> None:
 def test_without_tlc_the_error_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
                                                     tmp_path: Path) -> None:  # fmt: skip
     monkeypatch.delenv("TLC_JAR", raising=False)
-    with pytest.raises(UserError, match="TLC_JAR is not set.*releases"):
+    with pytest.raises(UserError, match=r"TLC_JAR is not set.*releases"):
         find_tlc()
     monkeypatch.setenv("TLC_JAR", str(tmp_path / "missing.jar"))
     with pytest.raises(UserError, match="is not a file"):
@@ -127,7 +127,8 @@ def test_chunks_start_where_the_previous_one_ended(monkeypatch: pytest.MonkeyPat
         before = st.state
     assert answers[:3] == [None, None, None]
     decision = answers[3]
-    assert decision is not None and (decision.step, decision.line, decision.kind) == (4, 6, "action")
+    assert decision is not None
+    assert (decision.step, decision.line, decision.kind) == (4, 6, "action")
     assert decision.before == steps[2].state and decision.taken == steps[3]
     assert len(fake.modules) == 2
     assert "TraceInitial ==\n    [count |-> 2," in fake.modules[1]  # the first chunk's last state

@@ -93,8 +93,9 @@ def test_tlc_gives_the_embedded_verdict(tmp_path: Path, name: str, chunk: str) -
         code, doc, err = replay(*flags, str(trace), env=env)
         assert doc is not None, err
         t = doc["traces"][0]
-        results[" ".join(flags) or "embedded"] = (t["verdict"], t["failure"] and t["failure"]["step"],
-                                                  t["failure"] and t["failure"]["blame"], code)
+        failure = t["failure"] or {}
+        results[" ".join(flags) or "embedded"] = (
+            t["verdict"], failure.get("step"), failure.get("blame"), code)  # fmt: skip
     assert {k: v[:2] for k, v in results.items()} == dict.fromkeys(results, expected)
     # the blame is the embedded evaluator's, whoever decided
     assert results["--backend tlc"][2] == results["embedded"][2]
