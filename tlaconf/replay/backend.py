@@ -133,8 +133,8 @@ class ExternalChecker(Protocol):
 
     name: str
 
-    def open(self, spec: ModuleSpec, module: LoadedModule) -> CheckerSession:
-        """A session for one trace of ``spec`` (``module``: the embedded load, for its facts)."""
+    def open(self, spec: ModuleSpec, module: LoadedModule, trace: Path) -> CheckerSession:
+        """A session for the trace at ``trace`` (``module``: the embedded load, for its facts)."""
         ...
 
 

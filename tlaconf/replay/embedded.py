@@ -30,6 +30,10 @@ class EmbeddedModule:
                     f"INVARIANT {inv} is not an operator without parameters of module {self.name}"
                 )
 
+    def constant(self, name: str) -> Any:
+        """The value of the constant-level definition ``name`` (an EvalError if it has none)."""
+        return self._ctx.evaluate(name)
+
     def check_action(
         self, action: str, params: Any, state: State, next_state: State
     ) -> BlameNode | None:

@@ -211,7 +211,7 @@ def replay_trace(
                 )
                 mod = load(backend, spec)
                 if checker is not None:
-                    ext = _External(checker, checker.open(spec, mod))
+                    ext = _External(checker, checker.open(spec, mod, Path(path)))
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
                 raise _Stop("error", Failure(0, 1, reason)) from None

@@ -119,5 +119,5 @@ class TlcChecker:
         self._tlc = find_tlc()
         self._chunk = chunk_size()
 
-    def open(self, spec: ModuleSpec, module: LoadedModule) -> TlcSession:
+    def open(self, spec: ModuleSpec, module: LoadedModule, trace: Path) -> TlcSession:
         return TlcSession(self._tlc, spec, module, self._chunk)
