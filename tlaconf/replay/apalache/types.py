@@ -265,7 +265,7 @@ class TypeBook:
             ok = name not in self._fixed or merged == known
         if not ok:
             first = self._seen.get(name)
-            where = "its @type annotation" if first is None else f"line {first}"
+            where = "its @type annotation" if name in self._fixed else f"line {first}"
             raise UserError(
                 f"line {line}: {what} has the shape {_clip(type_text(mine))} here but "
                 f"{_clip(type_text(known))} at {where}: the apalache backend needs one type per "
