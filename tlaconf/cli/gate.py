@@ -77,6 +77,12 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
+    undecided = [r for r in results if r.undecided]
+    if undecided:  # an external checker failed or disagreed: neither pass nor fail, no update
+        for r in undecided:
+            console.print(render_failure(r))
+        console.print(f"gate: {len(undecided)} trace(s) undecided", style="bold red")
+        return 3
     if args.update:
         new = updated_verdicts(root, results, old)
         write_verdicts(verdicts_path, new)

@@ -14,6 +14,11 @@ ZoneClass4(zone) ==
       [] OTHER -> "Unadmitted"
 
 \* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
+\* Seat zone -> its seat, as a table (constant-level: a model checker receives a literal).
+SeatOfZone4 == [z \in UNION {SeatZones4(s) : s \in Seats4} |->
+                   CHOOSE s \in Seats4 : z \in SeatZones4(s)]
+
+\* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
 \* The seat a seat-specific zone is associated with (its controller for looks).
 ZoneSeat4(zone) == SeatOfZone4[zone]
 
@@ -23,10 +28,5 @@ DefaultZoneLook4(zone, face, viewer, controller) ==
       [] ZoneClass4(zone) = "Secret" -> viewer = controller
       [] ZoneClass4(zone) = "SchemaAtom128" -> face = "Up" \/ viewer = controller
       [] OTHER -> FALSE
-
-\* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
-\* Seat zone -> its seat, as a table (constant-level: a model checker receives a literal).
-SeatOfZone4 == [z \in UNION {SeatZones4(s) : s \in Seats4} |->
-                   CHOOSE s \in Seats4 : z \in SeatZones4(s)]
 
 =============================================================================

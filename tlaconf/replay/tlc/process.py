@@ -139,5 +139,9 @@ def _sany_errors(text: str) -> str:
 
 
 def _clip(text: str, limit: int = 1500) -> str:
-    text = text.strip()
+    seen: list[str] = []  # TLC repeats the parser's report: keep each line once
+    for line in text.strip().splitlines():
+        if line not in seen or not line.strip():
+            seen.append(line)
+    text = "\n".join(seen).strip()
     return text if len(text) <= limit else text[:limit] + " ..."
