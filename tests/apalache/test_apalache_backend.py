@@ -38,7 +38,7 @@ from tlaconf.replay.apalache.types import (
 )
 from tlaconf.replay.backend import get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.values import ModelValue, from_python
 

@@ -14,9 +14,9 @@ import pytest
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
-from tlaconf.replay.lookup import module_spec
 from tlaconf.replay.tlc import checker as tlc_checker
 from tlaconf.replay.tlc.process import Outcome, Tlc, find_tlc, read_outcome
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace.reader import Step
 
 SPEC = Path(__file__).parents[1] / "replay" / "spec"

@@ -16,7 +16,7 @@ from typing import Any
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.replay.embedded import EmbeddedBackend
-from tlaconf.replay.lookup import module_spec, resolve_spec_dir
+from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import ModuleFacts, export_trace
 from tlaconf.trace.reader import open_trace
 
@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
         resolve_spec_dir(args.spec), header.module, header.revision, header.constants
     )
     mod = EmbeddedBackend().load(spec)
-    facts = ModuleFacts(frozenset(mod.variables), frozenset(mod.actions), mod.constants)
+    facts = ModuleFacts(frozenset(mod.variables), frozenset(mod.actions), mod.constants,
+                        mod.has_next)
     try:
         cfg, steps = export_trace(args.trace, args.output, spec, header.revision, facts)
     except OSError as err:

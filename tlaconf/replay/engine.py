@@ -3,8 +3,10 @@
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and
 ``ENABLED A(p)`` FALSE in ``s``; every state, the initial one included,
-satisfies the module's invariants.  The trace is streamed: only the previous
-state is held, so memory does not grow with the trace's length.
+satisfies the module's invariants.  A step without an action label is checked
+against the module's ``Next`` (:func:`_check_unlabeled`).  The trace is streamed: only the previous
+state is held, so memory does not grow with the trace's length.  An external
+checker (``--backend tlc|apalache``, ``--cross-check``) is fed the same stream.
 """
 
 from __future__ import annotations
@@ -14,18 +16,18 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.errors import CheckerFailed, UserError, internal_error
 from tlaconf.replay.backend import (
     Backend,
     CheckerSession,
     Decision,
     ExternalChecker,
     LoadedModule,
-    ModuleSpec,
     State,
 )
-from tlaconf.replay.lookup import module_spec
 from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.spec.lookup import module_spec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, TraceFormatError, open_trace
 from tlaconf.values import Fn
 
@@ -105,11 +107,50 @@ def _params_hint(params: Any) -> str:
     return ""
 
 
+def _check_unlabeled(
+    mod: LoadedModule, outcome: str, before: Mapping[str, Any], after: Mapping[str, Any],
+    line: int, step: int,
+) -> None:  # fmt: skip
+    """A step without an action label: ``Next`` from s to s' (accepted), s' = s (rejected).
+
+    A rejected step without a label names no request whose ENABLED could be
+    decided: it is a stuttering step, which ``[Next]_vars`` always allows.
+    """
+    if not mod.has_next:
+        reason = (
+            f"line {line}: the step has no action label, so it is checked against Next, "
+            f"but module {mod.name} defines no Next (label the step with an action, "
+            "or define Next in the module)"
+        )
+        raise _Stop("error", Failure(step, line, reason))
+    diff = state_diff(before, after)
+    if outcome == "rejected":
+        if diff:
+            reason = "the step (no action label) was rejected but the state changed (s' # s)"
+            raise _Stop("violation", Failure(step, line, reason, NEXT, None, None, diff))
+        return
+    try:
+        blame = mod.check_next(before, after)
+    except UserError as err:
+        reason = f"line {line}: cannot evaluate Next: {_message(err)}"
+        raise _Stop("error", Failure(step, line, reason, NEXT)) from None
+    if blame is not None:
+        reason = "the step has no action label and Next is FALSE from s to s'"
+        if not diff:
+            reason += " (s' = s: record a stuttering step as rejected)"
+        raise _Stop("violation", Failure(step, line, reason, NEXT, None, blame, diff))
+
+
 def _judge_step(
     mod: LoadedModule, invariants: tuple[str, ...], number: int, step: Step, before: State
 ) -> None:
     """Evaluate step ``number`` from ``before``: a ``_Stop`` unless it conforms."""
     line, action, params, after = step.line, step.action, step.params, step.state
+    if action is None:
+        _check_unlabeled(mod, step.outcome, before, after, line, number)
+        if step.outcome == "accepted":
+            _check_invariants(mod, invariants, after, number, line, NEXT, None, before)
+        return
     try:
         if step.outcome == "accepted":
             blame = mod.check_action(action, params, before, after)
@@ -161,7 +202,7 @@ def _explain(
     except _Stop as stop:
         if stop.verdict == "violation":
             return stop
-    action = None if d.taken is None else d.taken.action
+    action = None if d.taken is None else (d.taken.action or NEXT)
     params = None if d.taken is None else d.taken.params
     diff = () if d.taken is None or d.before is None else state_diff(d.before, d.taken.state)
     reason = (
@@ -186,14 +227,20 @@ def replay_trace(
     spec_dir: Path,
     backend: Backend,
     progress: Progress | None = None,
+    revision: str | None = None,
     checker: ExternalChecker | None = None,
     cross_check: bool = False,
 ) -> TraceResult:
-    """Replay the trace at ``path``; every problem becomes a verdict, never an exception.
+    """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
+    header names); every problem becomes a verdict, never an exception.
 
     With ``checker``, the external checker decides the verdict and ``backend`` (the
     embedded evaluator) explains the failing step; with ``cross_check`` too, both
-    decide every step and any difference is an undecided result (exit 3).
+    decide every step and any difference is an undecided result (exit code 3), as is
+    a checker that fails (:class:`CheckerFailed`).
+
+    An exception that is not a :class:`UserError` is a bug: its traceback is saved and
+    the trace gets an ``error`` verdict whose failure names the file (exit code 3).
     """
     start = time.perf_counter()
     module: str | None = None
@@ -205,11 +252,11 @@ def replay_trace(
     try:
         with open_trace(path) as trace:
             module = trace.header.module
+            revision = revision or trace.header.revision
             try:
-                spec = module_spec(
-                    spec_dir, module, trace.header.revision, trace.header.constants
-                )
+                spec = module_spec(spec_dir, module, revision, trace.header.constants)
                 mod = load(backend, spec)
+                mod.start_trace()
                 if checker is not None:
                     ext = _External(checker, checker.open(spec, mod, Path(path)))
             except UserError as err:
@@ -235,7 +282,7 @@ def replay_trace(
                     break
                 steps += 1
                 line = step.line
-                if step.action not in actions:
+                if step.action is not None and step.action not in actions:
                     known = ", ".join(sorted(actions)) or "none"
                     reason = (
                         f"line {line}: unknown action label {step.action!r} "
@@ -268,27 +315,31 @@ def replay_trace(
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
         return TraceResult(str(path), module, "error", steps, failure, _since(start))
     except CheckerFailed as err:
-        assert checker is not None
-        failure = Failure(steps, line, f"line {line}: {checker.name} could not decide: {err}")
+        name = checker.name if checker is not None else "the checker"
+        failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
         return TraceResult(str(path), module, "error", steps, failure, _since(start), True)
+    except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
+        message, saved = internal_error(exc)
+        failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
+        return TraceResult(str(path), module, "error", steps, failure, _since(start))
     finally:
         if ext is not None:
             ext.session.close()
     if progress is not None:
         progress(steps)
     if ext is not None:
-        assert checker is not None
         if cross_check:
-            why = _disagreement(checker.name, ours, ext.decision)
+            why = _disagreement(ext.checker.name, ours, ext.decision)
             if why is not None:
                 at = ours.failure if ours is not None else None
-                step_no = at.step if at is not None else ext.decision.step if ext.decision else 0
-                line_no = at.line if at is not None else ext.decision.line if ext.decision else 2
+                d = ext.decision
+                step_no = at.step if at is not None else d.step if d is not None else 0
+                line_no = at.line if at is not None else d.line if d is not None else 2
                 failure = Failure(step_no, line_no, why, at.action if at else None,
                                   at.params if at else None, at.blame if at else None)  # fmt: skip
                 return TraceResult(str(path), module, "error", steps, failure, _since(start), True)
         elif ext.decision is not None:
-            ours = _explain(mod, invariants, checker.name, ext.decision)
+            ours = _explain(mod, invariants, ext.checker.name, ext.decision)
         if ours is not None:
             verdict, failure = ours.verdict, ours.failure
             return TraceResult(str(path), module, verdict, steps, failure, _since(start))

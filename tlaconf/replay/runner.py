@@ -78,10 +78,10 @@ def setup(backend: str, cross_check: str | None = None) -> Setup:
 
 
 def _replay_in_worker(
-    path: Path, spec_dir: Path, backend: str, cross_check: str | None
+    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None
 ) -> TraceResult:
     chosen, checker, cross = setup(backend, cross_check)
-    return replay_trace(path, spec_dir, chosen, None, checker, cross)
+    return replay_trace(path, spec_dir, chosen, None, revision, checker, cross)
 
 
 def run_traces(
@@ -92,9 +92,12 @@ def run_traces(
     on_start: OnStart | None = None,
     on_steps: OnSteps | None = None,
     on_result: OnResult | None = None,
+    revision: str | None = None,
     cross_check: str | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
+
+    ``revision`` replaces the revision each trace's header names.
 
     The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
     one trace) is only called when replaying in this process.
@@ -108,13 +111,16 @@ def run_traces(
             if on_start is not None:
                 on_start(path)
             progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replay_trace(path, spec_dir, chosen, progress, checker, cross)
+            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision,
+                                               checker, cross)  # fmt: skip
             if on_result is not None:
                 on_result(result)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
             futures = {
-                pool.submit(_replay_in_worker, path, spec_dir, backend, cross_check): i
+                pool.submit(
+                    _replay_in_worker, path, spec_dir, backend, revision, cross_check
+                ): i
                 for i, path in enumerate(paths)
             }
             for future in as_completed(futures):

@@ -15,11 +15,13 @@ and ``X.cfg`` beside it.  The module ``X``:
   ``[action, params, outcome, state]`` whose ``state`` is the full state after
   the step;
 * ``TraceAction(k)`` applies the k-th step's action to its params (a ``CASE``
-  over the action labels the trace uses);
+  over the action labels the trace uses); a step without an action label has
+  ``action = ""`` and ``params = <<>>``, and ``TraceAction(k)`` is then ``Next``;
 * ``TraceInit`` pins the initial state; ``TraceNext`` takes step
   ``k = trace_step + 1``: it pins the next state to the k-th recorded state and
   requires, as replay does, ``TraceAction(k)`` when the step was accepted, and
-  ``UNCHANGED`` plus ``~ENABLED TraceAction(k)`` when it was rejected;
+  ``UNCHANGED`` plus ``~ENABLED TraceAction(k)`` when it was rejected (only
+  ``UNCHANGED`` for a rejected step without a label, a stuttering step);
   ``TraceDone`` stutters once every step is taken; ``TraceSpec`` is the usual
   ``TraceInit /\\ [][TraceNextOrDone]_...``.
 
@@ -49,7 +51,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
 
@@ -68,6 +70,8 @@ class ModuleFacts:
     actions: frozenset[str]
     constants: frozenset[str]
     """The constants ``M`` declares (itself or through EXTENDS): the ones a ``.cfg`` may bind."""
+    has_next: bool = False
+    """Whether ``M`` defines ``Next`` (which steps without an action label are checked against)."""
 
 
 def check_names(out: Path, spec: ModuleSpec) -> str:
@@ -91,8 +95,9 @@ def check_names(out: Path, spec: ModuleSpec) -> str:
 
 def _step_record(step: Step) -> Fn:
     return record(
-        action=step.action, params=step.params, outcome=step.outcome, state=Fn(dict(step.state))
-    )
+        action=step.action or "", params=() if step.params is None else step.params,
+        outcome=step.outcome, state=Fn(dict(step.state)),
+    )  # fmt: skip
 
 
 def tlc_command(name: str, spec: ModuleSpec, jar: str = "tla2tools.jar") -> list[str]:
@@ -116,7 +121,13 @@ def _header_comment(name: str, trace: Path, spec: ModuleSpec, revision: str) -> 
 
 
 def _check_step(trace: Path, step: Step, facts: ModuleFacts, module: str) -> None:
-    if step.action not in facts.actions:
+    if step.action is None:
+        if not facts.has_next:
+            raise UserError(
+                f"{trace}:{step.line}: the step has no action label, so it is checked against "
+                f"Next, but module {module} defines no Next"
+            )
+    elif step.action not in facts.actions:
         known = ", ".join(sorted(facts.actions)) or "none"
         raise UserError(
             f"{trace}:{step.line}: unknown action label {step.action!r} "
@@ -160,14 +171,15 @@ def write_module(
     count = 0
     for step in steps:
         _check_step(trace, step, facts, spec.name)
-        labels.add(step.action)
+        labels.add(step.action or "")
         out.write(("," if count else "") + "\n    " + to_tla(_step_record(step)))
         count += 1
     out.write("\n>>\n\n" if count else ">>\n\n")
     out.write("TraceVars == <<" + ", ".join(variables) + ">>\n\n")
     if labels:
         arms = [
-            f'TraceSteps[k].action = "{label}" -> {label}(TraceSteps[k].params)'
+            f'TraceSteps[k].action = "{label}" -> '
+            + (f"{label}(TraceSteps[k].params)" if label else NEXT)
             for label in sorted(labels)
         ]
         out.write("TraceAction(k) ==\n    CASE " + "\n      [] ".join(arms) + "\n\n")
@@ -185,7 +197,8 @@ def write_module(
         f'    /\\ IF TraceSteps[{STEP_VAR} + 1].outcome = "accepted"\n'
         f"          THEN TraceAction({STEP_VAR} + 1)\n"
         "          ELSE /\\ UNCHANGED TraceVars\n"
-        f"               /\\ ~ENABLED (TraceAction({STEP_VAR} + 1) /\\ UNCHANGED {STEP_VAR})\n\n"
+        f'               /\\ \\/ TraceSteps[{STEP_VAR} + 1].action = ""\n'
+        f"                  \\/ ~ENABLED (TraceAction({STEP_VAR} + 1) /\\ UNCHANGED {STEP_VAR})\n\n"
         f"TraceDone == {STEP_VAR} = Len(TraceSteps) /\\ UNCHANGED {all_vars}\n\n"
         "TraceNextOrDone == TraceNext \\/ TraceDone\n\n"
         f"TraceSpec == TraceInit /\\ [][TraceNextOrDone]_{all_vars}\n"

@@ -27,7 +27,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.apalache.types import Type, infer, known, literal, type_text
-from tlaconf.replay.backend import ModuleSpec
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 

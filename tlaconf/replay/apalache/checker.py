@@ -22,7 +22,8 @@ from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, variable_types
 from tlaconf.replay.apalache.root import root_module, trace_types
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
-from tlaconf.replay.backend import Decision, LoadedModule, ModuleSpec, State
+from tlaconf.replay.backend import Decision, LoadedModule, State
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step
 
 
@@ -99,14 +100,15 @@ class ApalacheSession:
                         "initial state", state, None)  # fmt: skip
 
     def add(self, number: int, step: Step, before: State) -> Decision | None:
-        if step.outcome == "rejected" and self._enabled(
+        action = step.action or NEXT
+        if step.outcome == "rejected" and step.action is not None and self._enabled(
             self._transitions(f"TlaconfE{number}", number), number
         ):
-            return Decision(number, step.line, "action", step.action,
-                            f"{step.action}(p) is enabled in step {number}'s state", before, step)
+            return Decision(number, step.line, "action", action,
+                            f"{action}(p) is enabled in step {number}'s state", before, step)
         if not self._enabled(self._transitions(f"TlaconfS{number}", number), number):
-            detail = f"no transition of step {number} ({step.action}) reaches the recorded state"
-            return Decision(number, step.line, "action", step.action, detail, before, step)
+            detail = f"no transition of step {number} ({action}) reaches the recorded state"
+            return Decision(number, step.line, "action", action, detail, before, step)
         self._client.call("nextStep")
         name = self._violated(number) if step.outcome == "accepted" else None
         if name is None:

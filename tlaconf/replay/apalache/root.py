@@ -10,7 +10,8 @@ defines:
   k (``tlaconf_k`` from k-1 to k) and pins the next state to ``sk``: with ``A(p)``
   for an accepted step, with ``UNCHANGED`` for a rejected one; ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
-  to ``-k`` so that nothing follows it.
+  to ``-k`` so that nothing follows it.  A step without an action label uses
+  ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
 
 Step k holds exactly when a transition labelled ``TlaconfS<k>`` is ENABLED from
 the current state (Apalache solves this in ``assumeTransition``); a rejected
@@ -25,7 +26,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.apalache.types import Type, TypeBook, infer, literal, parse_type, type_text
-from tlaconf.replay.backend import ModuleSpec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
 
 ROOT = "TlaconfApalache"
@@ -42,13 +43,16 @@ def trace_types(
         for v in variables:
             book.observe(v, t.initial[v], 2, f"variable {v}")
         for step in t.steps():
-            labels.add(step.action)
-            book.observe(f"params of {step.action}", step.params, step.line,
-                         f"the params of {step.action}", record=True)  # fmt: skip
+            if step.action is None:  # checked against Next
+                labels.add(NEXT)
+            else:
+                labels.add(step.action)
+                book.observe(f"params of {step.action}", step.params, step.line,
+                             f"the params of {step.action}", record=True)  # fmt: skip
             for v in variables:
                 if v in step.state:
                     book.observe(v, step.state[v], step.line, f"variable {v}")
-    params = {a: book.types[f"params of {a}"] for a in labels}
+    params = {a: book.types[f"params of {a}"] for a in labels if a != NEXT}
     return {v: book.types.get(v) for v in variables}, params, labels
 
 
@@ -84,13 +88,16 @@ def root_module(
                 raise UserError(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
-            call = f"{step.action}({literal(step.params, params[step.action])})"
+            if step.action is None:
+                call = NEXT
+            else:
+                call = f"{step.action}({literal(step.params, params[step.action])})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             effect = call if step.outcome == "accepted" else unchanged
             disjuncts.append(f"  \\/ TlaconfS{k}:: ({guard} /\\ {COUNTER}' = {k} /\\ {effect} "
                              f"/\\ {pin})")  # fmt: skip
-            if step.outcome == "rejected":
+            if step.outcome == "rejected" and step.action is not None:
                 disjuncts.append(f"  \\/ TlaconfE{k}:: ({guard} /\\ {COUNTER}' = -{k} /\\ {call})")
     if not disjuncts:
         disjuncts.append(f"  \\/ TlaconfS0:: ({unchanged} /\\ UNCHANGED {COUNTER})")

@@ -19,8 +19,9 @@ import tempfile
 from pathlib import Path
 
 from tlaconf.errors import CheckerFailed, UserError
-from tlaconf.replay.backend import Decision, LoadedModule, ModuleSpec, State
+from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.replay.tlc.process import Outcome, Tlc, find_tlc, run_tlc
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.export import ModuleFacts, check_names, write_cfg, write_module
 from tlaconf.trace.reader import Step
 
@@ -44,7 +45,7 @@ class TlcSession:
         self._spec = spec
         constants = getattr(module, "constants", frozenset(spec.constants))
         self._facts = ModuleFacts(frozenset(module.variables), frozenset(module.actions),
-                                  frozenset(constants))  # fmt: skip
+                                  frozenset(constants), module.has_next)  # fmt: skip
         self._chunk = chunk
         self._folder = Path(tempfile.mkdtemp(prefix="tlaconf-tlc-"))
         check_names(self._folder / f"{CHUNK_NAME}.tla", spec)
@@ -96,8 +97,9 @@ class TlcSession:
             if j == len(self._steps):
                 raise CheckerFailed("TLC reported a deadlock after the last step")
             number, step, before = self._steps[j]
-            detail = f"no successor state: step {number} ({step.action}) does not hold"
-            return Decision(number, step.line, "action", step.action, detail, before, step)
+            action = step.action or NEXT
+            detail = f"no successor state: step {number} ({action}) does not hold"
+            return Decision(number, step.line, "action", action, detail, before, step)
         name = outcome.invariant or "?"
         if j == 0:
             if self._runs > 1:
