@@ -68,7 +68,10 @@ def write(path: Path, steps: list[Any], initial: dict[str, Any] | None = None,
     with TraceWriter(path, module, "1", {"Limit": 10}) as w:
         w.init(initial or st(0))
         for action, params, outcome, state in steps:
-            w.step(action, params, outcome, state)
+            if action is None:
+                w.unlabeled_step(state, outcome)
+            else:
+                w.step(action, params, outcome, state)
     return path
 
 
@@ -178,6 +181,9 @@ CASES = {
                          ("violation", 2)),
     "rejected-changed": ([("Reset", {"atLeast": 9}, "rejected", st(1))], ("violation", 1)),
     "invariant": ([inc(6, st(6, a=6)), inc(6, st(12, a=12))], ("violation", 2)),
+    "unlabeled": ([inc(1, st(1, a=1)), (None, None, "accepted", st(2, a=2)),
+                   (None, None, "rejected", st(2, a=2)), (None, None, "accepted", st(5, a=2))],
+                  ("violation", 4)),
 }  # fmt: skip
 
 

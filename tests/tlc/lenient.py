@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tlaconf.replay import ModuleSpec
 from tlaconf.replay.embedded import EmbeddedBackend
+from tlaconf.spec.module_spec import ModuleSpec
 
 
 class _All:
@@ -14,6 +14,13 @@ class _All:
         self.name = inner.name
         self.variables = inner.variables
         self.actions = inner.actions
+        self.has_next = inner.has_next
+
+    def start_trace(self) -> None:
+        return None
+
+    def check_next(self, *args: Any) -> None:
+        return None
 
     def check_action(self, *args: Any) -> None:
         return None

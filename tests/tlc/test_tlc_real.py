@@ -33,7 +33,10 @@ def write(path: Path, steps: list[tuple[str, dict[str, Any], str, dict[str, Any]
     with TraceWriter(path, "Counter", "1", {"Limit": limit}) as w:
         w.init(initial or st(0))
         for action, params, outcome, state in steps:
-            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+            if action is None:
+                w.unlabeled_step(state, outcome)
+            else:
+                w.step(action, params, outcome, state)
     return path
 
 
@@ -78,6 +81,8 @@ CASES = {
                          ("violation", 2)),
     "rejected-changed": ([("Reset", {"atLeast": 9}, "rejected", st(1))], ("violation", 1)),
     "invariant": ([inc(6, st(6, a=6)), inc(6, st(12, a=12))], ("violation", 2)),
+    "unlabeled": ([inc(1, st(1, a=1)), (None, None, "accepted", st(2, a=2)),
+                   (None, None, "accepted", st(5, a=2))], ("violation", 3)),
 }  # fmt: skip
 
 

@@ -49,7 +49,7 @@ def write(tmp_path: Path, steps: Steps, limit: int | None = None) -> Path:
 
 
 FACTS = ModuleFacts(frozenset({"count", "tally"}), frozenset({"Inc", "Reset"}),
-                    frozenset({"Limit"}))  # fmt: skip
+                    frozenset({"Limit"}), has_next=True)  # fmt: skip
 
 
 def export(tmp_path: Path, steps: Steps, limit: int | None = None) -> tuple[Path, Any]:
@@ -98,6 +98,18 @@ def test_an_unknown_action_label_is_refused(tmp_path: Path) -> None:
         export_trace(trace, tmp_path / "CounterTrace.tla", spec, "1", FACTS)
     assert not (tmp_path / "CounterTrace.tla").exists()
     assert not (tmp_path / "CounterTrace.cfg").exists()
+
+
+def test_a_step_without_a_label_needs_next(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {})
+    path = tmp_path / "c.trace.jsonl"
+    with TraceWriter(path, "Counter", "1") as w:
+        w.init(st(0))
+        w.unlabeled_step(st(2, a=2))
+    facts = ModuleFacts(FACTS.variables, FACTS.actions, FACTS.constants, has_next=False)
+    with pytest.raises(UserError, match=r"c\.trace\.jsonl:3: the step has no action label"):
+        export_trace(path, tmp_path / "CounterTrace.tla", spec, "1", facts)
+    assert not (tmp_path / "CounterTrace.tla").exists()
 
 
 def test_only_declared_constants_are_bound(tmp_path: Path) -> None:
