@@ -158,6 +158,23 @@ def test_the_bundle_is_typable() -> None:
     assert "ZonePartition4(inGameIds, occupants) ==" in zones  # verbatim text stays verbatim
 
 
+def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
+    spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
+    mod = EmbeddedBackend().load(spec)
+    params = infer(from_python({"id": 11, "source": "Play", "destination": "Bank",
+                                "movementAuthorized": True, "revealRequired": False,
+                                "revealedBeforeMove": False}), record=True)  # fmt: skip
+    bundle = read_bundle(spec, {"Move", "Partition"}, mod.constant, {"Move": params})
+    lines = bundle.texts[0].split("\n")
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Move(p) =="))
+    assert lines[at - 1] == (
+        "\\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, revealRequired: Bool, "
+        "revealedBeforeMove: Bool, source: Str}) => Bool;"
+    )
+    original = (PROJECT / "spec/conformance/ZoneMembership.tla").read_text()
+    assert len(lines) == len(original.split("\n"))
+
+
 def test_variable_annotations(tmp_path: Path) -> None:
     conf = tmp_path / "conformance"
     conf.mkdir()

@@ -11,6 +11,9 @@ Apalache's line numbers are the files' line numbers):
   as ``ZoneInstances4``, built with ``\\o``, which Apalache's strings lack) is
   replaced by its value, computed by tlaconf, as a literal with its type
   (``ZoneInstances4 == {"Bank", ...}``, its ``\\* @type:`` on the line before it);
+* an action of ``M`` without a ``@type`` annotation gets one from the type of its
+  params across the trace (``\\* @type: ({id: Int, ...}) => Bool;``), on the
+  comment or blank line above it;
 * everything else is sent verbatim, ``\\* @type:`` annotations included.
 
 :func:`variable_types` reads the ``@type`` annotations of ``M``'s variables.
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,8 +130,14 @@ class Bundle:
     left_out: tuple[str, ...]
 
 
-def read_bundle(spec: ModuleSpec, roots: set[str], evaluate: Evaluate) -> Bundle:
-    """The bundle for checks reaching ``roots`` (action labels and invariants of ``M``)."""
+def read_bundle(
+    spec: ModuleSpec, roots: set[str], evaluate: Evaluate, params: Mapping[str, Type] | None = None
+) -> Bundle:
+    """The bundle for checks reaching ``roots`` (action labels and invariants of ``M``).
+
+    ``params``: the type of each action's params across the trace; an action of ``M``
+    without a ``@type`` annotation gets ``(<that type>) => Bool`` when it is fully known.
+    """
     modules = _modules(spec)
     defs: dict[str, tuple[_Module, ast.Node]] = {}
     variables: set[str] = set()
@@ -170,19 +179,22 @@ def read_bundle(spec: ModuleSpec, roots: set[str], evaluate: Evaluate) -> Bundle
     texts = []
     left_out = sorted(n for n, (_, unit) in defs.items()
                       if n not in reached and not isinstance(unit, ast.InstanceDef))  # fmt: skip
+    annotate = {a: t for a, t in (params or {}).items() if known(t)}
     for m in modules:
-        edits = {}
+        edits: dict[str, tuple[ast.Span, str | None, str]] = {}
         for name, own in m.tree.definitions().items():
             if defs.get(name, (None,))[0] is not m:
                 continue
-            if name in values:
+            if m is modules[0] and name in annotate and isinstance(own, ast.OpDef):
+                edits[name] = (own.span, None, f"\\* @type: ({type_text(annotate[name])}) => Bool;")
+            elif name in values:
                 t: Type = infer(values[name])
                 note = f"\\* @type: {type_text(t)};" if known(t) else ""
                 edits[name] = (own.span, f"{name} == {literal(values[name], t)}", note)
             elif name in left_out:
                 edits[name] = (own.span, "", "")
         text = _rewrite(m.text, list(edits.values()))
-        uses_apalache = any("SetAsFun(" in e[1] for e in edits.values())
+        uses_apalache = any("SetAsFun(" in (e[1] or "") for e in edits.values())
         if uses_apalache and "Apalache" not in m.tree.extends:
             text = _extend_apalache(text, bool(m.tree.extends))
         texts.append(text)
@@ -197,16 +209,22 @@ def _extend_apalache(text: str, extends: bool) -> str:
     return f"{head} EXTENDS Apalache{newline}{rest}"
 
 
-def _rewrite(text: str, edits: list[tuple[ast.Span, str, str]]) -> str:
+def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:
     """``text`` with each edited definition's lines replaced, line numbers kept.
 
-    An empty replacement drops the definition and its ``@type`` annotation; a
-    ``note`` (an annotation) goes on the line before a replacement not annotated
-    already, when that line holds only a comment or nothing.
+    An empty replacement drops the definition and its ``@type`` annotation; None
+    keeps the definition as written; a ``note`` (an annotation) goes on the line
+    before a definition not annotated already, when that line holds only a
+    comment or nothing.
     """
     lines = text.split("\n")
     for span, replacement, note in sorted(edits, key=lambda e: -e[0].line):
         first, last = span.line - 1, span.end_line - 1
+        if replacement is None:
+            above = lines[first - 1] if first > 0 else "x"
+            if not _TYPE_LINE.match(above) and _FREE.fullmatch(above):
+                lines[first - 1] = note
+            continue
         if span.col != 1 or last >= len(lines) or not _REST.fullmatch(lines[last][span.end_col:]):
             continue  # not on lines of its own: leave it as written
         annotated = first > 0 and bool(_TYPE_LINE.match(lines[first - 1]))

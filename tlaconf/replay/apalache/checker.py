@@ -47,7 +47,7 @@ class ApalacheSession:
         evaluate = getattr(module, "constant", None)
         if evaluate is None:
             raise UserError("the apalache backend needs the embedded evaluator's module load")
-        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate)
+        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params)
         declared = getattr(module, "constants", frozenset(spec.constants))
         bound = sorted(c for c in spec.constants if c in declared)
         root = root_module(spec, bound, variables, trace, types, params, annotations)
