@@ -248,6 +248,7 @@ def replay_trace(
     line = 1
     ext: _External | None = None
     ours: _Stop | None = None  # the embedded failure, in cross-check mode
+    checked: tuple[str, ...] | None = None
     evaluate = checker is None or cross_check
     try:
         with open_trace(path) as trace:
@@ -260,11 +261,11 @@ def replay_trace(
                 if checker is not None:
                     ext = _External(checker, checker.open(spec, mod, Path(path)))
             except UserError as err:
-                reason = f"line 1: cannot load module {module!r}: {_message(err)}"
+                reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse says
                 raise _Stop("error", Failure(0, 1, reason)) from None
             actions = set(mod.actions)
             variables = frozenset(mod.variables)
-            invariants = spec.invariants
+            invariants = checked = spec.invariants
             line = 2
             before = trace.initial
             _check_variables(mod, variables, before, 2, 0)
@@ -305,23 +306,25 @@ def replay_trace(
             if ext is not None and not ext.done:
                 ext.feed(ext.session.finish())
     except _Stop as stop:
-        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start))
+        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start),
+                           checked)
     except TraceFormatError as err:
         bad = err.line or line
         reason = f"line {bad}: {err.message}"
         failure = Failure(max(bad - 2, 0), bad, reason)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     except UserError as err:
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     except CheckerFailed as err:
         name = checker.name if checker is not None else "the checker"
         failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
-        return TraceResult(str(path), module, "error", steps, failure, _since(start), True)
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked,
+                           undecided=True)
     except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
         message, saved = internal_error(exc)
         failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     finally:
         if ext is not None:
             ext.session.close()
@@ -337,16 +340,17 @@ def replay_trace(
                 line_no = at.line if at is not None else d.line if d is not None else 2
                 failure = Failure(step_no, line_no, why, at.action if at else None,
                                   at.params if at else None, at.blame if at else None)  # fmt: skip
-                return TraceResult(str(path), module, "error", steps, failure, _since(start), True)
+                return TraceResult(str(path), module, "error", steps, failure, _since(start),
+                                   checked, undecided=True)
         elif ext.decision is not None:
             ours = _explain(mod, invariants, ext.checker.name, ext.decision)
         if ours is not None:
             verdict, failure = ours.verdict, ours.failure
-            return TraceResult(str(path), module, verdict, steps, failure, _since(start))
+            return TraceResult(str(path), module, verdict, steps, failure, _since(start), checked)
     if steps == 0:
         failure = Failure(0, 2, "the trace has no steps: nothing was checked but the initial state")
-        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start))
-    return TraceResult(str(path), module, "conforms", steps, None, _since(start))
+        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start), checked)
+    return TraceResult(str(path), module, "conforms", steps, None, _since(start), checked)
 
 
 def _since(start: float) -> float:
