@@ -254,7 +254,7 @@ def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path
     (spec / "conformance").mkdir(parents=True)
     (spec / "reference-profile" / "rev1").mkdir(parents=True)
     (spec / "conformance" / "Named.tla").write_text(
-        "---- MODULE Named ----\nEXTENDS Integers\nVARIABLES name\n"
+        "---- MODULE Named ----\nEXTENDS Integers, Sequences\nVARIABLES name\n"
         'Rename(p) == name\' = p.first \\o "."\n====\n'
     )
     path = tmp_path / "n.trace.jsonl"
