@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test test-quint lint bench gate fuzz mutation clean
+.PHONY: check test test-quint lint bench gate fuzz mutation clean test-tlc test-apalache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,14 @@ test-quint: $(STAMP) $(QUINT)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
+test-tlc: $(STAMP)
+	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (README: Running with TLC)"; exit 2; }
+	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+
+test-apalache: $(STAMP)
+	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
 
 gate: $(STAMP)
 	$(BIN)/tlaconf gate

@@ -28,8 +28,8 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
-from tlaconf.replay import TraceResult, get_backend, replay_trace
-from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.replay import TraceResult, replay_trace
+from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 
@@ -103,7 +103,8 @@ def check_trace(
     path: Path, spec: Path, backend: str, expected: Expectation
 ) -> TraceResult:
     """Replay ``path``; raise :class:`TraceMismatch` unless it gives ``expected``."""
-    result = replay_trace(path, spec, get_backend(backend))
+    chosen, checker, cross = setup(backend)
+    result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
     problem = matches(result, expected)
     if problem is not None:
         raise TraceMismatch(failure_report(result, problem, expected))

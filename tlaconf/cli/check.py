@@ -40,10 +40,10 @@ from tlaconf.cli.replay import (
     replay_paths,
 )
 from tlaconf.errors import UserError, describe
-from tlaconf.replay import Failure, TraceResult, get_backend
+from tlaconf.replay import Failure, TraceResult
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.replay.determinism import compare_runs, seed_independence
-from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
 
@@ -200,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
     seeds = tuple(dict.fromkeys(seeds)) or DEFAULT_SEEDS
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails before any scenario runs
-    get_backend(args.backend)
+    setup(args.backend, args.cross_check)
     paths, crashes = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []
     code = emit([*crashes, *results], args)

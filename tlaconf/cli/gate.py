@@ -95,11 +95,12 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
-    internal = [r for r in results if r.internal_error]
+    internal = [r for r in results if r.internal_error or r.undecided]
     if internal:  # tlaconf could not decide: nothing is compared, nothing is recorded
         for r in internal:
             console.print(render_failure(r))
-        console.print(f"gate: {len(internal)} trace(s) hit an internal error; nothing compared",
+        console.print(f"gate: {len(internal)} trace(s) undecided (an internal error, or an "
+                      "external checker that failed or disagreed); nothing compared",
                       style="bold red")
         return 3
     notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON

@@ -1,4 +1,5 @@
-"""``tlaconf replay TRACE... [--spec DIR] [--backend B] [--json] [--junit FILE] [-j N]``."""
+"""``tlaconf replay TRACE... [--spec DIR] [--backend B] [--cross-check C] [--json] [--junit FILE]
+[-j N]``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tlaconf.replay import BACKENDS, TraceResult, exit_code, run_traces
+from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import ProgressDisplay, json_report, make_console, render_report, write_junit
 from tlaconf.spec import resolve_spec_dir, search_path
@@ -26,8 +27,16 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "--backend",
         default="embedded",
         metavar="NAME",
-        help=f"how formulas are checked: {' or '.join(BACKENDS)} (default: embedded), "
-        "or module:attribute of a backend class",
+        help=f"what decides: {', '.join([*BACKENDS, *CHECKERS])} (default: embedded), "
+        "or module:attribute of a backend class; with tlc or apalache the checker decides "
+        "and the embedded evaluator explains the failing step",
+    )
+    p.add_argument(
+        "--cross-check",
+        choices=tuple(CHECKERS),
+        metavar="CHECKER",
+        help=f"also decide every trace with {' or '.join(CHECKERS)} and report any difference "
+        "in verdict or failing step (exit 3)",
     )
     p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
@@ -62,7 +71,8 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
     if quiet:
-        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision)
+        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
+                          cross_check=args.cross_check)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -74,6 +84,7 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
             on_steps=progress.on_steps,
             on_result=progress.on_result,
             revision=args.revision,
+            cross_check=args.cross_check,
         )
 
 
@@ -95,7 +106,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="check traces against their conformance modules",
         description="Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
-        "2 when a trace or the spec is bad input.",
+        "2 when a trace or the spec is bad input, 3 when an external checker failed, "
+        "could not decide or disagreed with the embedded evaluator.",
     )
     p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
     add_run_options(p)

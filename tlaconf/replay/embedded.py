@@ -27,6 +27,10 @@ class EmbeddedModule:
             sorted(op for op, info in ctx.operators.items()
                    if info.arity == 1 and ctx.is_action(op))
         )
+        self.constants: frozenset[str] = frozenset(
+            name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
+        )
+        """The CONSTANTs the module declares (itself or through EXTENDS)."""
         entry = ctx.ns.lookup(NEXT)
         self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
         checked = self.actions + ((NEXT,) if self.has_next and ctx.is_action(NEXT) else ())
@@ -41,6 +45,10 @@ class EmbeddedModule:
                 raise UserError(
                     f"INVARIANT {inv} is not an operator without parameters of module {self.name}"
                 )
+
+    def constant(self, name: str) -> Any:
+        """The value of the constant-level definition ``name`` (an EvalError if it has none)."""
+        return self._ctx.evaluate(name)
 
     def check_action(
         self, action: str, params: Any, state: State, next_state: State

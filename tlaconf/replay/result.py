@@ -175,7 +175,9 @@ class Failure:
 class TraceResult:
     """The outcome of replaying one trace; ``steps`` counts the step lines replayed;
     ``invariants`` names the module's invariants checked in every state (None when the
-    module could not be loaded)."""
+    module could not be loaded); ``undecided``: an ``error`` because an external checker
+    failed, gave no answer or disagreed with the embedded evaluator (exit 3), not
+    because of bad input."""
 
     path: str
     module: str | None
@@ -184,15 +186,19 @@ class TraceResult:
     failure: Failure | None
     seconds: float = 0.0
     invariants: tuple[str, ...] | None = None
+    undecided: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "path": self.path,
             "module": self.module,
             "verdict": self.verdict,
             "steps": self.steps,
             "failure": None if self.failure is None else self.failure.to_json(),
         }
+        if self.undecided:
+            out["undecided"] = True
+        return out
 
     @property
     def internal_error(self) -> bool:
@@ -204,10 +210,10 @@ class TraceResult:
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> int:
-    """3 when tlaconf hit an internal error, else 2 when any trace could not be checked,
-    else 1 when any did not conform (or the implementation crashed, or, with ``strict``,
-    the run has a warning), else 0."""
-    if any(r.internal_error for r in results):
+    """3 when tlaconf hit an internal error or a checker could not decide a trace, else 2
+    when any trace could not be checked, else 1 when any did not conform (or the
+    implementation crashed, or, with ``strict``, the run has a warning), else 0."""
+    if any(r.internal_error or r.undecided for r in results):
         return 3
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
