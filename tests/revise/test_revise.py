@@ -171,6 +171,7 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     )  # fmt: skip
     abilities = page(
         tmp_path, "abilities.txt", "A section no module cites\nNoKinds9 == AbilityKinds9 = {}",
+        "Another section\nSeatCount4 == Cardinality(Seats4)",
         title="Ability definitions, instances and returns",
     )  # fmt: skip
     code, out, err = revise(capsys, spec, deck, abilities, "--from", "2", "--json")
@@ -179,6 +180,7 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
         "TopCard4": ("DeckOrder4", "new"),  # authored comments cite the section
         "HostedCount4": ("Locations4", "new"),  # the one of those that sees ObjectLocation4
         "NoKinds9": ("Abilities9", "new"),
+        "SeatCount4": ("Zones4", "new"),  # the module declaring the CONSTANT it uses
     }
     locations = (spec / "reference-profile" / "rev3" / "Locations4.tla").read_text()
     assert "\nEXTENDS Naturals, Sequences, FiniteSets\n" in locations  # for Cardinality

@@ -4,6 +4,8 @@ The rules, in order; the first that offers a module able to see every profile
 name the definition uses (its own definitions and those of the modules it
 EXTENDS or instantiates, new definitions already placed included) decides:
 
+(A constant such as ``Seats4`` counts as a name its declaring module defines.)
+
 1. **section**: a module holding a definition published in the same section of
    the same page;
 2. **authored section**: a module whose ``authored`` comments cite a section
@@ -48,8 +50,13 @@ class Placer:
         self.modules = modules
         self.published = published
         """Every definition the pages publish, by name."""
-        self.home = dict(home)
-        """Definition name -> the module holding it (the revision's, then the placed ones)."""
+        declared = {
+            n: m.name for m in modules.values()
+            for n in (*(c.name for c in m.module.constants()), *m.module.variables())
+        }  # fmt: skip
+        self.home = {**declared, **home}
+        """Name -> the module defining (or declaring) it: the revision's definitions, its
+        CONSTANTS and VARIABLES, then the placed definitions."""
         self.original = frozenset(home)
 
     def _sees(self, module: str, names: set[str]) -> bool:
