@@ -217,3 +217,8 @@ def test_bad_pages_write_nothing(
     assert code == 2 and "cannot read page" in err
     code, _, err = revise(capsys, spec, undefined, "--from", "2", "--to", "../x")
     assert code == 2 and "is not a revision name" in err
+    code, _, err = revise(capsys, spec, PAGES / "zones-rev3.txt", "--from", "2", "--to", "2")
+    assert code == 2 and "the pages change revision 2 itself (ZoneCount4, SeatZoneNames4," in err
+    declares = page(tmp_path, "c.txt", "S\nCONSTANT Extra4")
+    code, _, err = revise(capsys, spec, declares, "--from", "2")
+    assert code == 2 and f"{declares}:" in err and "this is a CONSTANT declaration" in err
