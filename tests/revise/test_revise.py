@@ -186,6 +186,24 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "\nEXTENDS Naturals, Sequences, FiniteSets\n" in locations  # for Cardinality
 
 
+def test_placement_by_topic_and_number(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = page(tmp_path, "deck.txt", "Shuffles\nShuffleRounds4 == 3",
+                title="Deck order and shuffles")  # fmt: skip
+    zones = page(tmp_path, "zones.txt", "Hand size\nMaxHandSize4 == 7",
+                 title="Zones, locations and observations")  # fmt: skip
+    other = page(tmp_path, "other.txt", "Misc\nThrottle9 == 2", title="Miscellany")
+    code, out, err = revise(capsys, spec, deck, zones, other, "--from", "2")
+    assert code == 0, err
+    rows = {line.split()[2]: line for line in out.splitlines()[1:-1]}
+    assert rows["ShuffleRounds4"].split()[1] == "DeckOrder4"
+    assert "its name is the page's topic" in rows["ShuffleRounds4"]
+    assert rows["MaxHandSize4"].split()[1] == "Zones4"
+    assert rows["Throttle9"].split()[1] == "Abilities9"
+    assert "its name ends in 9, as the definition's" in rows["Throttle9"]
+
+
 def test_bad_pages_write_nothing(
     spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
