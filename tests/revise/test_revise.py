@@ -204,6 +204,19 @@ def test_placement_by_topic_and_number(
     assert "its name ends in 9, as the definition's" in rows["Throttle9"]
 
 
+def test_new_definitions_using_each_other(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    defs = "Counts\nTwiceHand4(o) == HandCount4(o) * 2\n" \
+        'HandCount4(o) == Cardinality(o["SideA.Hand"])'  # fmt: skip
+    p = page(tmp_path, "p.txt", defs, title="Zones, locations and observations")
+    code, out, err = revise(capsys, spec, p, "--from", "2", "--json")
+    assert code == 0, err
+    assert operators(out) == {"TwiceHand4": ("Zones4", "new"), "HandCount4": ("Zones4", "new")}
+    zones = (spec / "reference-profile" / "rev3" / "Zones4.tla").read_text(encoding="utf-8")
+    assert zones.index("HandCount4(o) ==") < zones.index("TwiceHand4(o) ==")  # defined before use
+
+
 def test_bad_pages_write_nothing(
     spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
