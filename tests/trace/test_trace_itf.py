@@ -278,3 +278,18 @@ def test_any_itf_garbage_is_a_user_error_or_a_trace(states: list[Any]) -> None:
             itf_to_trace(src, dst, "Counter", "2")
         except UserError:
             assert not dst.exists()
+
+
+def test_a_duplicate_key_in_itf_names_its_line(tmp_path: Path) -> None:
+    src, dst = tmp_path / "dup.itf.json", tmp_path / "dup.trace.jsonl"
+    text = json.dumps(QUINT_ITF, indent=1)
+    src.write_text(text.replace('"mbt::actionTaken": "init"',
+                                '"mbt::actionTaken": "init", "mbt::actionTaken": "Inc"', 1))
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if '"init"' in ln)
+    with pytest.raises(UserError) as info:
+        itf_to_trace(src, dst, "Counter", "2")
+    assert "duplicate key 'mbt::actionTaken'" in str(info.value)
+    assert info.value.location is not None
+    assert info.value.location.startswith(f"{src}:")
+    assert int(info.value.location.rsplit(":", 1)[1]) <= line  # the object holding the key
+    assert not dst.exists()

@@ -3,7 +3,8 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default ``harness.scenarios:generate_all``).
+that writes traces (default ``harness.scenarios:generate_all``).  Every ``*.trace.jsonl``
+written under a seed's folder is replayed, also those the function did not return.
 
 An exception raised by the scenarios is a finding about the implementation, not
 an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
@@ -42,6 +43,7 @@ from tlaconf.errors import UserError, describe
 from tlaconf.replay import Failure, TraceResult, get_backend
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.replay.determinism import compare_runs, seed_independence
+from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
 
@@ -159,7 +161,13 @@ def generate(
         ):
             raise UserError(f"{scenarios} returned {type(written).__name__} for seed {seed}, "
                             "not a list of trace paths")
-        paths.extend(Path(p) for p in written)
+        returned = [Path(p) for p in written]
+        for p in returned:
+            if not p.is_file():
+                raise UserError(f"the scenarios returned {p}, which they did not write")
+        found = {p.resolve() for p in folder.rglob(f"*{TRACE_SUFFIX}")}
+        extra = sorted(found - {p.resolve() for p in returned})
+        paths.extend([*returned, *extra])
     if not paths and not crashes:
         raise UserError("the harness scenarios wrote no traces")
     return paths, crashes

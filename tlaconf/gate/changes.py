@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tlaconf.gate.conjunct import first_leaf_text
 from tlaconf.gate.golden import Expectation, matches, relative_key
 from tlaconf.replay.result import TraceResult
 
@@ -84,7 +85,7 @@ def _kind(result: TraceResult, expected: Expectation) -> str:
 
 def _change(key: str, result: TraceResult, expected: Expectation | None) -> VerdictChange:
     f = result.failure if result.verdict != "conforms" else None
-    blame = None if f is None or f.blame is None else f.blame.innermost().text
+    blame = first_leaf_text(f)  # as an expected.json "conjunct" would name it
     kind = "new trace" if expected is None else _kind(result, expected)
     return VerdictChange(
         key, kind, "(not in verdicts.json)" if expected is None else str(expected),

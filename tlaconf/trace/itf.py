@@ -43,7 +43,7 @@ from tlaconf.errors import UserError
 from tlaconf.trace.models import StateLine, StepLine, TraceHeader, json_kind
 from tlaconf.trace.reader import describe_validation_error, open_trace
 from tlaconf.trace.writer import TraceWriter
-from tlaconf.values import Fn, encode
+from tlaconf.values import Fn, encode, strict_json
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -147,7 +147,10 @@ def _load_itf(src: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise _ITFError("not UTF-8", src, "") from None
     try:
-        doc = json.loads(text)
+        doc = strict_json.loads(text)
+    except strict_json.DuplicateKeyError as err:
+        raise UserError(f"duplicate key {err.key!r} in a JSON object",
+                        f"{src}:{err.line}") from None
     except RecursionError:
         raise _ITFError("JSON nested too deeply", src, "") from None
     except ValueError as err:
