@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint bench gate clean
+.PHONY: check test test-quint lint bench gate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,16 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
+# Quint (pinned in .quint/package.json and package-lock.json) for the interop tests.
+QUINT := .quint/node_modules/.bin/quint
+
+$(QUINT): .quint/package.json .quint/package-lock.json
+	npm ci --prefix .quint --no-audit --no-fund --loglevel=error
+	touch $(QUINT)
+
+test-quint: $(STAMP) $(QUINT)
+	TLACONF_QUINT=$(abspath $(QUINT)) $(BIN)/pytest tests/quint
+
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
@@ -30,4 +40,4 @@ gate: $(STAMP)
 	$(BIN)/tlaconf gate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .quint/node_modules
