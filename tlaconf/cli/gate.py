@@ -23,7 +23,7 @@ from tlaconf.gate.golden import (
     updated_verdicts,
     write_verdicts,
 )
-from tlaconf.report import make_console, render_failure
+from tlaconf.report import make_console, render_failure, write_html
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -40,6 +40,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--assemble",
         action="store_true",
         help="write verdicts.json from the areas' expected.json files (no replay)",
+    )
+    p.add_argument(
+        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
     )
     add_run_options(p)
     p.set_defaults(run=run)
@@ -77,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
+    if args.html:
+        write_html(results, args.html, "tlaconf gate")
     if args.update:
         new = updated_verdicts(root, results, old)
         write_verdicts(verdicts_path, new)

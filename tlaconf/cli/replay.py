@@ -11,7 +11,14 @@ from typing import Any
 
 from tlaconf.replay import BACKENDS, TraceResult, exit_code, resolve_spec_dir, run_traces
 from tlaconf.replay.runner import collect_traces
-from tlaconf.report import ProgressDisplay, json_report, make_console, render_report, write_junit
+from tlaconf.report import (
+    ProgressDisplay,
+    json_report,
+    make_console,
+    render_report,
+    write_html,
+    write_junit,
+)
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -37,6 +44,9 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document (DESIGN.md)")
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    p.add_argument(
+        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
+    )
 
 
 def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -> list[TraceResult]:
@@ -58,7 +68,10 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
 
 
 def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
-    """Print the report (text or ``--json``), write ``--junit``; return the exit code."""
+    """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
+    exit code."""
+    if args.html:
+        write_html(results, args.html, f"tlaconf {args.command}")
     if args.junit:
         write_junit(args.junit, results)
     if args.json:
