@@ -1,6 +1,16 @@
-"""tlaconf's own error types.  Anything a user can cause derives from :class:`UserError`."""
+"""tlaconf's own error types, and how an internal error (a bug) is reported.
+
+Anything a user can cause derives from :class:`UserError` (exit 2).  Any other
+exception is an internal error: :func:`internal_error` saves its traceback to a
+file and returns the one line to print (exit 3).
+"""
 
 from __future__ import annotations
+
+import sys
+import tempfile
+import traceback
+from pathlib import Path
 
 
 class UserError(Exception):
@@ -21,3 +31,51 @@ class UserError(Exception):
     def __str__(self) -> str:
         head = f"{self.location}: {self.message}" if self.location else self.message
         return f"{head}\n{self.detail}" if self.detail else head
+
+
+debug = False
+"""Set by ``tlaconf --debug``: internal errors also print their traceback to stderr."""
+
+
+def save_traceback(exc: BaseException, prefix: str = "tlaconf-internal-") -> str:
+    """Write ``exc``'s traceback to a new file in the temporary directory; its path,
+    or a note saying why it could not be saved."""
+    text = "".join(traceback.format_exception(exc))
+    if debug:
+        sys.stderr.write(text)
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix=prefix, suffix=".txt", delete=False, encoding="utf-8"
+        ) as f:
+            f.write(text)
+        return f.name
+    except OSError as err:
+        return f"(not saved: {err.strerror})"
+
+
+def describe(exc: BaseException) -> str:
+    """``TypeError: message`` on one line."""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def internal_error(exc: BaseException) -> tuple[str, str]:
+    """(one-line message, traceback path) for an exception that is a bug in tlaconf."""
+    path = save_traceback(exc)
+    message = (
+        f"internal error (a bug in tlaconf, please report it): {describe(exc)}; "
+        f"traceback saved to {path}"
+    )
+    return message, path
+
+
+def unreadable_path(path: Path | str) -> str | None:
+    """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
+    p = Path(path)
+    if not p.exists():
+        return "does not exist"
+    if p.is_dir():
+        return "is a directory, not a file"
+    if not p.is_file():
+        return "is not a regular file (a pipe, device or socket)"
+    return None

@@ -6,9 +6,10 @@
   folder) or from an ``expected.json`` beside it (keyed by file name); with
   neither, the trace must conform.  Turn collection off with the ini option
   ``tlaconf_collect = false``.
-* The fixture ``tlaconf_replay(path, expect="conforms", step=None)`` replays a
-  trace written inside a test and fails the test, with the failure report, when
-  the result is not the expected one; it returns the
+* The fixture ``tlaconf_replay(path, expect="conforms", step=None, conjunct=None)``
+  replays a trace written inside a test and fails the test, with the failure
+  report, when the result is not the expected one (``conjunct`` must equal one
+  innermost failing leaf of the blame, see :mod:`tlaconf.gate.conjunct`); it returns the
   :class:`~tlaconf.replay.TraceResult`.
 
 The spec directory is ``--tlaconf-spec DIR``, else the ini option
@@ -28,9 +29,10 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches
-from tlaconf.replay import TraceResult, get_backend, replay_trace, resolve_spec_dir
+from tlaconf.replay import TraceResult, get_backend, replay_trace
 from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.text import make_console, render_failure
+from tlaconf.spec import resolve_spec_dir
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -147,7 +149,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TraceFile 
 
 @pytest.fixture
 def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]:
-    """Replay a trace written by the test: ``tlaconf_replay(path, expect=..., step=...)``."""
+    """Replay a trace written by the test: ``tlaconf_replay(path, expect=, step=, conjunct=)``."""
     config = request.config
 
     def replay(

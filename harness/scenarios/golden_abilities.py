@@ -13,6 +13,7 @@ import copy
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +72,19 @@ class Script:
         return len(self.steps)
 
     def write(self, path: Path, scenario: str) -> None:
-        with TraceWriter(path, self.machine.module, REVISION, {},
-                         {**META, "scenario": scenario}) as w:
+        Recorded(self.machine.module, self.initial, self.steps).write(path, scenario)
+
+
+@dataclass
+class Recorded:
+    """A trace given state by state, as an implementation outside this harness records it."""
+
+    module: str
+    initial: dict[str, Any]
+    steps: list[tuple[str, dict[str, Any], str, dict[str, Any]]]
+
+    def write(self, path: Path, scenario: str) -> None:
+        with TraceWriter(path, self.module, REVISION, {}, {**META, "scenario": scenario}) as w:
             w.init(self.initial)
             for label, params, outcome, state in self.steps:
                 w.step(label, params, outcome, state)  # type: ignore[arg-type]
@@ -113,9 +125,9 @@ def _set(path: tuple[Any, ...], value: Any) -> Mutation:
     return mutate
 
 
-def lifecycle_traces() -> dict[str, tuple[Script, int | None, str]]:
+def lifecycle_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityLifecycle: a conforming trace and one violation per ReturnAbility9 conjunct."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     ok = complete_ward(Script(started()))
     ok.do(Finish(101, Receipt(101, 42)))                      # finishing again: rejected
     ok.do(Return(101, False, "SideA"))                        # chains open: rejected
@@ -170,7 +182,7 @@ def lifecycle_traces() -> dict[str, tuple[Script, int | None, str]]:
     # The bug: a legal return refused (the specification offers a successor).
     s = complete_ward(Script(started()))
     step = s.bug(Return(101, True, "SideA"), "rejected", lambda st: None)
-    out["return-legal-refused.trace.jsonl"] = (s, step, "ENABLED Return(p) is TRUE")
+    out["return-legal-refused.trace.jsonl"] = (s, step, None)  # no blame: ENABLED
     return out
 
 
@@ -182,9 +194,9 @@ def _finished_first() -> Mutation:
     return mutate
 
 
-def resolution_traces() -> dict[str, tuple[Script, int | None, str]]:
+def resolution_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityResolution: a conforming life cycle and its identity/epoch violations."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     s = Script(ResolutionMachine(AbilityEngine(CATALOG)))
     s.do(Recognize(101, 1, _ward_result("occ1"), "SideA", "Play"))
     s.do(Recognize(102, 1, _ward_result("occ1"), "SideA", "Play"))      # same occurrence
@@ -238,7 +250,8 @@ def resolution_traces() -> dict[str, tuple[Script, int | None, str]]:
     s = Script(m)
     s.initial["definitions"]["echo"]["epoch"] = 2
     s.do(Depart(OBJ11))
-    out["stale-pending-offer.trace.jsonl"] = (s, 0, "PendingOffersCurrent")
+    out["stale-pending-offer.trace.jsonl"] = (
+        s, 0, "definitions[instances[i].definition.id].epoch = instances[i].epoch")
     return out
 
 
@@ -260,9 +273,9 @@ def _context(face_up: bool, rules: frozenset[str]) -> ActivityContext:
     )
 
 
-def activity_traces() -> dict[str, tuple[Script, int | None, str]]:
+def activity_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityActivity: observation and choice, and two implementation bugs."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     s = Script(ActivityMachine(dict(BY_ID)))
     s.do(Observe(_context(True, frozenset({"Upkeep"}))))
     s.do(Choose("ward", "SideA")).do(Choose("ward", "SideB"))            # wrong chooser
@@ -298,9 +311,9 @@ def _observed_face_up_only(ctx: ActivityContext) -> Mutation:
     return mutate
 
 
-def use_traces() -> dict[str, tuple[Script, int | None, str]]:
+def use_traces() -> dict[str, tuple[Script, int | None, str | None]]:
     """AbilityUse: use records at their own boundaries, once per turn from history."""
-    out: dict[str, tuple[Script, int | None, str]] = {}
+    out: dict[str, tuple[Script, int | None, str | None]] = {}
     ward, rally = BY_ID["ward"], BY_ID["rally"]
     s = Script(UseMachine())
     s.do(Select(ward)).do(BoundaryReached(ward, 201, UseEvent("Recognition", True)))
@@ -318,13 +331,46 @@ def use_traces() -> dict[str, tuple[Script, int | None, str]]:
     step = s.bug(BoundaryReached(ward, 201, UseEvent("Recognition", True)), "accepted",
                  used_on_recognition)
     out["use-on-recognition.trace.jsonl"] = (
-        s, step, "AbilityUseDue9(p.definition, p.event)")
+        s, step,
+        "uses' = IF AbilityUseDue9(p.definition, p.event) THEN uses \\cup {UseRecord(p)} ELSE uses")
 
     s = Script(UseMachine())
     s.do(Select(ward)).do(BoundaryReached(ward, 201, UseEvent("Payment", True)))
     step = s.bug(Select(ward), "accepted", lambda st: None)
     out["once-per-turn-reselected.trace.jsonl"] = (
-        s, step, "OncePerTurnOpen9(p.definition.id, p.definition.source, turn, uses)")
+        s, step,
+        "~\\E u \\in history : u.definition = definitionId /\\ u.source = source /\\ u.turn = turn")
+    return out
+
+
+def _contract(**records: tuple[str, bool, bool]) -> dict[str, Any]:
+    """AbilityLifecycle's ``instances`` with only the contract's fields, by instance id."""
+    return {"instances": {int(i.removeprefix("i")): {"caller": c, "complete": done,
+                                                     "returned": back}
+                          for i, (c, done, back) in records.items()}}
+
+
+def contract_traces() -> dict[str, tuple[Recorded, int | None, str | None]]:
+    """AbilityLifecycle traces whose records have only ``caller``, ``complete``, ``returned``."""
+    out: dict[str, tuple[Recorded, int | None, str | None]] = {}
+    start = _contract(i1=("SideA", True, False), i2=("SideB", False, False))
+    one_back = _contract(i1=("SideA", True, True), i2=("SideB", False, False))
+    ret = Return(1, True, "SideA").params()
+    out["contract-conforming.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", Return(2, True, "SideB").params(), "rejected", start),  # not complete
+        ("Return", ret, "accepted", one_back),
+        ("Return", ret, "rejected", one_back),  # returned already
+    ]), None, None)
+    out["contract-wrong-caller.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", Return(1, True, "SideB").params(), "accepted", one_back),
+    ]), 1, "caller = before.caller")
+    out["contract-not-returned.trace.jsonl"] = (Recorded("AbilityLifecycle", start, [
+        ("Return", ret, "accepted", start),
+    ]), 1, "instances' = [instances EXCEPT ![p.instance].returned = TRUE]")
+    out["contract-returned-incomplete.trace.jsonl"] = (Recorded(
+        "AbilityLifecycle", _contract(i1=("SideA", False, True)),
+        [("Return", ret, "rejected", _contract(i1=("SideA", False, True)))],
+    ), 0, "instances[i].complete")
     return out
 
 
@@ -333,12 +379,15 @@ def write_all(out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     expected: dict[str, dict[str, Any]] = {}
     paths = []
-    for group in (lifecycle_traces, resolution_traces, activity_traces, use_traces):
+    groups: tuple[Callable[[], dict[str, tuple[Any, int | None, str | None]]], ...] = (
+        lifecycle_traces, resolution_traces, activity_traces, use_traces, contract_traces)
+    for group in groups:
         for name, (script, step, conjunct) in group().items():
             script.write(out_dir / name, name.removesuffix(".trace.jsonl"))
             paths.append(out_dir / name)
-            expected[name] = ({"verdict": "conforms"} if step is None else
-                              {"verdict": "violation", "step": step, "conjunct": conjunct})
+            expected[name] = {"verdict": "conforms"} if step is None else (
+                {"verdict": "violation", "step": step}
+                | ({} if conjunct is None else {"conjunct": conjunct}))
     (out_dir / "expected.json").write_text(
         json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return paths

@@ -3,9 +3,13 @@
 (* Conformance module: started ability instances finish their instructions *)
 (* with matching receipts, advance between instructions after the          *)
 (* checkpoint and chains, and return (ReturnAbility9).                     *)
-(* instances: instance id -> instance record (id, definition, occurrence,  *)
-(* checkpoint, epoch, instructions, cursor, sourceZone, caller, phase,     *)
-(* imminent, complete, returned).                                          *)
+(* instances: instance id -> instance record with at least caller,         *)
+(* complete and returned (the contract: a trace whose records have just    *)
+(* these three fields is checkable).  Finish and Advance also read the     *)
+(* record's id, phase, instructions, cursor and imminent (the full record  *)
+(* and its invariants are AbilityResolution's); the invariants here read   *)
+(* only caller, complete and returned.                                     *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Abilities9
 
@@ -31,10 +35,18 @@ Return(p) ==
     /\ ReturnAbility9(instances[p.instance], instances'[p.instance],
                       p.actualFinalCheckpointAndChainsComplete, p.caller)
 
-InstanceIdentity == \A i \in DOMAIN instances : instances[i].id = i
-
-CursorInRange ==
-    \A i \in DOMAIN instances : instances[i].cursor \in 1..Len(instances[i].instructions)
+\* Some step of some instance.  Each param that is not a flag is the one value
+\* the action can accept (the receipt of the instruction at the cursor, the
+\* instance's caller); flags that must be TRUE are TRUE.
+Next ==
+    \E i \in DOMAIN instances :
+        \/ /\ instances[i].cursor \in 1..Len(instances[i].instructions)
+           /\ Finish([instance |-> i,
+                      receipt |-> [instance |-> i, complete |-> TRUE,
+                                   instruction |-> instances[i].instructions[instances[i].cursor]]])
+        \/ Advance([instance |-> i, checkpointAndChainsComplete |-> TRUE])
+        \/ Return([instance |-> i, actualFinalCheckpointAndChainsComplete |-> TRUE,
+                   caller |-> instances[i].caller])
 
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete

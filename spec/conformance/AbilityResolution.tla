@@ -143,6 +143,9 @@ PendingOffersCurrent ==
             /\ definitions[instances[i].definition.id].present
             /\ definitions[instances[i].definition.id].epoch = instances[i].epoch
 
+CursorInRange ==
+    \A i \in DOMAIN instances : instances[i].cursor \in 1..Len(instances[i].instructions)
+
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete
 

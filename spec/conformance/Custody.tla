@@ -8,6 +8,7 @@
 (*              p.cleanup, p.movementAuthorized                            *)
 (* Exit(p):     p.id, p.destination, p.observerQualifies, p.reported (the  *)
 (*              exit view the implementation reported), p.movementAuthorized *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
@@ -34,6 +35,21 @@ Exit(p) ==
                        p.movementAuthorized, FALSE, FALSE)
     /\ transit' = [i \in DOMAIN transit \ {p.id} |-> transit[i]]
     /\ UNCHANGED inGameIds
+
+\* Some step of the module.  A set-aside's transit record is the one the next
+\* state shows, an exit's reported view the one it can report.
+Next ==
+    \/ \E id \in inGameIds, source \in ZoneInstances4 :
+           /\ id \in occupants[source]
+           /\ id \in DOMAIN transit'
+           /\ SetAside([id |-> id, source |-> source, movementAuthorized |-> TRUE,
+                        effectInstance |-> transit'[id].effectInstance,
+                        owningAbility |-> transit'[id].owningAbility,
+                        cleanup |-> transit'[id].cleanup])
+    \/ \E id \in DOMAIN transit, destination \in ZoneInstances4, qualifies \in BOOLEAN :
+           Exit([id |-> id, destination |-> destination, observerQualifies |-> qualifies,
+                 reported |-> SetAsideExitView4(id, transit, qualifies),
+                 movementAuthorized |-> TRUE])
 
 Partition == ZonePartition4(inGameIds, occupants)
 

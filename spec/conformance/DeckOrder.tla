@@ -10,6 +10,7 @@
 (*             of the hand, an atomic zone move)                           *)
 (* Locate(p):  p.id, p.location (the implementation's answer, a            *)
 (*             [kind, host, zone, position] record as ObjectLocation4)     *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -49,6 +50,20 @@ Locate(p) ==
     /\ p.id \in inGameIds
     /\ p.location = ObjectLocation4(p.id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)
     /\ UNCHANGED <<inGameIds, occupants, piles>>
+
+\* Some step of the module.  A reordering's or shuffle's new order is the one
+\* the next state shows (s' is known when a step is checked), a shuffle's seed
+\* does not constrain the order, and a Locate names the one location it can
+\* report (a lookup changes nothing).
+Next ==
+    \/ \E z \in DeckZones4, context, search, shuffled \in BOOLEAN :
+           Reorder([zone |-> z, order |-> piles'[z], reorderContext |-> context,
+                    searchCompletion |-> search, shuffleOccurred |-> shuffled])
+    \/ \E z \in DeckZones4 : Shuffle([zone |-> z, seed |-> 0, result |-> piles'[z]])
+    \/ \E s \in Seats4 : Draw([seat |-> s, movementAuthorized |-> TRUE])
+    \/ \E id \in inGameIds :
+           Locate([id |-> id, location |->
+                      ObjectLocation4(id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)])
 
 Partition == ZonePartition4(inGameIds, occupants)
 

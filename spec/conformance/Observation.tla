@@ -10,6 +10,7 @@
 (* Move(p):    as ZoneMembership's Move; a move ends the mover's reveals   *)
 (* Flip(p):    p.id, p.face ("Up" | "Down")                                *)
 (* Reveal(p):  p.id, p.seat                                                *)
+(* Next: some step (a step without an action label is checked against it) *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
@@ -57,6 +58,21 @@ Reveal(p) ==
     /\ p.id \in inGameIds
     /\ revealed' = [revealed EXCEPT ![p.seat] = @ \cup {p.id}]
     /\ UNCHANGED <<inGameIds, occupants, faceUp, controller>>
+
+\* Some step of the module.  Params range over finite sets; an Observe names
+\* the one view it can report (an observation changes nothing).
+Next ==
+    \/ \E s \in Seats4 :
+           Observe([seat |-> s, view |-> [z \in ZoneInstances4 |->
+                       [count |-> Cardinality(occupants[z]), ids |-> Visible(z, s)]]])
+    \/ \E id \in inGameIds, source \in ZoneInstances4 :
+           /\ id \in occupants[source]
+           /\ \E destination \in ZoneInstances4, authorized, required, shown \in BOOLEAN :
+                  Move([id |-> id, source |-> source, destination |-> destination,
+                        movementAuthorized |-> authorized, revealRequired |-> required,
+                        revealedBeforeMove |-> shown])
+    \/ \E id \in inGameIds, face \in {"Up", "Down"} : Flip([id |-> id, face |-> face])
+    \/ \E id \in inGameIds, s \in Seats4 : Reveal([id |-> id, seat |-> s])
 
 Partition == ZonePartition4(inGameIds, occupants)
 

@@ -5,6 +5,7 @@
 (*   occupants  zone instance -> set of identifiers (every instance)       *)
 (* Action Move(p): p.id, p.source, p.destination, p.movementAuthorized,    *)
 (* p.revealRequired, p.revealedBeforeMove.                                 *)
+(* Next: some Move (a step without an action label is checked against it). *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
@@ -19,6 +20,15 @@ Move(p) ==
                        p.destination, p.movementAuthorized, p.revealRequired,
                        p.revealedBeforeMove)
     /\ UNCHANGED inGameIds
+
+\* Some move of an object from the zone that holds it, with some flags.
+Next ==
+    \E id \in inGameIds, source \in ZoneInstances4 :
+        /\ id \in occupants[source]
+        /\ \E destination \in ZoneInstances4, authorized, required, revealed \in BOOLEAN :
+               Move([id |-> id, source |-> source, destination |-> destination,
+                     movementAuthorized |-> authorized, revealRequired |-> required,
+                     revealedBeforeMove |-> revealed])
 
 Partition == ZonePartition4(inGameIds, occupants)
 

@@ -29,7 +29,7 @@ from tlaconf.replay.apalache import (
     type_text,
     unify,
 )
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.values import Fn, ModelValue, record
 
@@ -138,6 +138,18 @@ def test_an_action_that_fails_is_blamed_at_its_definition(
     next_step = fake.requests[2]
     assert next_step[0] == "nextStep"
     assert rollback["snapshotId"] == 2  # the snapshot nextStep returned
+
+
+def test_next_for_steps_without_a_label(fake: FakeApalache) -> None:
+    mod = counter()
+    assert mod.has_next
+    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
+    assert mod.check_next(state(0), state(2, a=2)) is None
+    sources = [base64.b64decode(s).decode() for s in fake.requests[0][1]["sources"]]
+    assert "TlaconfNext == Next\n" in sources[0]
+    fake.oracle = lambda m, p, root: "DISABLED"
+    blame = mod.check_next(state(0), state(3, a=2))
+    assert blame is not None and (blame.text, blame.line, blame.bindings) == ("Next", 20, ())
 
 
 def test_enabled_and_disabled(fake: FakeApalache) -> None:

@@ -47,3 +47,27 @@ def test_missing_scenarios_are_bad_input(cli: Cli, tmp_path: Path) -> None:
     assert code == 2 and "no_such_module" in err
     code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:nope")
     assert code == 2 and "no function nope" in err
+
+
+def test_a_crash_of_the_implementation_is_a_finding(cli: Cli, tmp_path: Path) -> None:
+    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_crashing",
+                         "--json")
+    assert code == 1
+    doc = json.loads(out)
+    crash = [t for t in doc["traces"] if t["verdict"] == "crash"]
+    assert len(crash) == 1 and doc["summary"]["crash"] == 1 and doc["summary"]["conforms"] == 4
+    failure = crash[0]["failure"]
+    assert "seed 2" in failure["reason"] and "KeyError" in failure["reason"]
+    assert failure["traceback"] == ".tlaconf-out/check/seed-2/crash.txt"
+    saved = tmp_path / failure["traceback"]
+    assert "generate_all_crashing" in saved.read_text() and "KeyError" in saved.read_text()
+    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_crashing")
+    assert code == 1 and "crash" in out and "seed 2" in out
+
+
+def test_malformed_scenarios_are_bad_input(cli: Cli, tmp_path: Path) -> None:
+    for value in ("", ":x", "a:b:c", "../x", "counter_scenarios:"):
+        code, _, err = check(cli, tmp_path, "--scenarios", value)
+        assert code == 2 and "MODULE[:FUNCTION]" in err, value
+    code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_nothing_useful")
+    assert code == 2 and "returned int for seed 1, not a list of trace paths" in err

@@ -10,6 +10,7 @@ from counter_backend import SPEC, state, write_trace
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
 BAD = ("Inc", {"by": 1, "who": "b"}, "accepted", state(9, a=2, b=1))
+LEAF = "count' = Add(count, p.by)"  # the conjunct BAD breaks
 
 
 def corpus(root: Path) -> Path:
@@ -18,7 +19,7 @@ def corpus(root: Path) -> Path:
     area.mkdir(parents=True)
     write_trace(area / "ok.trace.jsonl", state(0), [INC])
     write_trace(area / "bad.trace.jsonl", state(0), [INC, BAD])
-    expected = {"bad.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": "count'"}}
+    expected = {"bad.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": LEAF}}
     (area / "expected.json").write_text(json.dumps(expected))
     return root / "traces"
 
@@ -35,7 +36,7 @@ def test_assemble_then_pass(cli: Cli, tmp_path: Path) -> None:
     assert code == 0 and "2 traces" in out
     verdicts = json.loads((traces / "verdicts.json").read_text())
     assert verdicts == {
-        "counter/bad.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": "count'"},
+        "counter/bad.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": LEAF},
         "counter/ok.trace.jsonl": {"verdict": "conforms"},
     }
     code, out = gate(cli, traces)
@@ -71,7 +72,7 @@ def test_a_wrong_blame_is_a_difference(cli: Cli, tmp_path: Path) -> None:
     verdicts["counter/bad.trace.jsonl"]["conjunct"] = "p.by > 0"
     verdicts_path.write_text(json.dumps(verdicts))
     code, out = gate(cli, traces)
-    assert code == 1 and "the blame does not mention 'p.by > 0'" in out
+    assert code == 1 and "the blame does not blame 'p.by > 0'" in out
 
 
 def test_update_rewrites_verdicts(cli: Cli, tmp_path: Path) -> None:
@@ -100,3 +101,15 @@ def test_bad_corpus_is_bad_input(cli: Cli, tmp_path: Path) -> None:
 def test_missing_verdicts_json_says_how_to_make_it(cli: Cli, tmp_path: Path) -> None:
     code, out = gate(cli, corpus(tmp_path))
     assert code == 2 and "tlaconf gate --assemble" in out
+
+
+def test_an_internal_error_exits_3_and_update_records_nothing(cli: Cli, tmp_path: Path) -> None:
+    traces = corpus(tmp_path)
+    assert gate(cli, traces, "--assemble")[0] == 0
+    before = (traces / "verdicts.json").read_text()
+    for extra in ((), ("--update",)):
+        run = cli("gate", "--traces", traces, "--spec", SPEC,
+                  "--backend", "counter_backend:BuggyBackend", *extra)
+        assert run.code == 3, extra
+        assert "internal error" in run.out and "nothing compared" in run.out
+        assert (traces / "verdicts.json").read_text() == before

@@ -15,15 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay import BlameNode, ModuleSpec
+from tlaconf.replay import BlameNode
 from tlaconf.replay.result import strict_equal
+from tlaconf.spec import ModuleSpec
 from tlaconf.trace.writer import TraceWriter
-from tlaconf.values import Fn, make_fn, to_tla
+from tlaconf.values import Fn, make_fn, record, to_tla
 
 SPEC = Path(__file__).parent / "spec"
 HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
 
-Step = tuple[str, dict[str, Any], str, dict[str, Any]]
+Step = tuple[str | None, dict[str, Any] | None, str, dict[str, Any]]
+"""``(action, params, outcome, state)``; action and params None for a step without a label."""
 
 
 def write_trace(
@@ -40,7 +42,10 @@ def write_trace(
         if initial is not None:
             w.init(initial)
         for action, params, outcome, state in steps:
-            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+            if action is None:
+                w.unlabeled_step(state, outcome)  # type: ignore[arg-type]
+            else:
+                w.step(action, params or {}, outcome, state)  # type: ignore[arg-type]
     return path
 
 
@@ -53,6 +58,15 @@ def _field(p: Any, name: str) -> Any:
     if type(p) is not Fn or name not in p:
         raise UserError(f"the record {to_tla(p)} has no field {name!r}")
     return p[name]
+
+
+_ASSIGNMENTS = {
+    ("Inc", "count"): ("count' = Add(count, p.by)", 9),
+    ("Inc", "tally"): ("tally' = [tally EXCEPT ![p.who] = @ + p.by]", 10),
+    ("Reset", "count"): ("count' = 0", 14),
+    ("Reset", "tally"): ("tally' = [w \\in DOMAIN tally |-> 0]", 15),
+}
+"""The source text and line of each assignment conjunct of Counter.tla."""
 
 
 class CounterModule:
@@ -91,13 +105,27 @@ class CounterModule:
             return BlameNode(f"{action}(p)", "is FALSE", children=(guard,))
         for var in self.variables:
             if not strict_equal(succ[var], t[var]):
-                leaf = BlameNode(f"{var}' = ...", "is FALSE", self.file, 9, 8, 9, 30,
+                text, line = _ASSIGNMENTS[action, var]
+                leaf = BlameNode(text, "is FALSE", self.file, line, 8, line, 8 + len(text),
                                  ((f"{var}'", to_tla(t[var])),))  # fmt: skip
                 return BlameNode(f"{action}(p)", "is FALSE", children=(leaf,))
         return None
 
     def enabled(self, action: str, params: Any, s: Any) -> bool:
         return self._next(action, params, s)[0] is not None
+
+    def start_trace(self) -> None:
+        """Counter keeps nothing between traces."""
+
+    has_next = True
+
+    def check_next(self, s: Any, t: Any) -> BlameNode | None:
+        """Some ``Inc`` (by 1..Limit) or ``Reset(atLeast = 0)`` leads from s to t."""
+        steps = [("Inc", record(who=w, by=b)) for w in s["tally"] for b in range(1, self.limit + 1)]
+        for action, p in [*steps, ("Reset", record(atLeast=0))]:
+            if self.check_action(action, p, s, t) is None:
+                return None
+        return BlameNode("Next", "is FALSE", self.file, 20, 1, 22, 29)
 
     def check_invariant(self, name: str, s: Any) -> BlameNode | None:
         if s["count"] <= self.limit:
@@ -115,3 +143,19 @@ class PyBackend:
         return CounterModule(spec)
 
 
+
+
+class BuggyModule(CounterModule):
+    """Counter with a bug in the checker itself: every action check raises."""
+
+    def check_action(self, action: str, params: Any, s: Any, t: Any) -> BlameNode | None:
+        raise ZeroDivisionError("a bug in the backend")
+
+
+class BuggyBackend(PyBackend):
+    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+
+    name = "buggy-counter"
+
+    def load(self, spec: ModuleSpec) -> CounterModule:
+        return BuggyModule(spec)

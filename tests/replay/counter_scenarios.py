@@ -54,3 +54,21 @@ def generate_all_buggy(out_dir: Path, seed: int) -> list[Path]:
     impl.inc(3, "a")
     big = [("Inc", {"by": 3, "who": "a"}, "accepted", impl.state())]
     return [*paths, write_trace(out_dir / "counter-big.trace.jsonl", initial, big)]
+
+
+def generate_all_crashing(out_dir: Path, seed: int) -> list[Path]:
+    """Conforming traces, except that seed 2 hits a bug of the implementation."""
+    if seed == 2:
+        Counter().tally["c"] += 1  # the implementation under test raises KeyError
+    return generate_all(out_dir, seed)
+
+
+def generate_nothing_useful(out_dir: Path, seed: int) -> Any:
+    """A scenarios function that breaks its contract (returns no list of paths)."""
+    return 42
+
+
+def generate_all_unseeded(out_dir: Path, seed: int) -> list[Path]:
+    """Like :func:`generate_all` but ignoring ``seed`` for an unseeded generator: two runs
+    with the same seed write different traces."""
+    return [_scenario(out_dir / "counter-1.trace.jsonl", random.randrange(10**9), False)]

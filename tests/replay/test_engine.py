@@ -7,7 +7,8 @@ from pathlib import Path
 
 from counter_backend import SPEC, state
 
-from tlaconf.replay import Backend, replay_trace
+from tlaconf.replay import Backend, get_backend, replay_trace
+from tlaconf.trace import TraceWriter
 
 Trace = Callable[..., Path]
 
@@ -134,3 +135,66 @@ def test_malformed_lines_are_errors_with_their_line(trace: Trace, backend: Backe
     r = replay_trace(trace("noinit", None), SPEC, backend)
     assert r.verdict == "error" and r.failure is not None
     assert r.failure.reason.startswith("line 2: missing initial state")
+
+
+# ------------------------------------------------ steps without an action label (Next)
+
+
+def test_unlabeled_steps_are_checked_against_next(trace: Trace, backend: Backend) -> None:
+    path = trace("next", state(0), [
+        (None, None, "accepted", state(2, a=2, b=0)),
+        (None, None, "rejected", state(2, a=2, b=0)),
+        ("Inc", {"by": 1, "who": "b"}, "accepted", state(3, a=2, b=1)),
+        (None, None, "accepted", state(0)),
+    ])  # fmt: skip
+    r = replay_trace(path, SPEC, backend)
+    assert (r.verdict, r.steps, r.failure) == ("conforms", 4, None)
+
+
+def test_unlabeled_step_that_next_does_not_allow(trace: Trace, backend: Backend) -> None:
+    bad = (None, None, "accepted", state(3, a=2, b=0))  # count and tally disagree
+    r = replay_trace(trace("nonext", state(0), [bad]), SPEC, backend)
+    assert r.verdict == "violation" and r.failure is not None
+    f = r.failure
+    assert (f.step, f.line, f.action, f.params, f.call) == (1, 3, "Next", None, "Next")
+    assert f.reason == "the step has no action label and Next is FALSE from s to s'"
+    assert f.blame is not None and [c.path for c in f.diff] == ["count", 'tally["a"]']
+
+
+def test_unlabeled_stuttering_steps(trace: Trace, backend: Backend) -> None:
+    r = replay_trace(trace("stutter", state(1, a=1, b=0), [(None, None, "accepted",
+                                                           state(1, a=1, b=0))]), SPEC, backend)
+    assert r.verdict == "violation" and r.failure is not None
+    assert r.failure.reason.endswith("(s' = s: record a stuttering step as rejected)")
+    moved = (None, None, "rejected", state(2, a=2, b=0))
+    r = replay_trace(trace("moved", state(0), [moved]), SPEC, backend)
+    assert r.verdict == "violation" and r.failure is not None
+    assert "rejected but the state changed" in r.failure.reason and r.failure.action == "Next"
+
+
+def test_unlabeled_step_invariants_are_checked(trace: Trace, backend: Backend) -> None:
+    step = (None, None, "accepted", state(2, a=2, b=0))
+    path = trace("inv", state(1, a=1, b=0), [step], constants={"Limit": 1})
+    r = replay_trace(path, SPEC, backend)
+    assert r.verdict == "violation" and r.failure is not None
+    assert r.failure.reason == "invariant Bounded is FALSE in the state after step 1"
+
+
+def test_unlabeled_step_of_a_module_without_next(tmp_path: Path) -> None:
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    (spec / "conformance" / "Plain.tla").write_text(
+        "---- MODULE Plain ----\nVARIABLE x\nSet(p) == x' = p.to\n====\n", encoding="utf-8"
+    )
+    path = tmp_path / "plain.trace.jsonl"
+    with TraceWriter(path, "Plain", "1") as w:
+        w.init({"x": 0})
+        w.step("Set", {"to": 1}, "accepted", {"x": 1})
+        w.unlabeled_step({"x": 2})
+    r = replay_trace(path, spec, get_backend("embedded"))
+    assert r.verdict == "error" and r.failure is not None and r.failure.step == 2
+    assert r.failure.reason == (
+        "line 4: the step has no action label, so it is checked against Next, but module "
+        "Plain defines no Next (label the step with an action, or define Next in the module)"
+    )

@@ -36,8 +36,9 @@ def test_verdicts_json_above_and_expected_json_beside(pytester: pytest.Pytester)
         "counter/bad.trace.jsonl": {"verdict": "violation", "step": 2},
         "counter/wrong.trace.jsonl": {"verdict": "violation", "step": 1},
     }))  # fmt: skip
+    leaf = "count' = Add(count, p.by)"
     (area / "expected.json").write_text(
-        json.dumps({"bad2.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": "count'"}})
+        json.dumps({"bad2.trace.jsonl": {"verdict": "violation", "step": 2, "conjunct": leaf}})
     )
     result = pytester.runpytest(*OPTIONS)
     result.assert_outcomes(passed=2, failed=1)
@@ -82,3 +83,33 @@ def test_fixture_replays_a_trace_written_by_a_test(pytester: pytest.Pytester) ->
     result = pytester.runpytest(*OPTIONS)
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["*expected conforms, got violation*", "*state diff*"])
+
+
+def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        f"""
+        import pytest
+        from counter_backend import state, write_trace
+
+        INC = {INC!r}
+        BAD = {BAD!r}
+
+        def _bad(tmp_path):
+            return write_trace(tmp_path / "t.trace.jsonl", state(0), [INC, BAD])
+
+        def test_leaf(tmp_path, tlaconf_replay):
+            tlaconf_replay(_bad(tmp_path), "violation", 2, conjunct="count' = Add(count, p.by)")
+
+        @pytest.mark.parametrize("conjunct", [
+            "tally' = [tally EXCEPT ![p.who] = @ + p.by]", "Inc(p)", "count'", "p", "nonsense"])
+        def test_not_the_leaf(tmp_path, tlaconf_replay, conjunct):
+            tlaconf_replay(_bad(tmp_path), "violation", 2, conjunct=conjunct)
+
+        def test_conforming_with_conjunct(tmp_path, tlaconf_replay):
+            path = write_trace(tmp_path / "t.trace.jsonl", state(0), [INC])
+            tlaconf_replay(path, conjunct="p.by > 0")
+        """
+    )
+    result = pytester.runpytest(*OPTIONS)
+    result.assert_outcomes(passed=1, failed=6)
+    result.stdout.fnmatch_lines(["*does not blame 'nonsense'*", "*blames no conjunct*"])

@@ -119,3 +119,42 @@ def test_the_four_seeds_give_exactly_the_six_operators(tmp_path: Path) -> None:
         "AbilitySource9",
         "ReturnAbility9",
     ]
+
+
+def test_fragments_module_extends_the_standard_modules_it_uses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["fragments", str(page), "-o", str(tmp_path / "out")]) == 0
+    module = tmp_path / "out" / "Fragments_page.tla"
+    assert "\nEXTENDS Naturals, Sequences\n" in module.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["parse", str(module)]) == 0  # Len and > resolve; the profile's names are listed
+    out = capsys.readouterr().out
+    assert "defined elsewhere in the profile: 2 name(s)" in out
+    assert "ZoneInstances4  (used at " in out and "AbilityKinds9  (used at " in out
+    assert main(["parse", str(page)]) == 0  # the page itself, located at its own lines
+    out = capsys.readouterr().out
+    assert f"AbilityKinds9  (used at {page}:15:10)" in out
+
+
+def test_parse_of_fragments_still_reports_real_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.txt"
+    wrong = PAGE.replace("Len(instructions) > 0", "Len(instructions, 2) > 0")
+    page.write_text(wrong, encoding="utf-8")
+    assert main(["fragments", str(page), "-o", str(tmp_path / "out")]) == 0
+    module = tmp_path / "out" / "Fragments_page.tla"
+    for target in (module, page):
+        capsys.readouterr()
+        assert main(["parse", str(target)]) == 2
+        captured = capsys.readouterr()
+        assert "operator Len takes 1 argument(s), given 2" in captured.err
+        assert "undefined name AbilityKinds9" not in captured.err
+        assert "AbilityKinds9  (used at" in captured.out
+    stripped = module.read_text(encoding="utf-8").replace("EXTENDS Naturals, Sequences\n", "")
+    module.write_text(stripped, encoding="utf-8")
+    assert main(["parse", str(module)]) == 2  # a standard name left undefined is a real error
+    assert "undefined operator Len" in capsys.readouterr().err

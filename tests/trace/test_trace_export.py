@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import module_spec
+from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
 from tlaconf.trace.export import export_trace
 
@@ -20,7 +20,7 @@ SPEC = Path(__file__).parents[1] / "replay" / "spec"
 HAS_PARSER = importlib.util.find_spec("tlaconf.tla.parser") is not None
 HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
 
-Steps = list[tuple[str, dict[str, Any], str, dict[str, Any]]]
+Steps = list[tuple[str | None, dict[str, Any], str, dict[str, Any]]]
 
 
 def st(count: int, a: int = 0, b: int = 0) -> dict[str, Any]:
@@ -41,7 +41,10 @@ def write(tmp_path: Path, steps: Steps, limit: int | None = None) -> Path:
     with TraceWriter(path, "Counter", "1", constants) as w:
         w.init(st(0))
         for action, params, outcome, state in steps:
-            w.step(action, params, outcome, state)  # type: ignore[arg-type]
+            if action is None:
+                w.unlabeled_step(state, outcome)  # type: ignore[arg-type]
+            else:
+                w.step(action, params, outcome, state)  # type: ignore[arg-type]
     return path
 
 
@@ -154,6 +157,10 @@ def with_step(state: dict[str, Any], k: int) -> dict[str, Any]:
         ([("Inc", {"by": 1, "who": "a"}, "rejected", st(0))], [False]),
         ([("Reset", {"atLeast": 1}, "rejected", st(0))], [True]),
         ([("Reset", {"atLeast": 1}, "rejected", st(1))], [False]),
+        ([(None, {}, "accepted", st(2, a=2)), (None, {}, "accepted", st(0))], [True, True]),
+        ([(None, {}, "accepted", st(2, a=1))], [False]),
+        ([(None, {}, "rejected", st(0))], [True]),
+        ([(None, {}, "rejected", st(1, a=1))], [False]),
     ],
 )
 def test_exported_module_evaluates_like_replay(

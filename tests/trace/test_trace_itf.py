@@ -19,7 +19,6 @@ from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 from tlaconf.values import Fn, ModelValue, make_fn
 
 idents = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True)
-ints_or_strs = st.one_of(st.integers(-5, 5), st.text(max_size=3))
 scalars = st.one_of(
     st.booleans(),
     st.integers(),
@@ -29,7 +28,8 @@ scalars = st.one_of(
 values = st.recursive(
     scalars,
     lambda inner: st.one_of(
-        st.frozensets(ints_or_strs, max_size=4),
+        st.frozensets(st.integers(-5, 5), max_size=4),
+        st.frozensets(st.text(max_size=3), max_size=4),
         st.lists(inner, max_size=4).map(tuple),
         st.dictionaries(st.text(min_size=1, max_size=3), inner, min_size=1, max_size=3).map(
             make_fn

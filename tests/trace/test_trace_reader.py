@@ -57,6 +57,36 @@ def test_reads_header_initial_state_and_steps(tmp_path: Path) -> None:
     assert steps[0].state["occupants"] == Fn({"Play": frozenset(), "Bank": frozenset({11})})
 
 
+def test_steps_without_an_action_label(tmp_path: Path) -> None:
+    state = STEP[STEP.index('"state"'):-1]
+    rejected = '{"outcome": "rejected", ' + state + "}"
+    path = write(tmp_path, HEADER, INIT, "{" + state + "}", rejected)
+    steps = read_all(path)[2:]
+    assert [(s.action, s.params, s.outcome, s.line) for s in steps] == [  # type: ignore[attr-defined]
+        (None, None, "accepted", 3), (None, None, "rejected", 4)]
+    for bad, message in [
+        ('{"params": {}, ' + state + "}", "missing field 'action'"),
+        ('{"action": "Move", ' + state + "}", "missing field 'params'"),
+        ('{"outcome": "maybe", ' + state + "}", "outcome must be 'accepted' or 'rejected'"),
+        ('{"outcome": "accepted"}', "missing field 'state'"),
+    ]:
+        with pytest.raises(TraceFormatError, match=message) as err:
+            read_all(write(tmp_path, HEADER, INIT, bad))
+        assert err.value.line == 3
+
+
+def test_writer_writes_steps_without_a_label(tmp_path: Path) -> None:
+    path = tmp_path / "u.trace.jsonl"
+    with TraceWriter(path, "ZoneMembership", "2") as w:
+        w.init({"x": 1})
+        w.unlabeled_step({"x": 2})
+        w.unlabeled_step({"x": 2}, "rejected")
+        with pytest.raises(ValueError, match="outcome"):
+            w.unlabeled_step({"x": 2}, "maybe")  # type: ignore[arg-type]
+    assert path.read_text().splitlines()[2:] == [
+        '{"state": {"x": 2}}', '{"outcome": "rejected", "state": {"x": 2}}']
+
+
 def test_constants_and_meta_default_to_empty_and_empty_params_is_the_empty_record(
     tmp_path: Path,
 ) -> None:
@@ -148,7 +178,7 @@ BAD: list[tuple[str, list[str], int, str]] = [
      "state name 'in game' is not a TLA+ identifier"),
     ("blank line", [HEADER, INIT, "", STEP], 3, "blank line"),
     ("bool-int mix", [HEADER, INIT, _replace(STEP, '"#set": [11]}}}', '"#set": [true, 1]}}}')],
-     3, "mixes booleans and integers"),
+     3, "cannot compare"),
 ]
 
 

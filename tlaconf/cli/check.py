@@ -4,23 +4,52 @@ Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
 that writes traces (default ``harness.scenarios:generate_all``).
+
+An exception raised by the scenarios is a finding about the implementation, not
+an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
+saved as ``seed-<N>/crash.txt`` and the run exits 1.
+
+After the replay, determinism is checked: the first seed's scenarios run again in a
+second process (another ``PYTHONHASHSEED``) and must write byte-identical traces, and
+no seeded step (params with ``seed`` and ``result``) may give the same result for
+different seeds from the same state.  Either finding is a nonconformance (exit 1).
+Then the coverage summary of the traces is printed (``--no-coverage`` skips it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import re
 import shutil
+import subprocess
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tlaconf.cli.replay import add_output_options, add_run_options, emit, replay_paths
-from tlaconf.errors import UserError
-from tlaconf.replay import get_backend, resolve_spec_dir
+from tlaconf.cli.replay import (
+    add_output_options,
+    add_run_options,
+    check_revision,
+    emit,
+    replay_paths,
+)
+from tlaconf.errors import UserError, describe
+from tlaconf.replay import Failure, TraceResult, get_backend
+from tlaconf.replay.coverage import cover_traces
+from tlaconf.replay.determinism import compare_runs, seed_independence
+from tlaconf.report.coverage import summary_line
+from tlaconf.spec import resolve_spec_dir
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
 DEFAULT_SCENARIOS = "harness.scenarios:generate_all"
+_DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_SCENARIOS = re.compile(rf"({_DOTTED})(?::([A-Za-z_][A-Za-z0-9_]*))?\Z")
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -42,6 +71,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help=f"scenario seed (repeatable; default {' '.join(map(str, DEFAULT_SEEDS))})",
     )
     p.add_argument(
+        "--seeds",
+        metavar="A..B",
+        type=_seed_range,
+        help="scenario seeds A to B inclusive (e.g. 1..200), added to any --seed",
+    )
+    p.add_argument(
+        "--no-coverage", action="store_true", help="do not compute the coverage summary"
+    )
+    p.add_argument(
         "--scenarios",
         metavar="MODULE[:FUNCTION]",
         default=DEFAULT_SCENARIOS,
@@ -52,32 +90,124 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(run=run)
 
 
-def generate(out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS) -> list[Path]:
-    """Write every scenario trace for every seed under ``out/seed-<N>/``."""
-    module_name, _, attr = scenarios.partition(":")
+def _seed_range(text: str) -> tuple[int, ...]:
+    m = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+    if m is None or int(m[1]) > int(m[2]):
+        raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
+    return tuple(range(int(m[1]), int(m[2]) + 1))
+
+
+def scenario_function(scenarios: str) -> Callable[..., Any]:
+    """The function named by ``--scenarios MODULE[:FUNCTION]``; UserError when unusable."""
+    m = _SCENARIOS.match(scenarios)
+    if m is None:
+        raise UserError(
+            f"--scenarios {scenarios!r}: expected MODULE[:FUNCTION] "
+            "(a dotted Python module name, optionally ':' and a function name)"
+        )
+    module_name, attr = m.group(1), m.group(2) or "generate_all"
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as err:
         raise UserError(f"the scenarios {scenarios} are not available: {err}") from None
-    generate_all = getattr(module, attr or "generate_all", None)
-    if not callable(generate_all):
-        raise UserError(f"{module_name} has no function {attr or 'generate_all'}")
+    except Exception as err:
+        raise UserError(f"cannot import the scenarios module {module_name}: {describe(err)}"
+                        ) from None
+    function = getattr(module, attr, None)
+    if not callable(function):
+        raise UserError(f"{module_name} has no function {attr}")
+    return function
+
+
+def _crash(folder: Path, seed: int, scenarios: str, exc: BaseException) -> TraceResult:
+    """The ``crash`` verdict of one seed: the traceback goes to ``folder/crash.txt``."""
+    saved = folder / "crash.txt"
+    saved.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+    reason = (
+        f"the implementation under test crashed: {scenarios} raised {describe(exc)} "
+        f"with seed {seed}; traceback in {saved}"
+    )
+    return TraceResult(str(folder), None, "crash", 0, Failure(0, 0, reason, traceback=str(saved)))
+
+
+def generate(
+    out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS
+) -> tuple[list[Path], list[TraceResult]]:
+    """Write every scenario trace for every seed under ``out/seed-<N>/``: the traces
+    written and a ``crash`` result for each seed whose scenarios raised."""
+    generate_all = scenario_function(scenarios)
     paths: list[Path] = []
+    crashes: list[TraceResult] = []
     for seed in seeds:
         folder = out / f"seed-{seed}"
-        if folder.exists():
-            shutil.rmtree(folder)
-        folder.mkdir(parents=True)
-        paths.extend(Path(p) for p in generate_all(folder, seed))
-    if not paths:
+        try:
+            if folder.exists() or folder.is_symlink():
+                if folder.is_dir() and not folder.is_symlink():
+                    shutil.rmtree(folder)
+                else:
+                    folder.unlink()
+            folder.mkdir(parents=True)
+        except OSError as err:
+            raise UserError(f"cannot write traces to {folder}: {err.strerror}") from None
+        try:
+            written = generate_all(folder, seed)
+        except Exception as exc:
+            crashes.append(_crash(folder, seed, scenarios, exc))
+            continue
+        if not isinstance(written, list | tuple) or not all(
+            isinstance(p, str | os.PathLike) for p in written
+        ):
+            raise UserError(f"{scenarios} returned {type(written).__name__} for seed {seed}, "
+                            "not a list of trace paths")
+        paths.extend(Path(p) for p in written)
+    if not paths and not crashes:
         raise UserError("the harness scenarios wrote no traces")
-    return paths
+    return paths, crashes
+
+
+_SECOND_RUN = (
+    "import sys; from pathlib import Path; from tlaconf.cli.check import scenario_function; "
+    "scenario_function(sys.argv[1])(Path(sys.argv[2]), int(sys.argv[3]))"
+)
+
+
+def second_run(scenarios: str, seed: int, first: Path) -> str | None:
+    """Run the generator for ``seed`` again in another process (another hash seed) and
+    compare its traces with ``first``'s: None when byte-identical, else what differs."""
+    with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed),  # and this process's path
+               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        proc = subprocess.run(
+            [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
+            env=env, capture_output=True, text=True, check=False,
+        )
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return f"a second run of the scenarios for seed {seed} failed: {last}"
+        return compare_runs(first, Path(tmp))
 
 
 def run(args: argparse.Namespace) -> int:
-    seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    resolve_spec_dir(args.spec)  # bad input fails before any scenario runs
+    seeds = tuple(args.seed or ()) + tuple(args.seeds or ())
+    seeds = tuple(dict.fromkeys(seeds)) or DEFAULT_SEEDS
+    spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)  # bad input fails before any scenario runs
     get_backend(args.backend)
-    paths = generate(args.out, seeds, args.scenarios)
-    results = replay_paths(paths, args, quiet=args.json)
-    return emit(results, args)
+    paths, crashes = generate(args.out, seeds, args.scenarios)
+    results = replay_paths(paths, args, quiet=args.json) if paths else []
+    code = emit([*crashes, *results], args)
+    if not paths:
+        return code
+    first = next(s for s in seeds if not (args.out / f"seed-{s}" / "crash.txt").exists())
+    findings = [f for f in [second_run(args.scenarios, first, args.out / f"seed-{first}")]
+                if f is not None]
+    findings += seed_independence(paths)
+    out = sys.stderr if args.json else sys.stdout
+    for finding in findings:
+        print(f"determinism: {finding}", file=out)
+    if not findings:
+        print(f"determinism: a second process wrote byte-identical traces for seed {first}; "
+              "no seeded step ignored its seed", file=out)
+    if not args.no_coverage and not args.json:
+        print(summary_line(cover_traces(paths, spec_dir)))
+    return max(code, 1) if findings else code

@@ -13,7 +13,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import module_spec, resolve_spec_dir
+from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import export_trace
 from tlaconf.trace.reader import open_trace
 

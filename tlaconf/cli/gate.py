@@ -1,16 +1,27 @@
-"""``tlaconf gate [--update] [--assemble] [--traces DIR]``: the golden-trace CI gate."""
+"""``tlaconf gate [--update] [--assemble] [--traces DIR] [--revision R]``: the golden-trace CI gate.
+
+With ``--revision R`` every golden trace is replayed against revision R of the
+profile and the report is the verdict-change table against ``verdicts.json``
+(newly violates, newly conforms, violates differently, error; the unchanged
+count).  ``--json`` prints that table as one object and ``--junit FILE``
+writes it as one test case per trace, with or without ``--revision``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from rich import box
 from rich.table import Table
 
-from tlaconf.cli.replay import add_run_options, replay_paths
+from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
 from tlaconf.errors import UserError
+from tlaconf.gate.changes import VerdictChanges, verdict_changes
+from tlaconf.gate.changes_report import change_summary, change_table, write_changes_junit
 from tlaconf.gate.golden import (
     VERDICTS_FILE,
     Difference,
@@ -23,6 +34,7 @@ from tlaconf.gate.golden import (
     updated_verdicts,
     write_verdicts,
 )
+from tlaconf.replay.result import TraceResult
 from tlaconf.report import make_console, render_failure, write_html
 
 
@@ -32,7 +44,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="replay the golden traces and compare with traces/verdicts.json",
         description="Replay every *.trace.jsonl under the traces directory and compare each "
         "verdict and failing step with verdicts.json (keys: paths relative to the traces "
-        "directory). Exit 1 on any difference.",
+        "directory). Exit 1 on any difference. With --revision R the traces are checked "
+        "against revision R of the profile and the report is the verdict-change table: "
+        "traces that newly violate (step, action, blamed conjunct), newly conform, violate "
+        "differently or error, and how many are unchanged.",
     )
     p.add_argument("--traces", metavar="DIR", help="golden traces (default: ./traces)")
     p.add_argument("--update", action="store_true", help="rewrite verdicts.json from this run")
@@ -41,10 +56,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="write verdicts.json from the areas' expected.json files (no replay)",
     )
-    p.add_argument(
-        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
-    )
     add_run_options(p)
+    add_output_options(p)
     p.set_defaults(run=run)
 
 
@@ -80,6 +93,13 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
+    internal = [r for r in results if r.internal_error]
+    if internal:  # tlaconf could not decide: nothing is compared, nothing is recorded
+        for r in internal:
+            console.print(render_failure(r))
+        console.print(f"gate: {len(internal)} trace(s) hit an internal error; nothing compared",
+                      style="bold red")
+        return 3
     if args.html:
         write_html(results, args.html, "tlaconf gate")
     if args.update:
@@ -92,6 +112,15 @@ def run(args: argparse.Namespace) -> int:
             after = str(new[key]) if key in new else "(removed)"
             console.print(f"  {key}: {before} -> {after}")
         return 0
+    changes = verdict_changes(root, results, old, args.revision)
+    if args.junit:
+        write_changes_junit(args.junit, changes, root, results)
+    if args.json:
+        json.dump(changes.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 1 if changes.changes else 0
+    if args.revision is not None:
+        return _report_changes(changes, root, results)
     diffs = compare(root, results, old)
     if not diffs:
         console.print(f"gate: {len(results)} golden traces, all as expected", style="green")
@@ -105,3 +134,17 @@ def run(args: argparse.Namespace) -> int:
         f"gate: {len(results)} golden traces, {len(diffs)} difference(s)", style="bold red"
     )
     return 1
+
+
+def _report_changes(changes: VerdictChanges, root: Path, results: list[TraceResult]) -> int:
+    """The verdict-change table, a failure panel per changed trace, the summary line."""
+    console = make_console()
+    if changes.changes:
+        console.print(change_table(changes))
+        changed = {c.path for c in changes.changes}
+        for r in results:
+            if relative_key(root, r.path) in changed and r.failure is not None:
+                console.print(render_failure(r))
+    style = "bold red" if changes.changes else "green"
+    console.print(change_summary(changes), style=style)
+    return 1 if changes.changes else 0

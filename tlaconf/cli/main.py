@@ -3,7 +3,8 @@
 Each subcommand lives in ``tlaconf.cli.<name>`` and provides
 ``register(subparsers)`` and ``run(args) -> int``.  Exit codes: 0 all conform,
 1 a nonconformance was found, 2 bad input (a :class:`~tlaconf.errors.UserError`),
-anything else is a bug.
+3 tlaconf could not decide: an external checker failed, or any other exception,
+which is a bug in tlaconf (one line on stderr, the traceback saved to a file).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from tlaconf import __version__
-from tlaconf.errors import UserError
+from tlaconf import __version__, errors
+from tlaconf.errors import UserError, internal_error
 
 COMMANDS: tuple[str, ...] = (
-    "check", "replay", "gate", "eval", "parse", "fragments", "convert", "export", "diff-spec"
+    "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise", "convert",
+    "export",
+    "diff-spec",
 )
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 
@@ -33,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tlaconf", description="TLA+ conformance checking of implementation traces."
     )
     parser.add_argument("--version", action="version", version=f"tlaconf {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true",
+        help="on an internal error, also print the traceback (it is always saved to a file)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
@@ -42,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    errors.debug = args.debug
     try:
         code: int = args.run(args)
     except UserError as err:
@@ -51,6 +59,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        message, _ = internal_error(exc)
+        print(f"tlaconf: {message}", file=sys.stderr)
+        return 3
+    finally:
+        errors.debug = False
     return code
 
 

@@ -7,9 +7,17 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.spec.lookup import default_spec_dir
 from tlaconf.tla import ast
-from tlaconf.tla.fragments import extract
-from tlaconf.tla.resolve import parse_file, resolve
+from tlaconf.tla.fragments import (
+    extract,
+    fragment_revisions,
+    is_fragments_module,
+    page_module,
+    split_elsewhere,
+)
+from tlaconf.tla.parser import load_module_file
+from tlaconf.tla.resolve import ResolveErrors, parse_file, resolve
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,8 +27,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="For each .tla file, parse every module and resolve its names (EXTENDS "
         "and INSTANCE are looked up in the file's folder, then in -I folders, then among "
         "the standard modules); for any other file (a page), parse the fragments that "
-        "follow its 'reference-profile' markers.  Prints each module's operators "
-        "(name/arity) or the errors; exit status 2 if there is any error.",
+        "follow its 'reference-profile' markers, as the module 'tlaconf fragments' writes "
+        "for it.  Prints each module's operators (name/arity) or the errors; exit status 2 "
+        "if there is any error.  In a page, or a module written by 'tlaconf fragments', a "
+        "name used but not defined is listed as defined elsewhere in the profile (with the "
+        "profile module defining it, if found), not as an error.",
     )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument(
@@ -74,6 +85,47 @@ def spec_search_path(path: Path, revision: str | None) -> list[Path]:
     return [d for d in [spec / "conformance", *rev_dirs, spec / "tcs"] if d.is_dir()]
 
 
+def _profile_modules(path: Path, revisions: set[str]) -> dict[str, str]:
+    """Name -> the profile module defining it, in the revisions' folders of the spec tree
+    holding ``path`` (else the default spec directory); empty when there is none."""
+    spec = next((d for d in path.resolve().parents if d.name == "spec"), None)
+    if spec is None:
+        try:
+            spec = default_spec_dir()
+        except UserError:
+            return {}
+    found: dict[str, str] = {}
+    for revision in sorted(revisions):
+        for tla in sorted((spec / "reference-profile" / f"rev{revision}").glob("*.tla")):
+            try:
+                names = load_module_file(tla).definitions()
+            except UserError:
+                continue
+            for name in names:
+                found.setdefault(name, f"in {tla.stem} (revision {revision})")
+    return found
+
+
+def _resolve_fragments(
+    path: Path, module: ast.Module, text: str, search: list[str | Path], revisions: set[str]
+) -> None:
+    """Resolve a page's (or a fragments module's) definitions; names used but not defined
+    are listed as defined elsewhere in the profile; other errors raise."""
+    try:
+        resolve(module, [path.parent, *search], file=str(path), text=text)
+        return
+    except ResolveErrors as err:
+        elsewhere, real = split_elsewhere(err.errors)
+    if elsewhere:
+        where = _profile_modules(path, revisions)
+        print(f"  defined elsewhere in the profile: {len(elsewhere)} name(s)")
+        for name, first in elsewhere.items():
+            found = where.get(name, "not in the profile" if where else "")
+            print(f"    {name}  (used at {first.location})" + (f"  {found}" if found else ""))
+    if real:
+        raise ResolveErrors(real)
+
+
 def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
     if path.suffix != ".tla":
         try:
@@ -86,10 +138,18 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
             ops = [(u.name, len(u.params)) for u in f.units if isinstance(u, ast.OpDef)]
             ops += [(u.name, 0) for u in f.units if isinstance(u, ast.FnDef)]
             _show(f"(fragment at line {f.line}, revision {f.revision})", ops)
+        if fragments and not no_resolve:
+            revisions = {f.revision for f in fragments}
+            _resolve_fragments(path, page_module(path, fragments), text, search, revisions)
         return
     modules, text = parse_file(path)
     print(f"{path}:")
+    fragments_module = is_fragments_module(text)
     for i, m in enumerate(modules):
+        if fragments_module and not no_resolve:
+            _show(m.name, _own_operators(m))
+            _resolve_fragments(path, m, text, search, fragment_revisions(text))
+            continue
         if not no_resolve:
             siblings = [x for j, x in enumerate(modules) if j != i]
             resolve(m, [path.parent, *search], file=str(path), text=text, siblings=siblings)

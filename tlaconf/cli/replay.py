@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tlaconf.replay import BACKENDS, TraceResult, exit_code, resolve_spec_dir, run_traces
+from tlaconf.replay import BACKENDS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
     ProgressDisplay,
@@ -19,6 +19,7 @@ from tlaconf.report import (
     write_html,
     write_junit,
 )
+from tlaconf.spec import resolve_spec_dir, search_path
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -38,22 +39,35 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
     )
+    p.add_argument(
+        "--revision",
+        metavar="R",
+        help="check against revision R of the profile instead of the revision each trace's "
+        "header names",
+    )
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
-    p.add_argument("--json", action="store_true", help="print one JSON document (DESIGN.md)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
     p.add_argument(
         "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
     )
 
 
+def check_revision(spec_dir: Path, revision: str | None) -> None:
+    """UserError ("unknown revision") unless ``revision`` is None or a folder of ``spec_dir``."""
+    if revision is not None:
+        search_path(spec_dir, revision)
+
+
 def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -> list[TraceResult]:
     """Replay ``paths`` with the run options of ``args``, with a progress display unless quiet."""
     spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)
     if quiet:
-        return run_traces(paths, spec_dir, args.backend, args.jobs)
+        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision)
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -64,6 +78,7 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
             on_start=progress.on_start,
             on_steps=progress.on_steps,
             on_result=progress.on_result,
+            revision=args.revision,
         )
 
 
@@ -73,12 +88,12 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     if args.html:
         write_html(results, args.html, f"tlaconf {args.command}")
     if args.junit:
-        write_junit(args.junit, results)
+        write_junit(args.junit, results, args.revision)
     if args.json:
-        json.dump(json_report(results), sys.stdout, indent=2)
+        json.dump(json_report(results, args.revision), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results)
+        render_report(make_console(), results, args.revision)
     return exit_code(results)
 
 

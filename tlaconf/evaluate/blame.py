@@ -70,8 +70,7 @@ class Blamer(Walker):
         from tlaconf.evaluate.compiler import free_names
 
         out: dict[str, str] = {}
-        state = self.comp.G["_S"]
-        nxt = self.comp.G["_N"]
+        state, nxt = self.S, self.N
         primed = {v for v in _primed_names(node, ns, self)}
         for name, module in sorted(free_names(node, set())):
             if module:
@@ -101,6 +100,11 @@ class Blamer(Walker):
 
     def leaf(self, node: A.Node, ns: Namespace, env: Env, reason: str) -> Blame:
         return Blame(self.text(node), node.span, reason, self.bindings(node, ns, env))
+
+    def explain(self, node: A.Node, ns: Namespace, env: Env, state: Any, nxt: Any) -> Blame:
+        """Why ``node`` (known to be FALSE from ``state`` to ``nxt``) is FALSE."""
+        with self.in_state(state, nxt):
+            return self.blame(node, ns, env)
 
     def blame(self, node: A.Node, ns: Namespace, env: Env) -> Blame:
         """The explanation of why ``node`` (known to be FALSE) is FALSE."""

@@ -13,7 +13,6 @@ from typing import Any
 
 from tlaconf.evaluate.lazy import (
     ENUM_LIMIT,
-    SCALARS,
     BinarySet,
     Fail,
     FnSet,
@@ -27,7 +26,6 @@ from tlaconf.evaluate.lazy import (
     StringSet,
     SubsetSet,
     UnionSet,
-    ambiguous,
     apply,
     as_bool,
     domain,
@@ -41,10 +39,9 @@ from tlaconf.evaluate.lazy import (
     set_size,
     show,
     sorted_values,
-    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
-from tlaconf.values.core import check_no_bool_int_mix
+from tlaconf.values.order import check_comparable
 
 NAT = NatSet()
 INT = IntSet()
@@ -160,49 +157,36 @@ def notin(sid: int, a: Any, b: Any) -> bool:
     return not member(a, b, sid)
 
 
-def _mixes(s: frozenset[Any]) -> bool:
-    """Whether ``s`` holds both booleans and integers."""
-    kinds = set(map(type, s))
-    return bool in kinds and int in kinds
+def check_elements(items: list[Any], sid: int,
+                   what: str = "a set (or function domain) holds") -> None:
+    """Fails when ``items`` cannot be the elements of one set: TLC cannot compare some
+    of them (``{1, "a"}``; ``TRUE`` and ``1``, which Python would collapse)."""
+    if len(items) > 1:
+        t = type(items[0])
+        if not ((t is int or t is str) and len(set(map(type, items))) == 1):
+            bad = check_comparable(items, what)
+            if bad:
+                raise Fail(bad, (), sid)
 
 
-def _no_collision(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
-    """Fails when ``a`` and ``b`` hold elements Python finds equal but TLA+ does not
-    (``<<1>>`` and ``<<TRUE>>``): no set can hold both, and TLC cannot compare them."""
-    common = a & b
-    if not common:
-        return
-    kinds = set(map(type, a)) | set(map(type, b))
-    odd: list[Any] = []
-    if bool in kinds and int in kinds and (0 in common or 1 in common):
-        odd = [x for x in common if type(x) in (bool, int) and x in (0, 1)]
-    elif not kinds <= SCALARS:
-        odd = [x for x in common if type(x) not in SCALARS and ambiguous(x)]
-        tags_a = {tag(e) for e in a if type(e) not in SCALARS and ambiguous(e)}
-        tags_b = {tag(e) for e in b if type(e) not in SCALARS and ambiguous(e)}
-        odd = [x for x in odd if tag(x) not in tags_a or tag(x) not in tags_b]
-    if odd:
-        raise Fail(f"cannot compare {show(odd[0])} with the element of another set equal "
-                   "to it but for booleans and integers (TLC cannot compare them)", (), sid)
+def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
+    """Fails when an element of ``a`` and one of ``b`` cannot be compared (TLC compares
+    them to build ``a \\cup b``, or to test membership for ``\\cap`` and ``\\``)."""
+    if a and b:
+        check_elements([*a, *b], sid, "the two sets hold")
 
 
 def cup(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        r = a | b
-        if len(r) < len(a) + len(b):
-            _no_collision(a, b, sid)
-        if (True in r or False in r) and _mixes(r):
-            raise Fail(check_no_bool_int_mix(r) or "", (), sid)
-        return r
+        _clash(a, b, sid)
+        return a | b
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
 
 
 def cap(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        r = a & b
-        if r:
-            _no_collision(a, b, sid)
-        return r
+        _clash(a, b, sid)
+        return a & b
     _set(a, sid, "\\cap")
     _set(b, sid, "\\cap")
     if type(a) is frozenset:
@@ -214,10 +198,8 @@ def cap(sid: int, a: Any, b: Any) -> Any:
 
 def setminus(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        r = a - b
-        if len(r) < len(a):
-            _no_collision(a, b, sid)
-        return r
+        _clash(a, b, sid)
+        return a - b
     _set(b, sid, "\\")
     if type(_set(a, sid, "\\")) is frozenset:
         return frozenset(x for x in a if not member(x, b, sid))
@@ -248,21 +230,17 @@ def subset(sid: int, a: Any) -> Any:
 
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
-        r = frozenset().union(*a)
-        if len(r) < sum(map(len, a)) and len({tag(x) for s in a for x in s}) > len(r):
-            raise Fail("UNION of sets holding values equal but for booleans and integers "
-                       "(TLC cannot compare them)", (), sid)
-        if (True in r or False in r) and _mixes(r):
-            raise Fail(check_no_bool_int_mix(r) or "", (), sid)
-        return r
+        check_elements([x for s in a for x in s], sid)
+        return frozenset().union(*a)
     members = enum_set(a, sid)
     for s in members:
         _set(s, sid, "UNION")
     if not all(type(s) is frozenset or s.finite for s in members):
         return UnionSet(members)
-    out: set[Any] = set()
+    out: list[Any] = []
     for s in enum_set(a, sid):
-        out.update(enum_set(s, sid))
+        out.extend(enum_set(s, sid))
+    check_elements(out, sid)
     return frozenset(out)
 
 
@@ -369,12 +347,11 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
     f, g = normalize_fn(f, sid), normalize_fn(g, sid)
     d = dict(g.items()) if type(g) is Fn else dict(enumerate(g, 1))
     d.update(f.items() if type(f) is Fn else enumerate(f, 1))
-    if len(d) < len(f) + len(g):
-        keys = [*(f.keys() if type(f) is Fn else range(1, len(f) + 1)),
-                *(g.keys() if type(g) is Fn else range(1, len(g) + 1))]
-        if check_no_bool_int_mix(keys) or len({tag(k) for k in keys}) > len(d):
-            raise Fail("@@ of functions whose domains hold values equal but for booleans and "
-                       "integers (TLC cannot compare them)", (), sid)
+    if f and g:
+        _clash(frozenset(domain(f, sid)), frozenset(domain(g, sid)), sid)
+        if len(d) < len(f) + len(g):
+            check_elements([*(f.keys() if type(f) is Fn else range(1, len(f) + 1)),
+                            *(g.keys() if type(g) is Fn else range(1, len(g) + 1))], sid)
     return make_fn(d)
 
 
@@ -432,20 +409,18 @@ def random_element(sid: int, s: Any) -> Any:
     return sorted_values(elems)[0]
 
 
-REGISTERS: dict[Any, Any] = {}
-"""TLC's TLCSet/TLCGet registers (shared by every context of the process)."""
-
-
-def tlc_set(sid: int, i: Any, v: Any) -> bool:
+def tlc_set(registers: dict[int, Any], sid: int, i: Any, v: Any) -> bool:
+    """``TLCSet(i, v)`` in the registers of one evaluation context."""
     if type(i) is not int or i < 0:
         raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
-    REGISTERS[i] = v
+    registers[i] = v
     return True
 
 
-def tlc_get(sid: int, i: Any) -> Any:
-    if type(i) is int and i in REGISTERS:
-        return REGISTERS[i]
+def tlc_get(registers: dict[int, Any], sid: int, i: Any) -> Any:
+    """``TLCGet(i)`` from the registers of one evaluation context."""
+    if type(i) is int and i in registers:
+        return registers[i]
     if type(i) is int:
         raise Fail(f"TLCGet({i}): the register was never set", (), sid)
     raise Fail(f"TLCGet({show(i)}): model-checking statistics do not exist outside TLC", (),
@@ -659,6 +634,10 @@ def is_operator(entry: Any) -> bool:
     """Whether a :data:`STANDARD` entry is an operator (else it is a value)."""
     return type(entry) is tuple and len(entry) == 2 and callable(entry[0])
 
+
+WITH_REGISTERS = frozenset({tlc_set, tlc_get})
+"""Builtins whose first argument is the TLCSet/TLCGet registers of the evaluation context
+(the compiler binds them to its own)."""
 
 BUILTIN_VALUES: dict[str, Any] = {"BOOLEAN": BOOLEAN, "STRING": STRING}
 """Constants of TLA+ itself."""

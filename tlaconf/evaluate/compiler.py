@@ -3,15 +3,19 @@
 Each operator definition becomes one Python function (one more for its primed
 variant, when some ``(e)'`` needs it).  Names are resolved at compile time:
 bound variables and parameters are Python locals, module definitions are
-globals of the generated code, state variables are ``_S["x"]`` (``_N["x"]`` when
-primed).  Zero-arity constant-level definitions (``ZoneInstances4``) and
-constant sub-expressions are evaluated once, at compile time, and become
-globals.  Every construct that can fail passes a span id (``sid``) to the
-runtime helper, so an error names its file, line and column.
+globals of the generated code.  The state is explicit: every generated function
+takes it as its first two arguments, ``_S`` (unprimed variables) and ``_N``
+(primed ones), and a state variable is ``_S["x"]`` (``_N["x"]`` when primed);
+nothing about a state is kept between calls.  Zero-arity constant-level
+definitions (``ZoneInstances4``) and constant sub-expressions are evaluated
+once, at compile time, and become globals.  Every construct that can fail
+passes a span id (``sid``) to the runtime helper, so an error names its file,
+line and column.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,6 +56,16 @@ class Scope:
 
 
 _NOCONST = object()
+
+STATE_ARGS = ("_S", "_N")
+"""The leading parameters of every generated function: the state and the next state."""
+STATE = ", ".join(STATE_ARGS)
+
+
+def _as_value(fname: str, lead: list[str]) -> str:
+    """A generated operator function as a value (a higher-order argument): a closure over
+    the caller's state and the instance arguments ``lead``."""
+    return f"(lambda *_a: {fname}({STATE}, {''.join(x + ', ' for x in lead)}*_a))"
 
 
 @dataclass
@@ -115,6 +129,12 @@ class Compiler:
         self._action: dict[tuple[str, int], bool] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
+        self.registers: dict[int, Any] = {}
+        """TLCSet/TLCGet registers: this context's own, emptied by :meth:`reset_registers`."""
+
+    def reset_registers(self) -> None:
+        """Forget every TLCSet (a new, independent run: the next trace)."""
+        self.registers.clear()
 
     # ----------------------------------------------------------------- plumbing
 
@@ -145,7 +165,8 @@ class Compiler:
     def builtin_ref(self, fn: Callable[..., Any]) -> str:
         key = id(fn)
         if key not in self._builtin_names:
-            self._builtin_names[key] = self.glob(fn, f"B_{fn.__name__}_")
+            value = functools.partial(fn, self.registers) if fn in B.WITH_REGISTERS else fn
+            self._builtin_names[key] = self.glob(value, f"B_{fn.__name__}_")
         return self._builtin_names[key]
 
     # ----------------------------------------------------------------- levels
@@ -153,7 +174,9 @@ class Compiler:
     def entry_is_const(self, entry: Entry) -> bool:
         """Whether a definition's value never depends on the state."""
         k = entry.kind
-        if k in ("const", "value", "builtin"):
+        if k == "builtin":  # TLCSet/TLCGet read and write registers: never folded
+            return entry.value[0] not in B.WITH_REGISTERS
+        if k in ("const", "value"):
             return True
         if k == "var":
             return False
@@ -249,7 +272,7 @@ class Compiler:
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
         params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
-        args = ", ".join([*entry.ns.inst_py, *(py for _, py, _ in params)])
+        args = ", ".join([*STATE_ARGS, *entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
                 sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
@@ -289,17 +312,13 @@ class Compiler:
         self._consts[key] = name
         return Code(name, type(value) is bool, value)
 
-    def run_const(self, fn: Callable[[], Any]) -> Any:
-        saved = self.G.get("_S"), self.G.get("_N")
-        self.G["_S"] = self.G["_N"] = R.NO_STATE
+    def run_const(self, fn: Callable[..., Any]) -> Any:
+        """``fn`` (a generated function of the state only) with no state: its value, or
+        ``_NOCONST`` when it fails (it then fails again, located, when evaluated)."""
         try:
-            return fn()
-        except (Fail, RecursionError, KeyError):
-            return _NOCONST
+            return fn(R.NO_STATE, R.NO_STATE)
         except Exception:
             return _NOCONST
-        finally:
-            self.G["_S"], self.G["_N"] = saved
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
         """``f[x \\in S] == e``: a (possibly recursive) function value."""
@@ -334,7 +353,7 @@ class Compiler:
         if inner.const is not _NOCONST:
             return inner
         name = self.fresh("k_")
-        fn = self.exec(f"def {name}():\n    return {inner.src}\n", name)
+        fn = self.exec(f"def {name}({STATE}):\n    return {inner.src}\n", name)
         value = self.run_const(fn)
         if value is _NOCONST:
             return inner
@@ -447,19 +466,18 @@ class Compiler:
                 if c is not None:
                     return c
             fname = self.def_fn(entry, sc.primed)
-            return Code(f"{fname}({', '.join(lead)})",
+            return Code(f"{fname}({', '.join([*STATE_ARGS, *lead])})",
                         self._bool_defs.get((id(entry), sc.primed), False))
         fname = self.def_fn(entry, sc.primed)
-        if lead:
-            fname = f"(lambda *_a: {fname}({''.join(x + ', ' for x in lead)}*_a))"
         if not args:
-            return Code(fname)
+            return Code(_as_value(fname, lead))
+        fname = f"{fname}({STATE}, {''.join(x + ', ' for x in lead)}"
         params = entry.node.params
         if len(args) != len(params):
             raise Fail(f"{entry.name} takes {len(params)} arguments, got {len(args)}", (),
                        self.sid(node))
         srcs = [self.op_arg(a, p.arity, sc) for a, p in zip(args, params, strict=True)]
-        return Code(f"{fname}({', '.join(srcs)})",
+        return Code(f"{fname}{', '.join(srcs)})",
                     self._bool_defs.get((id(entry), sc.primed), False))
 
     def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
@@ -487,7 +505,7 @@ class Compiler:
                 return loc.py
             entry = self.resolve_entry(sc.ns, arg.name, arg.module)
             if entry is not None and entry.kind == "op":
-                return self.def_fn(entry, sc.primed)
+                return _as_value(self.def_fn(entry, sc.primed), [])
             if entry is not None and entry.kind == "builtin":
                 fn, _ = entry.value
                 return f"(lambda *a: {self.builtin_ref(fn)}({self.sid(arg)}, *a))"
@@ -613,7 +631,7 @@ class Compiler:
         params = [loc.py for loc in sc.locals.values()]
         if sc.at is not None:
             params.append(sc.at)
-        params = list(dict.fromkeys(params))
+        params = [*STATE_ARGS, *dict.fromkeys(params)]
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
         lines += [f"    {d} = {src}" for d, src in pre]
@@ -793,7 +811,8 @@ class Compiler:
         env = ", ".join(f"({n!r}, {sc.locals[n].kind!r}, {sc.locals[n].arity}, "
                         f"{sc.locals[n].py})" for n in names)
         key = self.glob((node.expr, sc.ns), "EN_")
-        return Code(f"_ENABLED({key}, ({env}{',' if names else ''}), {self.sid(node)})", True)
+        return Code(f"_ENABLED(_S, {key}, ({env}{',' if names else ''}), {self.sid(node)})",
+                    True)
 
     def x_Fairness(self, node: A.Fairness, sc: Scope) -> Code:
         raise Fail("temporal formulas (WF/SF) cannot be evaluated", (), self.sid(node))
@@ -820,7 +839,7 @@ class Compiler:
         if a.ty is not None and a.ty is b.ty and a.ty in (str, int):
             return Code(f"({a.src} {eqop} {b.src})", True)
         if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
-            return Code(f"({ne}_same({a.src}, {b.src}))", True)
+            return Code(f"({ne}_same({a.src}, {b.src}, {sid}))", True)
         if b.const == frozenset() and type(b.const) is frozenset:
             ta = self.tmp(a, sc)
             if ta is not None:
@@ -834,13 +853,14 @@ class Compiler:
             if to is not None and _is_ident(fixed.src):
                 tname = _TYPE_NAMES[known]
                 test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
-                        else f"{ne}_same({to[1]}, {fixed.src})")
+                        else f"{ne}_same({to[1]}, {fixed.src}, {sid})")
                 return Code(f"({test} if type({to[0]}) is {tname} "
                             f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
         ta, tb = self.tmp(a, sc), self.tmp(b, sc)
         if ta is not None and tb is not None:
-            return Code(f"({ne}_same({ta[1]}, {tb[1]}) if type({ta[0]}) is type({tb[0]}) and "
-                        f"type({ta[1]}) in _PLAIN else {ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
+            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
+                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
+                        f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
         return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
 
     def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:
@@ -904,7 +924,8 @@ class Compiler:
 
     def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
                 primed: bool = False) -> Callable[..., Any]:
-        """A function of the env's values computing ``node`` (used by blame and ENABLED)."""
+        """A function of the state (``_S``, ``_N``) and the env's values computing ``node``
+        (used by blame and ENABLED)."""
         key = (id(node), id(ns), env, primed)
         hit = self._snippets.get(key)
         if hit is not None:
@@ -913,7 +934,8 @@ class Compiler:
         sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(env, pys, strict=True)},
                    primed)
         name = self.fresh("snip_")
-        src = f"def {name}({', '.join(pys)}):\n    return {self.expr(node, sc).src}\n"
+        params = ", ".join([*STATE_ARGS, *pys])
+        src = f"def {name}({params}):\n    return {self.expr(node, sc).src}\n"
         fn = self.exec(src, name)
         self._snippets[key] = (node, fn)
         return fn

@@ -20,9 +20,8 @@ from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 
 RECURSION_LIMIT = 20_000
-"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low."""
-if sys.getrecursionlimit() < RECURSION_LIMIT:
-    sys.setrecursionlimit(RECURSION_LIMIT)
+"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
+Raised when a module is loaded (importing tlaconf changes nothing in the process)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,8 @@ class Context:
     """A loaded, compiled module with its constants bound."""
 
     def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
+        if sys.getrecursionlimit() < RECURSION_LIMIT:
+            sys.setrecursionlimit(RECURSION_LIMIT)
         self.module = module
         self.name = module.name
         self.loader = loader
@@ -49,14 +50,16 @@ class Context:
             if isinstance(d, A.OpDef | A.FnDef)
         }
         self._fns: dict[str, Callable[..., Any]] = {}
-        self._exprs: dict[str, Callable[[], Any]] = {}
+        self._exprs: dict[str, Callable[..., Any]] = {}
         self.compiler.G["_ENABLED"] = self._enabled_in
         self._enabler = Enabler(self.compiler)
         self._blamer = Blamer(self.compiler, self.loader.texts)
 
     # ----------------------------------------------------------------- errors
 
-    def _error(self, exc: BaseException, where: A.Node | None) -> EvalError:
+    def _error(self, exc: BaseException, where: A.Node | None) -> BaseException:
+        """The user-facing EvalError for ``exc``; any other exception is a bug in the
+        evaluator and is returned as it is (the CLI reports it as an internal error)."""
         fallback = where.span if where is not None else A.NO_SPAN
         if isinstance(exc, EvalError):
             return exc
@@ -68,7 +71,7 @@ class Context:
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep (an operator or function that never stops "
                              "recursing?)", fallback)
-        return EvalError(f"internal evaluator error: {type(exc).__name__}: {exc}", fallback)
+        return exc
 
     def _entry(self, op: str) -> Entry:
         entry = self.ns.lookup(op)
@@ -101,11 +104,8 @@ class Context:
         """Evaluates the boolean operator ``op(args)``; unprimed variables from ``state``,
         primed ones from ``next_state``."""
         fn = self._fn(op, len(args))
-        G = self.compiler.G
-        G["_S"] = state
-        G["_N"] = NO_NEXT if next_state is None else next_state
         try:
-            r = fn(*args)
+            r = fn(state, NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
         if r is True or r is False:
@@ -122,11 +122,9 @@ class Context:
     ) -> Any:
         """The value of ``op(args)`` (any kind)."""
         fn = self._fn(op, len(args))
-        G = self.compiler.G
-        G["_S"] = {} if state is None else state
-        G["_N"] = NO_NEXT if next_state is None else next_state
         try:
-            return fn(*args)
+            return fn({} if state is None else state,
+                      NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
 
@@ -146,22 +144,19 @@ class Context:
         """TLC-style ``ENABLED op(args)`` in ``state``."""
         body, env = self._call_node(op, args)
         entry = self._entry(op)
-        G = self.compiler.G
-        G["_S"] = state
         try:
-            return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables)
+            return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables, state)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
 
-    def _enabled_in(self, key: tuple[A.Node, Namespace], env: tuple[Any, ...], sid: int) -> bool:
+    def _enabled_in(
+        self, state: Mapping[str, Any], key: tuple[A.Node, Namespace], env: tuple[Any, ...],
+        sid: int,
+    ) -> bool:
+        """``ENABLED`` inside generated code (in the caller's ``state``)."""
         node, ns = key
-        saved = self.compiler.G["_N"]
-        try:
-            return self._enabler.enabled(
-                node, ns, Env(tuple(Binding(n, k, ar, v) for n, k, ar, v in env)), self.variables
-            )
-        finally:
-            self.compiler.G["_N"] = saved
+        bindings = Env(tuple(Binding(n, k, ar, v) for n, k, ar, v in env))
+        return self._enabler.enabled(node, ns, bindings, self.variables, state)
 
     def explain(
         self,
@@ -173,16 +168,18 @@ class Context:
         """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so)."""
         body, env = self._call_node(op, args)
         entry = self._entry(op)
-        G = self.compiler.G
-        G["_S"] = state
-        G["_N"] = NO_NEXT if next_state is None else next_state
+        nxt = NO_NEXT if next_state is None else next_state
         try:
-            child = self._blamer.blame(body, entry.ns or self.ns, env)
+            child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")
         head = f"{op}({', '.join(show(a, 60) for a in args)})" if args else op
         return Blame(head, entry.node.span, f"{op} is FALSE", params, (child,))
+
+    def reset(self) -> None:
+        """Start an independent run (a new trace): forget every TLCSet register."""
+        self.compiler.reset_registers()
 
     def evaluate(self, expr_text: str) -> Any:
         """A constant expression in the module's context."""
@@ -197,25 +194,24 @@ class Context:
             except Exception as exc:
                 raise self._error(exc, node) from None
             self._exprs[expr_text] = fn
-        G = self.compiler.G
-        G["_S"] = G["_N"] = _CONSTANT_STATE
         try:
-            return materialize(fn())
+            return materialize(fn(_CONSTANT_STATE, _CONSTANT_STATE))
         except Exception as exc:
             raise self._error(exc, None) from None
 
     def assumptions(self) -> list[tuple[A.Assume, bool | EvalError]]:
         """Every ASSUME of the module and what it EXTENDS: TRUE/FALSE or the error."""
         out: list[tuple[A.Assume, bool | EvalError]] = []
-        G = self.compiler.G
         for ns, unit in self.builder.assumes:
-            G["_S"] = G["_N"] = _CONSTANT_STATE
             try:
-                v = self.compiler.snippet(unit.expr, ns, ())()
+                v = self.compiler.snippet(unit.expr, ns, ())(_CONSTANT_STATE, _CONSTANT_STATE)
                 out.append((unit, v if v is True or v is False else EvalError(
                     f"ASSUME is not a boolean: {show(v)}", unit.span)))
             except Exception as exc:
-                out.append((unit, self._error(exc, unit)))
+                err = self._error(exc, unit)
+                if not isinstance(err, EvalError):
+                    raise err from None
+                out.append((unit, err))
         return out
 
 

@@ -27,11 +27,10 @@ Assignment = dict[str, Any]
 
 class Enabler(Walker):
     def enabled(
-        self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...]
+        self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> bool:
-        G = self.comp.G
-        saved = G["_N"]
-        try:
+        """``ENABLED node`` in ``state``."""
+        with self.in_state(state, NextState({})):
             for asg in self.successors(node, ns, env, {}):
                 missing = [v for v in variables if v not in asg]
                 if missing:
@@ -40,15 +39,13 @@ class Enabler(Walker):
                         + " unassigned, so ENABLED cannot be decided", (), self.comp.sid(node))
                 return True
             return False
-        finally:
-            G["_N"] = saved
 
     def _eval(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> Any:
-        self.comp.G["_N"] = NextState(asg)
+        self.N = NextState(asg)
         return self.eval(node, ns, env)
 
     def _test(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
-        self.comp.G["_N"] = NextState(asg)
+        self.N = NextState(asg)
         return self.eval_bool(node, ns, env)
 
     def successors(
@@ -103,7 +100,7 @@ class Enabler(Walker):
             yield from self.successors(node.other, ns, env, asg)
             return
         if isinstance(node, A.Let):
-            self.comp.G["_N"] = NextState(asg)
+            self.N = NextState(asg)
             yield from self.successors(node.body, ns, self.bind_let(node, ns, env), asg)
             return
         if isinstance(node, A.ActionBox):
@@ -116,7 +113,7 @@ class Enabler(Walker):
                 yield from self._unchanged(unchanged_items(node.sub), ns, env, asg)
             return
         if isinstance(node, A.Name | A.OpApp) and self._may_assign(node, ns, env, asg):
-            self.comp.G["_N"] = NextState(asg)
+            self.N = NextState(asg)
             called = self.call_target(node, ns, env, by_name=True)
             if called is not None:
                 body, tns, tenv, _ = called
@@ -159,13 +156,13 @@ class Enabler(Walker):
         for it in items:
             var = self.var_name(it, ns, env)
             if var is not None and var not in out:
-                out[var] = self.comp.G["_S"][var]
+                out[var] = self.S[var]
             elif not self._same(it, ns, env, out):
                 return
         yield out
 
     def _same(self, item: A.Expr, ns: Namespace, env: Env, asg: Assignment) -> bool:
-        self.comp.G["_N"] = NextState(asg)
+        self.N = NextState(asg)
         sid = self.comp.sid(item)
         return equal(self.eval(item, ns, env, primed=True), self.eval(item, ns, env), sid)
 

@@ -8,11 +8,12 @@ raises :class:`Fail` saying it cannot be enumerated.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tlaconf.values import Fn, ModelValue, kind, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, kind, make_fn, order, sort_key, to_tla
 
 ENUM_LIMIT = 1_000_000
 """Largest set the evaluator will build by enumerating a lazy set."""
@@ -120,12 +121,22 @@ def show(v: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _not_in_builtin(x: Any, name: str, sid: int) -> bool:
+    """``x \\in Nat`` (``Int``, ``STRING``) for ``x`` of another kind: FALSE for a model
+    value, otherwise an error (TLC: "Attempted to check if ... is in Nat")."""
+    if type(x) is ModelValue:
+        return False
+    raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in {name}", (), sid)
+
+
 class NatSet(LazySet):
     __slots__ = ()
     finite = False
 
     def contains(self, x: Any, sid: int) -> bool:
-        return type(x) is int and x >= 0
+        if type(x) is int:
+            return x >= 0
+        return _not_in_builtin(x, "Nat", sid)
 
     def describe(self) -> str:
         return "Nat"
@@ -136,7 +147,7 @@ class IntSet(LazySet):
     finite = False
 
     def contains(self, x: Any, sid: int) -> bool:
-        return type(x) is int
+        return type(x) is int or _not_in_builtin(x, "Int", sid)
 
     def describe(self) -> str:
         return "Int"
@@ -147,10 +158,14 @@ class StringSet(LazySet):
     finite = False
 
     def contains(self, x: Any, sid: int) -> bool:
-        return type(x) is str
+        return type(x) is str or _not_in_builtin(x, "STRING", sid)
 
     def describe(self) -> str:
         return "STRING"
+
+
+BUILTIN_SETS = (NatSet, IntSet, StringSet)
+"""Nat, Int and STRING: TLC compares them by name (``Nat = Nat``, ``Nat # Int``)."""
 
 
 class Interval(LazySet):
@@ -567,15 +582,26 @@ def ambiguous(v: Any) -> bool:
     return isinstance(v, LazySet) and v.finite and ambiguous(v.enum(-1))
 
 
-def same(a: Any, b: Any) -> bool:
-    """Equality of two plain values of one Python type: Python's ``==``, except that a
-    boolean never equals an integer inside containers (``<<TRUE>> # <<1>>``)."""
-    if a != b:
-        return False
+def same(a: Any, b: Any, sid: int = -1) -> bool:
+    """``a = b`` for two plain values of one Python type, as TLC: FALSE at the first
+    difference met in TLC's order, an error when values of different kinds meet first
+    (``<<1>> = <<TRUE>>``, ``{1} = {"a"}``)."""
     t = type(a)
+    if a == b:
+        if (t is tuple or t is frozenset or t is Fn) and not _strict(a, b):
+            return _walk_equal(a, b, sid)
+        return True
     if t is tuple or t is frozenset or t is Fn:
-        return _strict(a, b)
-    return True
+        return _walk_equal(a, b, sid)
+    return False
+
+
+def _walk_equal(a: Any, b: Any, sid: int) -> bool:
+    try:
+        return order.equal(a, b)
+    except order.Incomparable as err:
+        raise Fail(f"attempted to compare the {kind_of(err.a)} {show(err.a)} with the "
+                   f"{kind_of(err.b)} {show(err.b)}", (), sid) from None
 
 
 SCALARS = frozenset({int, str, bool, ModelValue})
@@ -642,7 +668,7 @@ def equal(a: Any, b: Any, sid: int) -> bool:
     """TLC equality: values of different kinds cannot be compared (model values excepted)."""
     ta = type(a)
     if ta is type(b) and ta is not LazyFn and not isinstance(a, LazySet):
-        return same(a, b)
+        return same(a, b, sid)
     fa, fb = _family(a), _family(b)
     if fa != fb:
         if ta is ModelValue or type(b) is ModelValue:
@@ -652,9 +678,13 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
-        return same(enum_set(a, sid), enum_set(b, sid))
+        if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
+            if type(a) is type(b) or {type(a), type(b)} == {NatSet, IntSet}:
+                return type(a) is type(b)
+            raise Fail(f"attempted to compare {show(a)} with {show(b)}", (), sid)
+        return same(enum_set(a, sid), enum_set(b, sid), sid)
     if fa == "function":
-        return same(normalize_fn(a, sid), normalize_fn(b, sid))
+        return same(normalize_fn(a, sid), normalize_fn(b, sid), sid)
     return bool(a == b)
 
 
@@ -670,17 +700,36 @@ def member(x: Any, s: Any, sid: int) -> bool:
             if partner(x, s) is not NONE:
                 return True
         if s and tx is not ModelValue:
+            e = next((e for e in s if type(e) is not ModelValue), None)
+            if e is None:
+                return False
             fx = _family(x)
-            for e in s:
-                if type(e) is not ModelValue and _family(e) != fx:
-                    _mismatch(x, e, sid)
-                    break
+            if _family(e) != fx:
+                _mismatch(x, e, sid)
             if fx == "function" and tx is LazyFn:
-                return partner(normalize_fn(x, sid), s) is not NONE
+                return member(normalize_fn(x, sid), s, sid)
+            if tx is tuple or tx is frozenset or tx is Fn:
+                _probe(x, s, sid)
         return False
     if isinstance(s, LazySet):
         return s.contains(x, sid)
     raise Fail(f"{show(x)} \\in {show(s)}: the {kind_of(s)} {show(s)} is not a set", (), sid)
+
+
+def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
+    """Fails when TLC, looking ``x`` up in the sorted set ``s``, would compare it with an
+    element of another kind (``<<1>> \\in {<<"a">>}``): ``x`` is compared with its
+    neighbours in TLC's order."""
+    ordered = sorted(s, key=sort_key)
+    keys = [sort_key(e) for e in ordered]
+    i = bisect.bisect_left(keys, sort_key(x))
+    for e in ordered[max(0, i - 1): i + 1]:
+        try:
+            order.compare(x, e)
+        except order.Incomparable as err:
+            raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in a set "
+                       f"holding {show(e)}: TLC cannot compare the {kind_of(err.a)} "
+                       f"{show(err.a)} with the {kind_of(err.b)} {show(err.b)}", (), sid) from None
 
 
 def _mismatch(x: Any, e: Any, sid: int) -> bool:

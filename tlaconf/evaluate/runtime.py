@@ -25,10 +25,8 @@ from tlaconf.evaluate.lazy import (
     same,
     show,
     sorted_values,
-    tag,
 )
 from tlaconf.values import Fn, ModelValue, make_fn
-from tlaconf.values.core import check_no_bool_int_mix
 
 
 class _NoState(dict[str, Any]):
@@ -64,7 +62,7 @@ _PLAIN = frozenset({str, int, frozenset, tuple, Fn, ModelValue})
 def _eq(a: Any, b: Any, sid: int) -> bool:
     t = type(a)
     if t is type(b) and t in _PLAIN:
-        return same(a, b)
+        return same(a, b, sid)
     return equal(a, b, sid)
 
 
@@ -159,15 +157,11 @@ def _filter(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:
 
 
 def _setof(items: list[Any], sid: int) -> frozenset[Any]:
-    """A set from its elements; refuses a set mixing booleans and integers (Python would
-    collapse ``TRUE`` and ``1``)."""
-    s = frozenset(items)
-    if (True in s or False in s) and check_no_bool_int_mix(items):
-        raise Fail(check_no_bool_int_mix(items) or "", (), sid)
-    if len(s) < len(items) and len({tag(x) for x in items}) > len(s):
-        raise Fail("a set holds values that differ only by a boolean and an integer "
-                   "(such as <<TRUE>> and <<1>>), which TLC cannot compare", (), sid)
-    return s
+    """A set from its elements; refuses elements TLC cannot compare (``{1, "a"}``, and
+    ``TRUE`` with ``1``, which Python would collapse)."""
+    if len(items) > 1:
+        B.check_elements(items, sid)
+    return frozenset(items)
 
 
 def _in_filter(x: Any, s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> bool:
@@ -209,8 +203,10 @@ def _recset(fields: tuple[tuple[str, Any], ...], sid: int) -> Any:
 
 
 def _except(f: Any, keys: tuple[Any, ...], value: Callable[[Any], Any], sid: int) -> Any:
-    """``[f EXCEPT ![k1][k2] = value(@)]``; a path outside the domain leaves ``f`` unchanged,
-    as the definition ``[x \\in DOMAIN f |-> IF x = k THEN ... ELSE f[x]]`` says."""
+    """``[f EXCEPT ![k1][k2] = value(@)]``; a key outside the domain leaves ``f`` unchanged,
+    as the definition ``[x \\in DOMAIN f |-> IF x = k THEN ... ELSE f[x]]`` says, and a key
+    TLC cannot compare with the domain's elements (``![{}]`` on a function of integers)
+    is an error."""
     if not is_fn(f):
         raise Fail(f"EXCEPT applied to the {kind_of(f)} {show(f)}, which is not a function",
                    (), sid)
@@ -218,19 +214,31 @@ def _except(f: Any, keys: tuple[Any, ...], value: Callable[[Any], Any], sid: int
     k = keys[0]
     if type(f) is tuple:
         if not (type(k) is int and 1 <= k <= len(f)):
+            if f and type(k) is not int:
+                _except_key(k, frozenset(range(1, len(f) + 1)), f, sid)
             return f
         old = f[k - 1]
         new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
         return (*f[: k - 1], new, *f[k:])
     d = f._d
-    k = partner(k, d)
-    if k is NONE:
+    found = partner(k, d)
+    if found is NONE:
+        _except_key(k, frozenset(d), f, sid)
         return f
-    old = d[k]
+    old = d[found]
     new = value(old) if len(keys) == 1 else _except(old, keys[1:], value, sid)
     nd = dict(d)
-    nd[k] = new
+    nd[found] = new
     return Fn(nd)
+
+
+def _except_key(k: Any, dom: frozenset[Any], f: Any, sid: int) -> None:
+    """Fails when the EXCEPT key ``k`` cannot be compared with the domain ``dom`` of ``f``."""
+    try:
+        member(k, dom, sid)
+    except Fail as err:
+        raise Fail(f"EXCEPT ![{show(k)}] on {show(f)}: the key cannot be compared with the "
+                   f"function's domain ({err.message})", (), sid) from None
 
 
 def _case_fail(sid: int) -> NoReturn:
@@ -290,8 +298,6 @@ GLOBALS: dict[str, Any] = {
     "_rec": _rec,
     "_EMPTY": frozenset(),
     "_Fn": Fn,
-    "_S": NO_STATE,
-    "_N": NO_NEXT,
     "__builtins__": {"all": all, "any": any, "type": type, "frozenset": frozenset,
                      "str": str, "int": int, "tuple": tuple, "len": len},
 }

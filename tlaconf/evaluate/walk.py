@@ -4,12 +4,14 @@ sub-expressions run compiled: environments of bound names and their evaluation."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.compiler import Compiler, Local, Scope, has_stateful
+from tlaconf.evaluate.compiler import STATE_ARGS, Compiler, Local, Scope, has_stateful
 from tlaconf.evaluate.lazy import Fail, as_bool, enum_set
 from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.evaluate.runtime import NO_NEXT, NO_STATE
 from tlaconf.tla import ast as A
 
 
@@ -45,11 +47,26 @@ class Env:
 
 
 class Walker:
-    """Evaluates sub-expressions of a formula in an :class:`Env`."""
+    """Evaluates sub-expressions of a formula in an :class:`Env`, in the walk's state:
+    ``S`` (unprimed variables) and ``N`` (primed ones), set by the walk's entry point
+    and passed to every compiled snippet."""
 
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
         self._wrappers: dict[int, tuple[A.Node, A.Node]] = {}
+        self.S: Any = NO_STATE
+        self.N: Any = NO_NEXT
+
+    @contextmanager
+    def in_state(self, state: Any, nxt: Any) -> Iterator[None]:
+        """Walk in ``state``/``nxt``; the previous walk state is restored afterwards (a walk
+        may start inside another one: ENABLED evaluated within an action)."""
+        saved = self.S, self.N
+        self.S, self.N = state, nxt
+        try:
+            yield
+        finally:
+            self.S, self.N = saved
 
     def _wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
         """One synthetic node per LET definition (a LAMBDA, or ``LET f[..] == .. IN f``), so
@@ -68,7 +85,7 @@ class Walker:
         vis = env.visible()
         sig = tuple((n, b.kind, b.arity) for n, b in vis.items())
         fn = self.comp.snippet(node, ns, sig, primed)
-        return fn(*(b.value for b in vis.values()))
+        return fn(self.S, self.N, *(b.value for b in vis.values()))
 
     def eval_bool(self, node: A.Node, ns: Namespace, env: Env) -> bool:
         return as_bool(self.eval(node, ns, env), self.comp.sid(node))
@@ -84,10 +101,11 @@ class Walker:
             pys = [self.comp.fresh("e_") for _ in sig]
             sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(sig, pys, strict=True)})
             name = self.comp.fresh("arg_")
-            src = f"def {name}({', '.join(pys)}):\n    return {self.comp.op_arg(arg, arity, sc)}\n"
+            params = ", ".join([*STATE_ARGS, *pys])
+            src = f"def {name}({params}):\n    return {self.comp.op_arg(arg, arity, sc)}\n"
             fn = self.comp.exec(src, name)
             self.comp._snippets[key] = (arg, fn)
-        return fn(*(b.value for b in vis.values()))
+        return fn(self.S, self.N, *(b.value for b in vis.values()))
 
     def bind_let(self, node: A.Let, ns: Namespace, env: Env) -> Env:
         for d in node.defs:
@@ -184,12 +202,11 @@ class Walker:
 
     def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
         """A by-name argument: re-evaluated when the primed variables assigned so far
-        (the ``_N`` mapping) change, cached otherwise."""
-        G = self.comp.G
+        (the ``N`` mapping) change, cached otherwise."""
         cell: list[Any] = [None, None]
 
         def get() -> Any:
-            nxt = G["_N"]
+            nxt = self.N
             if cell[0] is not nxt:
                 cell[1] = self.eval(a, ns, env)
                 cell[0] = nxt

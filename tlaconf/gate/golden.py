@@ -2,10 +2,10 @@
 
 ``traces/verdicts.json`` maps each trace's path relative to ``traces/`` (with
 ``/`` separators) to ``{"verdict": V, "step": K, "conjunct": C}``: ``step`` is
-the failing step (absent for ``conforms``), ``conjunct`` (optional) a piece of
-TLA+ text the blame tree must contain (a failure without a blame tree, such as a
-rejected step that changed the state, has nothing to match it against: there it
-is a description only).  Area owners write ``traces/<area>/expected.json`` keyed by file name
+the failing step (absent for ``conforms``), ``conjunct`` (optional) the source
+text of one innermost failing part of the blame, matched as
+:mod:`tlaconf.gate.conjunct` says (a failure without a blame matches no
+conjunct).  Area owners write ``traces/<area>/expected.json`` keyed by file name
 in the same shape; :func:`assemble` merges those into ``verdicts.json`` (a trace
 that no ``expected.json`` lists is expected to conform).  A ``vacuous`` trace
 never passes the gate: a golden trace without steps checks nothing.
@@ -14,16 +14,16 @@ never passes the gate: a golden trace without steps checks nothing.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.lookup import default_dir
-from tlaconf.replay.result import VERDICTS, BlameNode, TraceResult
+from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
+from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.spec.lookup import default_dir
 
 VERDICTS_FILE = "verdicts.json"
 EXPECTED_FILE = "expected.json"
@@ -60,6 +60,8 @@ class Expectation:
             raise UserError(f"{where}: step must be a non-negative integer")
         if conjunct is not None and not isinstance(conjunct, str):
             raise UserError(f"{where}: conjunct must be a string")
+        if conjunct is not None and obj["verdict"] == "conforms":
+            raise UserError(f"{where}: a conforming trace blames no conjunct; drop 'conjunct'")
         return cls(obj["verdict"], step, conjunct)
 
     @classmethod
@@ -67,9 +69,8 @@ class Expectation:
         """The expectation ``result`` meets (``conjunct`` kept when it still matches)."""
         if result.verdict == "conforms" or result.failure is None:
             return cls(result.verdict)
-        if conjunct is None or not _mentions(result, conjunct):
-            blame = result.failure.blame
-            conjunct = None if blame is None else blame.innermost().text
+        if conjunct is None or conjunct_problem(result.failure, conjunct) is not None:
+            conjunct = first_leaf_text(result.failure)
         return cls(result.verdict, result.failure.step, conjunct)
 
 
@@ -134,26 +135,6 @@ def assemble(root: Path) -> dict[str, Expectation]:
     return verdicts
 
 
-def _normalize(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _texts(node: BlameNode) -> Iterable[str]:
-    yield node.text
-    for child in node.children:
-        yield from _texts(child)
-
-
-def _mentions(result: TraceResult, conjunct: str) -> bool:
-    f = result.failure
-    if f is None:
-        return False
-    if f.blame is None:
-        return True
-    want = _normalize(conjunct)
-    return any(want in _normalize(t) for t in _texts(f.blame))
-
-
 def matches(result: TraceResult, expected: Expectation) -> str | None:
     """None when ``result`` meets ``expected``, else what differs."""
     if result.verdict == "vacuous":
@@ -164,8 +145,8 @@ def matches(result: TraceResult, expected: Expectation) -> str | None:
         return None
     if expected.step is not None and result.failure.step != expected.step:
         return "failing step differs"
-    if expected.conjunct is not None and not _mentions(result, expected.conjunct):
-        return f"the blame does not mention {expected.conjunct!r}"
+    if expected.conjunct is not None:
+        return conjunct_problem(result.failure, expected.conjunct)
     return None
 
 

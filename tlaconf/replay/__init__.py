@@ -1,8 +1,7 @@
 """Replay traces against conformance modules: the engine, backends, results and the runner."""
 
-from tlaconf.replay.backend import BACKENDS, Backend, LoadedModule, ModuleSpec, get_backend
+from tlaconf.replay.backend import BACKENDS, Backend, LoadedModule, get_backend
 from tlaconf.replay.engine import replay_trace
-from tlaconf.replay.lookup import resolve_spec_dir
 from tlaconf.replay.result import (
     VERDICTS,
     BlameNode,
@@ -22,13 +21,11 @@ __all__ = [
     "Change",
     "Failure",
     "LoadedModule",
-    "ModuleSpec",
     "TraceResult",
     "Verdict",
     "collect_traces",
     "exit_code",
     "get_backend",
     "replay_trace",
-    "resolve_spec_dir",
     "run_traces",
 ]

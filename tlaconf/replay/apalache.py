@@ -81,8 +81,9 @@ from apalache_rpc.client import (
 )
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.values import Fn, ModelValue, to_tla
@@ -475,6 +476,19 @@ class ApalacheModule:
         self, action: str, params: Any, state: State, next_state: State
     ) -> BlameNode | None:
         call = f"{action}({literal(params, infer(params, record=True))})"
+        return self._check_step(call, action, params, state, next_state)
+
+    @property
+    def has_next(self) -> bool:
+        return NEXT in self._info.nullary
+
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        return self._check_step(NEXT, NEXT, None, state, next_state)
+
+    def _check_step(
+        self, call: str, action: str, params: Any, state: State, next_state: State
+    ) -> BlameNode | None:
+        """None when some transition of ``call`` leads from ``state`` to ``next_state``."""
         also = (next_state,)
         root = root_module(self._spec, self.variables, state, next_=call, also=also,
                            extra=(pinned_next(self.variables, next_state, (state,)),))  # fmt: skip
@@ -497,7 +511,8 @@ class ApalacheModule:
                     client.rollback(snapshot)
             finally:
                 self._backend.dispose(client)
-        return self._blame(f"{action}(p)", "is FALSE: no transition of it leads from s to s' "
+        text = action if params is None else f"{action}(p)"
+        return self._blame(text, "is FALSE: no transition of it leads from s to s' "
                            "(Apalache)", action, params)  # fmt: skip
 
     def enabled(self, action: str, params: Any, state: State) -> bool:
@@ -516,6 +531,9 @@ class ApalacheModule:
             finally:
                 self._backend.dispose(client)
         return False
+
+    def start_trace(self) -> None:
+        """Each Apalache query is its own session: nothing carries over between traces."""
 
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         key = tuple(sorted((v, to_tla(state[v])) for v in self.variables if v in state))

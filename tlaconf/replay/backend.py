@@ -2,9 +2,10 @@
 
 A :class:`Backend` loads a conformance module (:class:`ModuleSpec`: the ``.tla``
 file, its search path, constant values and invariant names) into a
-:class:`LoadedModule`, which answers the three questions replay asks of each
+:class:`LoadedModule`, which answers the questions replay asks of each
 step: does ``A(p)`` hold from ``s`` to ``s'``, is ``ENABLED A(p)`` true in ``s``,
-does an invariant hold in ``s``.  Errors in the specification or in the values
+does an invariant hold in ``s``, and, for a step without an action label, does
+the module's ``Next`` hold from ``s`` to ``s'``.  Errors in the specification or in the values
 given (a missing record field, a type error) raise :class:`~tlaconf.errors.UserError`
 (the evaluator's ``EvalError`` is one); replay turns them into an ``error`` verdict.
 
@@ -17,26 +18,15 @@ A backend outside tlaconf is named by its own ``"module:attribute"``.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
-from tlaconf.errors import UserError
+from tlaconf.errors import UserError, describe
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import ModuleSpec
 
 State = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class ModuleSpec:
-    """Everything needed to load one conformance module."""
-
-    name: str
-    path: Path
-    search_path: tuple[Path, ...]
-    constants: Mapping[str, Any]
-    invariants: tuple[str, ...]
 
 
 class LoadedModule(Protocol):
@@ -69,6 +59,20 @@ class LoadedModule(Protocol):
         """None when the invariant ``name`` holds in ``state``, else its blame."""
         ...
 
+    def start_trace(self) -> None:
+        """Called before each trace: forget what earlier traces left behind (TLCSet
+        registers), so that a verdict never depends on which traces ran before."""
+        ...
+
+    @property
+    def has_next(self) -> bool:
+        """Whether the module defines (or extends) ``Next`` without parameters."""
+        ...
+
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        """None when ``Next`` holds from ``state`` to ``next_state``, else its blame."""
+        ...
+
 
 class Backend(Protocol):
     """A way of checking formulas (the embedded evaluator, Apalache, ...)."""
@@ -87,17 +91,35 @@ BACKENDS: dict[str, str] = {
 """Backend name -> ``"module:class"``; the class is instantiated without arguments."""
 
 
+_TARGET = re.compile(
+    r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*\Z"
+)
+
+
 def get_backend(name: str) -> Backend:
     """The backend called ``name`` (or ``"module:attribute"``); UserError when unavailable."""
     target = BACKENDS.get(name, name)
-    module_name, colon, attr = target.partition(":")
-    if not colon:
-        raise UserError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    if not _TARGET.match(target):
+        raise UserError(
+            f"unknown backend {name!r} (choose from {', '.join(BACKENDS)}, "
+            "or give module:attribute of a backend class)"
+        )
+    module_name, _, attr = target.partition(":")
     try:
         factory = getattr(importlib.import_module(module_name), attr, None)
         if factory is None:
             raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
-        backend: Backend = factory()
+        backend = factory()
     except ModuleNotFoundError as err:  # the backend or what it needs is not installed
         raise UserError(f"backend {name!r} is not available: {err}") from None
-    return backend
+    except UserError:
+        raise
+    except Exception as err:  # importing or creating the backend failed
+        raise UserError(f"backend {name!r} is not available: {describe(err)}") from None
+    if not callable(getattr(backend, "load", None)) or not isinstance(
+        getattr(backend, "name", None), str
+    ):
+        raise UserError(f"backend {name!r}: {target} did not give a backend (an object with "
+                        "a name and a load(spec) method)")
+    loaded: Backend = backend
+    return loaded

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec, State
+from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
 class EmbeddedModule:
@@ -19,6 +20,8 @@ class EmbeddedModule:
         self.actions: tuple[str, ...] = tuple(
             sorted(op for op, info in ctx.operators.items() if info.arity == 1)
         )
+        entry = ctx.ns.lookup(NEXT)
+        self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
@@ -36,10 +39,18 @@ class EmbeddedModule:
     def enabled(self, action: str, params: Any, state: State) -> bool:
         return bool(self._ctx.enabled(action, (params,), state))
 
+    def start_trace(self) -> None:
+        self._ctx.reset()
+
     def check_invariant(self, name: str, state: State) -> BlameNode | None:
         if self._ctx.holds(name, (), state):
             return None
         return BlameNode.from_blame(self._ctx.explain(name, (), state))
+
+    def check_next(self, state: State, next_state: State) -> BlameNode | None:
+        if self._ctx.holds(NEXT, (), state, next_state):
+            return None
+        return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
 
 
 class EmbeddedBackend:

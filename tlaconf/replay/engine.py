@@ -3,7 +3,8 @@
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and
 ``ENABLED A(p)`` FALSE in ``s``; every state, the initial one included,
-satisfies the module's invariants.  The trace is streamed: only the previous
+satisfies the module's invariants.  A step without an action label is checked
+against the module's ``Next`` (:func:`_check_unlabeled`).  The trace is streamed: only the previous
 state is held, so memory does not grow with the trace's length.
 """
 
@@ -14,10 +15,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tlaconf.errors import UserError
-from tlaconf.replay.backend import Backend, LoadedModule, ModuleSpec
-from tlaconf.replay.lookup import module_spec
+from tlaconf.errors import UserError, internal_error
+from tlaconf.replay.backend import Backend, LoadedModule
 from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.spec.lookup import module_spec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import TraceFormatError, open_trace
 from tlaconf.values import Fn
 
@@ -97,13 +99,53 @@ def _params_hint(params: Any) -> str:
     return ""
 
 
+def _check_unlabeled(
+    mod: LoadedModule, outcome: str, before: Mapping[str, Any], after: Mapping[str, Any],
+    line: int, step: int,
+) -> None:  # fmt: skip
+    """A step without an action label: ``Next`` from s to s' (accepted), s' = s (rejected).
+
+    A rejected step without a label names no request whose ENABLED could be
+    decided: it is a stuttering step, which ``[Next]_vars`` always allows.
+    """
+    if not mod.has_next:
+        reason = (
+            f"line {line}: the step has no action label, so it is checked against Next, "
+            f"but module {mod.name} defines no Next (label the step with an action, "
+            "or define Next in the module)"
+        )
+        raise _Stop("error", Failure(step, line, reason))
+    diff = state_diff(before, after)
+    if outcome == "rejected":
+        if diff:
+            reason = "the step (no action label) was rejected but the state changed (s' # s)"
+            raise _Stop("violation", Failure(step, line, reason, NEXT, None, None, diff))
+        return
+    try:
+        blame = mod.check_next(before, after)
+    except UserError as err:
+        reason = f"line {line}: cannot evaluate Next: {_message(err)}"
+        raise _Stop("error", Failure(step, line, reason, NEXT)) from None
+    if blame is not None:
+        reason = "the step has no action label and Next is FALSE from s to s'"
+        if not diff:
+            reason += " (s' = s: record a stuttering step as rejected)"
+        raise _Stop("violation", Failure(step, line, reason, NEXT, None, blame, diff))
+
+
 def replay_trace(
     path: str | Path,
     spec_dir: Path,
     backend: Backend,
     progress: Progress | None = None,
+    revision: str | None = None,
 ) -> TraceResult:
-    """Replay the trace at ``path``; every problem becomes a verdict, never an exception."""
+    """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
+    header names); every problem becomes a verdict, never an exception.
+
+    An exception that is not a :class:`UserError` is a bug: its traceback is saved and
+    the trace gets an ``error`` verdict whose failure names the file (exit code 3).
+    """
     start = time.perf_counter()
     module: str | None = None
     steps = 0
@@ -111,11 +153,11 @@ def replay_trace(
     try:
         with open_trace(path) as trace:
             module = trace.header.module
+            revision = revision or trace.header.revision
             try:
-                spec = module_spec(
-                    spec_dir, module, trace.header.revision, trace.header.constants
-                )
+                spec = module_spec(spec_dir, module, revision, trace.header.constants)
                 mod = load(backend, spec)
+                mod.start_trace()
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {_message(err)}"
                 raise _Stop("error", Failure(0, 1, reason)) from None
@@ -131,6 +173,15 @@ def replay_trace(
                 line = step.line
                 after = step.state
                 action, params = step.action, step.params
+                if action is None:
+                    _check_variables(mod, variables, after, line, steps)
+                    _check_unlabeled(mod, step.outcome, before, after, line, steps)
+                    if step.outcome == "accepted":
+                        _check_invariants(mod, invariants, after, steps, line, NEXT, None, before)
+                    before = after
+                    if progress is not None and steps % PROGRESS_EVERY == 0:
+                        progress(steps)
+                    continue
                 if action not in actions:
                     known = ", ".join(sorted(actions)) or "none"
                     reason = (
@@ -176,6 +227,10 @@ def replay_trace(
         return TraceResult(str(path), module, "error", steps, failure, _since(start))
     except UserError as err:
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
+        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+    except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
+        message, saved = internal_error(exc)
+        failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
         return TraceResult(str(path), module, "error", steps, failure, _since(start))
     if progress is not None:
         progress(steps)

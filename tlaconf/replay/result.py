@@ -9,8 +9,9 @@ from typing import Any, Literal, Protocol
 
 from tlaconf.values import Fn, encode, sort_key, to_tla
 
-Verdict = Literal["conforms", "violation", "vacuous", "error"]
-VERDICTS: tuple[Verdict, ...] = ("conforms", "violation", "vacuous", "error")
+Verdict = Literal["conforms", "violation", "vacuous", "error", "crash"]
+VERDICTS: tuple[Verdict, ...] = ("conforms", "violation", "vacuous", "error", "crash")
+"""``crash``: the implementation under test raised while ``tlaconf check`` ran it."""
 
 
 class _SpanLike(Protocol):
@@ -134,6 +135,8 @@ class Failure:
 
     ``step`` is 0 for the initial state and k for the k-th step line; ``line`` is
     the 1-based line of the trace file.  ``diff`` lists what changed from s to s'.
+    ``traceback`` is the file holding the traceback of a ``crash`` or of an internal
+    error (a bug in tlaconf: an ``error`` verdict with a traceback).
     """
 
     step: int
@@ -143,13 +146,17 @@ class Failure:
     params: Any = None
     blame: BlameNode | None = None
     diff: tuple[Change, ...] = ()
+    traceback: str | None = None
 
     @property
     def call(self) -> str | None:
-        """``Move([id |-> 11, ...])``: the action applied to its params, in TLA+ syntax."""
-        if self.action is None:
-            return None
-        return f"{self.action}({'' if self.params is None else to_tla(self.params)})"
+        """``Move([id |-> 11, ...])``: the action applied to its params, in TLA+ syntax.
+
+        ``Next`` alone for a step without an action label (its params are None).
+        """
+        if self.action is None or self.params is None:
+            return self.action
+        return f"{self.action}({to_tla(self.params)})"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,6 +167,7 @@ class Failure:
             "reason": self.reason,
             "blame": None if self.blame is None else self.blame.to_json(),
             "diff": [c.to_json() for c in self.diff],
+            **({} if self.traceback is None else {"traceback": self.traceback}),
         }
 
 
@@ -183,9 +191,20 @@ class TraceResult:
             "failure": None if self.failure is None else self.failure.to_json(),
         }
 
+    @property
+    def internal_error(self) -> bool:
+        """An ``error`` caused by a bug in tlaconf (not by the trace or the spec)."""
+        return (
+            self.verdict == "error" and self.failure is not None
+            and self.failure.traceback is not None
+        )
+
 
 def exit_code(results: list[TraceResult]) -> int:
-    """2 when any trace could not be checked, else 1 when any did not conform, else 0."""
+    """3 when tlaconf hit an internal error, else 2 when any trace could not be checked,
+    else 1 when any did not conform (or the implementation crashed), else 0."""
+    if any(r.internal_error for r in results):
+        return 3
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
         return 2

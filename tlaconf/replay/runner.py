@@ -46,8 +46,10 @@ def _backend(name: str) -> Backend:
     return backend
 
 
-def _replay_in_worker(path: Path, spec_dir: Path, backend: str) -> TraceResult:
-    return replay_trace(path, spec_dir, _backend(backend))
+def _replay_in_worker(
+    path: Path, spec_dir: Path, backend: str, revision: str | None
+) -> TraceResult:
+    return replay_trace(path, spec_dir, _backend(backend), revision=revision)
 
 
 def run_traces(
@@ -58,8 +60,11 @@ def run_traces(
     on_start: OnStart | None = None,
     on_steps: OnSteps | None = None,
     on_result: OnResult | None = None,
+    revision: str | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
+
+    ``revision`` replaces the revision each trace's header names.
 
     The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
     one trace) is only called when replaying in this process.
@@ -73,13 +78,13 @@ def run_traces(
             if on_start is not None:
                 on_start(path)
             progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replay_trace(path, spec_dir, chosen, progress)
+            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision)
             if on_result is not None:
                 on_result(result)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
             futures = {
-                pool.submit(_replay_in_worker, path, spec_dir, backend): i
+                pool.submit(_replay_in_worker, path, spec_dir, backend, revision): i
                 for i, path in enumerate(paths)
             }
             for future in as_completed(futures):

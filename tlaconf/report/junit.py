@@ -29,15 +29,22 @@ def failure_text(result: TraceResult) -> str:
     return "\n".join(lines)
 
 
-def junit_xml(results: Sequence[TraceResult], suite: str = "tlaconf") -> ET.Element:
-    """The ``<testsuites>`` element for ``results``."""
-    failures = sum(r.verdict in ("violation", "vacuous") for r in results)
+def junit_xml(
+    results: Sequence[TraceResult], suite: str = "tlaconf", revision: str | None = None
+) -> ET.Element:
+    """The ``<testsuites>`` element for ``results``; a run given ``--revision R`` says so in
+    the suite's name and a ``revision`` property."""
+    failures = sum(r.verdict in ("violation", "vacuous", "crash") for r in results)
     errors = sum(r.verdict == "error" for r in results)
     total = f"{sum(r.seconds for r in results):.3f}"
     root = ET.Element("testsuites", tests=str(len(results)), failures=str(failures),
                       errors=str(errors), time=total)  # fmt: skip
-    ts = ET.SubElement(root, "testsuite", name=suite, tests=str(len(results)),
+    name = suite if revision is None else f"{suite} (revision {revision})"
+    ts = ET.SubElement(root, "testsuite", name=name, tests=str(len(results)),
                        failures=str(failures), errors=str(errors), time=total)  # fmt: skip
+    if revision is not None:
+        props = ET.SubElement(ts, "properties")
+        ET.SubElement(props, "property", name="revision", value=revision)
     for r in results:
         case = ET.SubElement(ts, "testcase", classname=r.module or "unknown", name=r.path,
                              time=f"{r.seconds:.3f}")  # fmt: skip
@@ -50,9 +57,11 @@ def junit_xml(results: Sequence[TraceResult], suite: str = "tlaconf") -> ET.Elem
     return root
 
 
-def write_junit(path: str | Path, results: Sequence[TraceResult]) -> None:
+def write_junit(
+    path: str | Path, results: Sequence[TraceResult], revision: str | None = None
+) -> None:
     """Write the JUnit XML file ``path``."""
-    tree = ET.ElementTree(junit_xml(results))
+    tree = ET.ElementTree(junit_xml(results, revision=revision))
     ET.indent(tree)
     try:
         tree.write(path, encoding="utf-8", xml_declaration=True)

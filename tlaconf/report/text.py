@@ -35,6 +35,7 @@ VERDICT_STYLE = {
     "violation": "bold red",
     "vacuous": "yellow",
     "error": "bold magenta",
+    "crash": "bold red",
 }
 _PLAIN_WIDTH = 120
 _MAX_SOURCE_LINES = 6
@@ -56,9 +57,17 @@ def _verdict(verdict: str) -> Text:
     return Text(verdict, style=VERDICT_STYLE.get(verdict, ""))
 
 
-def summary_table(results: Sequence[TraceResult]) -> Table:
+def against(revision: str | None) -> str:
+    """How a report says the run was given ``--revision R`` ("" when it was not)."""
+    if revision is None:
+        return ""
+    return f"against revision {revision} of the profile (--revision), not the traces' own"
+
+
+def summary_table(results: Sequence[TraceResult], revision: str | None = None) -> Table:
     """One row per trace: trace, module, steps, verdict, time."""
-    table = Table(box=box.SIMPLE_HEAD, title="replay", title_justify="left")
+    title = f"replay {against(revision)}".rstrip()
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
     table.add_column("trace", no_wrap=True)
     table.add_column("module")
     table.add_column("steps", justify="right")
@@ -176,14 +185,18 @@ def render_failure(result: TraceResult) -> Panel:
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
 
-def render_report(console: Console, results: Sequence[TraceResult]) -> None:
-    """Summary table, then a panel for every trace that did not conform, then a total line."""
-    console.print(summary_table(results))
+def render_report(
+    console: Console, results: Sequence[TraceResult], revision: str | None = None
+) -> None:
+    """Summary table, then a panel for every trace that did not conform, then a total line
+    (both saying so when the run was given ``--revision``)."""
+    console.print(summary_table(results, revision))
     for r in results:
         if r.verdict != "conforms" and r.failure is not None:
             console.print(render_failure(r))
     counts = {v: sum(r.verdict == v for r in results) for v in VERDICT_STYLE}
-    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s): ")
+    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s)")
+    line.append(f" {against(revision)}: " if revision else ": ")
     line += Text(", ").join(
         Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n
     )

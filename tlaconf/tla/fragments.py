@@ -8,8 +8,11 @@ kept as published (indentation may have been lost; the layout rule copes with
 flattened bullet lists), so a parse error points at the page's own line.
 
 :func:`write_module` writes **one module per page** (``Fragments_<page stem>``)
-holding every fragment of the page verbatim, each preceded by a provenance
-comment (page file, line, revision, licence).
+that EXTENDS the standard modules its text uses (``Len`` -> Sequences) and holds
+every fragment of the page verbatim, each preceded by a provenance comment (page
+file, line, revision, licence).  The names a page uses but defines elsewhere in
+the profile (``ZoneInstances4``) stay undefined there: :func:`is_fragments_module`
+lets ``tlaconf parse`` list them apart from real errors.
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ from pathlib import Path
 
 from tlaconf.errors import UserError
 from tlaconf.tla import ast
+from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.parser import parse_units
+from tlaconf.tla.stdnames import is_standard_name, standard_modules_for
 
 MARKER_RE = re.compile(
     r"^\s*reference-profile\s*·\s*input revision\s+(?P<rev>[^\s·]+)\s*·\s*(?P<licence>.*?)\s*$"
 )
 TRAILER = "Definition and resolved references"
+EXTRACTED = "\\* Extracted by `tlaconf fragments` from the page"
+"""The first comment line of every module :func:`render_module` writes."""
 
 
 @dataclass(frozen=True)
@@ -91,11 +98,14 @@ def render_module(page: str | Path, fragments: list[Fragment]) -> str:
     head = f"{'-' * 4} MODULE {name} {'-' * 4}"
     out = [
         head,
-        f"\\* Extracted by `tlaconf fragments` from the page {page_name}.",
+        f"{EXTRACTED} {page_name}.",
         "\\* Each definition below is copied verbatim from the page; the comment above it",
         "\\* records where it was published.",
-        "",
     ]
+    standard = page_module(page, fragments).extends
+    if standard:
+        out.append(f"EXTENDS {', '.join(standard)}")
+    out.append("")
     for f in fragments:
         out.append(
             f"\\* source: {page_name} line {f.line}; reference-profile input revision "
@@ -105,6 +115,47 @@ def render_module(page: str | Path, fragments: list[Fragment]) -> str:
         out.append("")
     out.append("=" * len(head))
     return "\n".join(out) + "\n"
+
+
+_PROVENANCE = re.compile(r"^\\\* source: .* reference-profile input revision (?P<rev>\S+);", re.M)
+
+
+def fragment_revisions(text: str) -> set[str]:
+    """The revisions named by the provenance comments of a module :func:`render_module` wrote."""
+    return {m["rev"] for m in _PROVENANCE.finditer(text)}
+
+
+def is_fragments_module(text: str) -> bool:
+    """Whether ``text`` is a module written by :func:`render_module`."""
+    lines = text.splitlines()
+    return len(lines) > 1 and lines[1].startswith(EXTRACTED)
+
+
+_UNDEFINED = re.compile(r"undefined (?:name|operator) (?P<name>\S+)\Z")
+
+
+def split_elsewhere(
+    errors: list[ResolveError],
+) -> tuple[dict[str, ResolveError], list[ResolveError]]:
+    """A fragments module's resolution errors: names it uses but does not define (defined
+    elsewhere in the profile; the first use of each, by name) and the real errors.  A
+    standard module's name (``Len``) left undefined is a real error."""
+    elsewhere: dict[str, ResolveError] = {}
+    real: list[ResolveError] = []
+    for err in errors:
+        m = _UNDEFINED.match(err.message)
+        if m is None or is_standard_name(m["name"]):
+            real.append(err)
+        else:
+            elsewhere.setdefault(m["name"], err)
+    return elsewhere, real
+
+
+def page_module(page: str | Path, fragments: list[Fragment]) -> ast.Module:
+    """The module :func:`render_module` writes, built from the fragments' own nodes (so that
+    locations are the page's lines)."""
+    units = tuple(u for f in fragments for u in f.units)
+    return ast.Module(module_name(page), standard_modules_for(units), units)
 
 
 def write_module(page: str | Path, out_dir: str | Path) -> tuple[Path, list[Fragment]] | None:

@@ -14,11 +14,13 @@ it.  The module ``X``:
   ``TraceSteps``, a sequence of records ``[action, params, outcome, state]``
   whose ``state`` is the full state after the step;
 * ``TraceAction(k)`` applies the k-th step's action to its params (a ``CASE``
-  over the action labels the trace uses);
+  over the action labels the trace uses); a step without an action label has
+  ``action = ""`` and ``params = <<>>``, and ``TraceAction(k)`` is then ``Next``;
 * ``TraceInit`` pins the initial state; ``TraceNext`` takes step
   ``k = trace_step + 1``: it pins the next state to the k-th recorded state and
   requires, as replay does, ``TraceAction(k)`` when the step was accepted, and
-  ``UNCHANGED`` plus ``~ENABLED TraceAction(k)`` when it was rejected;
+  ``UNCHANGED`` plus ``~ENABLED TraceAction(k)`` when it was rejected (only
+  ``UNCHANGED`` for a rejected step without a label, a stuttering step);
   ``TraceDone`` stutters once every step is taken; ``TraceSpec`` is the usual
   ``TraceInit /\\ [][TraceNext \\/ TraceDone]_...``.
 
@@ -47,7 +49,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
 
@@ -76,8 +78,9 @@ def _check_names(out: Path, spec: ModuleSpec) -> str:
 
 def _step_record(step: Step) -> Fn:
     return record(
-        action=step.action, params=step.params, outcome=step.outcome, state=Fn(dict(step.state))
-    )
+        action=step.action or "", params=() if step.params is None else step.params,
+        outcome=step.outcome, state=Fn(dict(step.state)),
+    )  # fmt: skip
 
 
 def _header_comment(name: str, trace: Path, spec: ModuleSpec, revision: str) -> str:
@@ -120,14 +123,15 @@ def _write_module(
             raise UserError(
                 f"{trace}:{step.line}: the state's variables differ from the initial state's"
             )
-        labels.add(step.action)
+        labels.add(step.action or "")
         out.write(("," if count else "") + "\n    " + to_tla(_step_record(step)))
         count += 1
     out.write("\n>>\n\n" if count else ">>\n\n")
     out.write("TraceVars == <<" + ", ".join(variables) + ">>\n\n")
     if labels:
         arms = [
-            f'TraceSteps[k].action = "{label}" -> {label}(TraceSteps[k].params)'
+            f'TraceSteps[k].action = "{label}" -> '
+            + (f"{label}(TraceSteps[k].params)" if label else NEXT)
             for label in sorted(labels)
         ]
         out.write("TraceAction(k) ==\n    CASE " + "\n      [] ".join(arms) + "\n\n")
@@ -145,7 +149,8 @@ def _write_module(
         f'    /\\ IF TraceSteps[{STEP_VAR} + 1].outcome = "accepted"\n'
         f"          THEN TraceAction({STEP_VAR} + 1)\n"
         "          ELSE /\\ UNCHANGED TraceVars\n"
-        f"               /\\ ~ENABLED (TraceAction({STEP_VAR} + 1) /\\ UNCHANGED {STEP_VAR})\n\n"
+        f'               /\\ \\/ TraceSteps[{STEP_VAR} + 1].action = ""\n'
+        f"                  \\/ ~ENABLED (TraceAction({STEP_VAR} + 1) /\\ UNCHANGED {STEP_VAR})\n\n"
         f"TraceDone == {STEP_VAR} = Len(TraceSteps) /\\ UNCHANGED {all_vars}\n\n"
         "TraceNextOrDone == TraceNext \\/ TraceDone\n\n"
         f"TraceSpec == TraceInit /\\ [][TraceNextOrDone]_{all_vars}\n"

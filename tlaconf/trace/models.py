@@ -9,6 +9,8 @@ line 1     :class:`TraceHeader`  ``format``, ``version``, ``module``, ``revision
            ``constants`` (name -> value), ``meta`` (free-form JSON object)
 line 2     :class:`StateLine`    ``state`` (variable -> value)
 line 3..   :class:`StepLine`     ``action``, ``params`` (a record), ``outcome``, ``state``
+           :class:`UnlabeledStepLine`  ``state`` (and optionally ``outcome``): a step
+           without an action label, checked against the module's ``Next``
 ========== ======================================================================
 """
 
@@ -142,6 +144,21 @@ class StepLine(_Line):
             return decode_params(v)
         except ValueError as err:
             raise PydanticCustomError("itf_value", "{msg}", {"msg": str(err)}) from None
+
+    @field_validator("state")
+    @classmethod
+    def _state(cls, v: dict[str, Any]) -> dict[str, Value]:
+        return _decode_named(v, "state")
+
+
+class UnlabeledStepLine(_Line):
+    """Lines 3..: a step without an action label (checked against ``Next``).
+
+    ``outcome`` defaults to ``accepted``; a ``rejected`` one is a stuttering step.
+    """
+
+    outcome: Outcome = "accepted"
+    state: dict[str, Any]
 
     @field_validator("state")
     @classmethod

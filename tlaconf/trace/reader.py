@@ -7,6 +7,7 @@
         t.initial                      # line 2, read on first use
         for step in t.steps():         # lines 3.., read lazily: constant memory
             step.line, step.action, step.params, step.outcome, step.state
+            # step.action and step.params are None for a step without an action label
 
 Every malformed input raises :class:`TraceFormatError` (a
 :class:`~tlaconf.errors.UserError`) naming the file and the 1-based line
@@ -29,7 +30,14 @@ from typing import IO, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tlaconf.errors import UserError
-from tlaconf.trace.models import Outcome, StateLine, StepLine, TraceHeader, json_kind
+from tlaconf.trace.models import (
+    Outcome,
+    StateLine,
+    StepLine,
+    TraceHeader,
+    UnlabeledStepLine,
+    json_kind,
+)
 from tlaconf.values import Value
 
 
@@ -47,11 +55,14 @@ class TraceFormatError(UserError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step line: ``line`` is its 1-based line number in the file (3 for the first step)."""
+    """One step line: ``line`` is its 1-based line number in the file (3 for the first step).
+
+    ``action`` and ``params`` are None for a step without an action label.
+    """
 
     line: int
-    action: str
-    params: Value
+    action: str | None
+    params: Value | None
     outcome: Outcome
     state: dict[str, Value]
 
@@ -167,6 +178,10 @@ class TraceReader:
 
     def _iter_steps(self) -> Iterator[Step]:
         while (obj := self._next_object()) is not None:
+            if isinstance(obj, dict) and "action" not in obj and "params" not in obj:
+                u = self._validate(UnlabeledStepLine, obj)
+                yield Step(self._lineno, None, None, u.outcome, u.state)
+                continue
             m = self._validate(StepLine, obj)
             yield Step(self._lineno, m.action, m.params, m.outcome, m.state)
 

@@ -107,6 +107,17 @@ class TraceWriter:
         )
         self.steps += 1
 
+    def unlabeled_step(self, state: Mapping[str, Any], outcome: Outcome = "accepted") -> None:
+        """Record a step without an action label (checked against the module's ``Next``)."""
+        if not self._has_init:
+            raise ValueError("record the initial state before any step")
+        if outcome not in ("accepted", "rejected"):
+            raise ValueError(f"outcome must be 'accepted' or 'rejected', not {outcome!r}")
+        line: dict[str, Any] = {} if outcome == "accepted" else {"outcome": outcome}
+        line["state"] = _values(state, "variable")
+        self._write(line)
+        self.steps += 1
+
     def close(self) -> None:
         """Finish the file and move it into place."""
         if self._out is None:

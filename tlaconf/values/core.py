@@ -13,10 +13,10 @@ other functions        :class:`Fn` (records are functions on strings)
 =====================  ===========================================================
 
 Every function has exactly one representation (:func:`make_fn` normalizes), so
-Python equality of two values of the same kind is TLA+ equality.  Because
-``True == 1`` in Python, a set or function domain that mixes booleans and
-integers is refused by :func:`check_no_bool_int_mix` wherever one is built from
-outside data; TLC cannot compare those values either.
+Python equality of two values of the same kind is TLA+ equality.  A set or
+function domain whose elements TLC cannot compare (``{1, "a"}``; also ``TRUE``
+and ``1``, which Python would collapse) is refused by
+:func:`tlaconf.values.order.check_comparable` wherever one is built.
 """
 
 from __future__ import annotations
@@ -121,11 +121,21 @@ def kind(v: Any) -> str:
     return t.__name__
 
 
-_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, tuple: 4, Fn: 4, frozenset: 5}
+_RANK = {ModelValue: -1, bool: 0, int: 1, str: 2, tuple: 4, Fn: 4, frozenset: 5}
+_TUPLE_DOMAINS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _tuple_domain(n: int) -> tuple[tuple[int, int], ...]:
+    dom = _TUPLE_DOMAINS.get(n)
+    if dom is None:
+        dom = _TUPLE_DOMAINS[n] = tuple((1, i) for i in range(1, n + 1))
+    return dom
 
 
 def sort_key(v: Any) -> tuple[Any, ...]:
-    """A total order on values, used for canonical printing and encoding."""
+    """TLC's order on values (see :mod:`tlaconf.values.order`): model values first; sets
+    by size, then elements; functions (tuples and records too) by size, then domain,
+    then values; strings by code point."""
     t = type(v)
     rank = _RANK.get(t, 6)
     if t in (bool, int, str):
@@ -133,28 +143,15 @@ def sort_key(v: Any) -> tuple[Any, ...]:
     if t is ModelValue:
         return (rank, v.name)
     if t is frozenset:
-        return (rank, len(v), sorted(sort_key(x) for x in v))
+        return (rank, len(v), tuple(sorted(sort_key(x) for x in v)))
     if t is tuple:
-        return (rank, sorted((sort_key(i + 1), sort_key(x)) for i, x in enumerate(v)))
+        return (rank, len(v), _tuple_domain(len(v)), tuple(sort_key(x) for x in v))
     if t is Fn:
-        return (rank, sorted((sort_key(k), sort_key(x)) for k, x in v.items()))
+        items = sorted((sort_key(k), x) for k, x in v.items())
+        return (rank, len(v), tuple(k for k, _ in items), tuple(sort_key(x) for _, x in items))
     return (rank, repr(v))
 
 
 def canonical(values: Iterable[Any]) -> list[Any]:
     """``values`` in the canonical order."""
     return sorted(values, key=sort_key)
-
-
-def check_no_bool_int_mix(values: Iterable[Any]) -> str | None:
-    """A message when ``values`` holds both booleans and integers, else None."""
-    has_bool = has_int = False
-    for v in values:
-        t = type(v)
-        if t is bool:
-            has_bool = True
-        elif t is int:
-            has_int = True
-    if has_bool and has_int:
-        return "a set (or function domain) mixes booleans and integers, which TLC cannot compare"
-    return None

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tlaconf.values.core import Fn, ModelValue, canonical, check_no_bool_int_mix, make_fn
+from tlaconf.values.core import Fn, ModelValue, canonical, make_fn
+from tlaconf.values.order import check_comparable
 
 SAFE_INT = 2**53 - 1
 
@@ -73,7 +74,7 @@ def _decode_object(obj: dict[str, Any], path: str) -> Any:
         items = [decode(x, f"{path}{key}[{i}]") for i, x in enumerate(body)]
         if key == "#tup":
             return tuple(items)
-        mix = check_no_bool_int_mix(items)
+        mix = check_comparable(items)
         if mix:
             raise ITFDecodeError(mix, path)
         return frozenset(items)
@@ -99,7 +100,7 @@ def _decode_map(body: Any, path: str) -> Any:
         pairs.append(
             (decode(pair[0], f"{path}#map[{i}][0]"), decode(pair[1], f"{path}#map[{i}][1]"))
         )
-    mix = check_no_bool_int_mix(k for k, _ in pairs)
+    mix = check_comparable(k for k, _ in pairs)
     if mix:
         raise ITFDecodeError(mix, path)
     mapping = dict(pairs)
@@ -140,7 +141,7 @@ def from_python(v: Any) -> Any:
         return v
     if t in (set, frozenset):
         items = [from_python(x) for x in v]
-        mix = check_no_bool_int_mix(items)
+        mix = check_comparable(items)
         if mix:
             raise ValueError(mix)
         return frozenset(items)

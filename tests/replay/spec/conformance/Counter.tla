@@ -15,4 +15,9 @@ Reset(p) ==
     /\ tally' = [w \in DOMAIN tally |-> 0]
 
 Bounded == count <= Limit
+
+\* Some step: an increment by someone, or a reset (what unlabeled steps are checked against).
+Next ==
+    \/ \E w \in DOMAIN tally, by \in 1..Limit : Inc([who |-> w, by |-> by])
+    \/ Reset([atLeast |-> 0])
 ====

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import ModuleSpec
-from tlaconf.replay.cfg import read_cfg
+from tlaconf.spec.cfg import read_cfg
+from tlaconf.spec.module_spec import ModuleSpec
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")

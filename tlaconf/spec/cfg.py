@@ -18,7 +18,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.values import ModelValue, make_fn
-from tlaconf.values.core import check_no_bool_int_mix
+from tlaconf.values.order import check_comparable
 
 _CONSTANT_KW = {"CONSTANT", "CONSTANTS"}
 _INVARIANT_KW = {"INVARIANT", "INVARIANTS"}
@@ -138,7 +138,7 @@ class _Parser:
             return ModelValue(tok.text)
         if tok.text == "{":
             items = self._items("}")
-            mix = check_no_bool_int_mix(items)
+            mix = check_comparable(items)
             if mix:
                 raise self.error(mix, tok)
             return frozenset(items)

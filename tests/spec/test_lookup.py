@@ -9,7 +9,7 @@ import pytest
 import tlaconf
 from tlaconf.errors import UserError
 from tlaconf.gate import default_traces_dir
-from tlaconf.replay.lookup import default_dir, default_spec_dir
+from tlaconf.spec.lookup import default_dir, default_spec_dir
 
 CHECKOUT = Path(tlaconf.__file__).resolve().parents[1]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.replay.cfg import parse_cfg, read_cfg
+from tlaconf.spec.cfg import parse_cfg, read_cfg
 from tlaconf.values import ModelValue, record
 
 
@@ -45,7 +45,7 @@ def test_constants_and_invariants() -> None:
         ("CONSTANT X <- Y", 1, "substitution"),
         ("CONSTANTS\nX = 1\nX = 2", 3, "given twice"),
         ("FOO Bar", 1, "section keyword"),
-        ("CONSTANTS\n\nX = {TRUE, 1}", 3, "mixes booleans and integers"),
+        ("CONSTANTS\n\nX = {TRUE, 1}", 3, "cannot compare"),
         ("CONSTANTS X = 1 (* open", 1, "unterminated comment"),
         ("CONSTANTS X = $", 1, "unexpected character"),
         ("CONSTANTS X =\nINVARIANT I", 2, "keyword INVARIANT"),

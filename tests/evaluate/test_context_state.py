@@ -1,0 +1,56 @@
+"""Evaluation state is explicit: nothing about a state, a register or a limit is global."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tlaconf.evaluate import EvalError, load_text
+
+SRC = """---- MODULE R ----
+EXTENDS Naturals, TLC
+VARIABLE x
+Count == TLCSet(1, TLCGet(1) + 1) /\\ x' = TLCGet(1)
+Start == TLCSet(1, 0)
+Get == TLCGet(1)
+Twice == x' = 2 * x
+====
+"""
+
+
+def test_tlcset_registers_belong_to_one_context() -> None:
+    a, b = load_text(SRC), load_text(SRC)
+    assert a.holds("Start", (), {"x": 0})
+    assert a.holds("Count", (), {"x": 0}, {"x": 1})
+    assert a.value("Get") == 1
+    with pytest.raises(EvalError, match="register was never set"):
+        b.value("Get")
+    a.reset()
+    with pytest.raises(EvalError, match="register was never set"):
+        a.value("Get")
+
+
+def test_tlcget_is_never_folded_into_a_constant() -> None:
+    ctx = load_text(SRC)
+    assert ctx.holds("Start", (), {"x": 0})
+    assert ctx.value("Get") == 0
+    assert ctx.holds("Count", (), {"x": 0}, {"x": 1})
+    assert ctx.value("Get") == 1
+
+
+def test_the_state_is_an_argument_not_a_global() -> None:
+    ctx = load_text(SRC)
+    assert ctx.holds("Twice", (), {"x": 2}, {"x": 4})
+    assert not ctx.holds("Twice", (), {"x": 3}, {"x": 4})
+    assert "_S" not in ctx.compiler.G and "_N" not in ctx.compiler.G
+    assert all(src.startswith(("def ", "\n")) and "(_S, _N" in src.split("\n")[0]
+               for src in ctx.compiler.sources)
+
+
+def test_importing_tlaconf_leaves_the_recursion_limit_alone() -> None:
+    code = ("import sys; before = sys.getrecursionlimit(); "
+            "import tlaconf.evaluate, tlaconf.cli.main, tlaconf.replay; "
+            "assert sys.getrecursionlimit() == before, sys.getrecursionlimit()")
+    subprocess.run([sys.executable, "-c", code], check=True)

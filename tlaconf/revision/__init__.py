@@ -1,0 +1,1 @@
+"""Building a new revision of the reference profile from specification pages."""

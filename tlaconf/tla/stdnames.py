@@ -1,0 +1,68 @@
+"""Which standard modules a piece of TLA+ needs: those exporting the names it uses.
+
+:func:`standard_modules_for` answers for a list of definitions (a page's
+fragments, a definition added to a module): every name the definitions use but
+do not define themselves that a standard module exports (``Len``, ``>``,
+``Cardinality``, ``:>``) names that module, the first of :data:`ORDER` that
+exports it (``-`` is Naturals', ``-.`` Integers').
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from tlaconf.tla import ast
+from tlaconf.tla.resolve import STDLIB_DIR, load
+
+ORDER = ("Naturals", "Integers", "Sequences", "FiniteSets", "Bags", "TLC")
+
+
+def used_names(node: Any) -> Iterator[str]:
+    """Every unqualified name a node (or tuple of nodes) refers to."""
+    if isinstance(node, ast.Name | ast.OpApp) and not node.module:
+        yield node.name
+    if isinstance(node, ast.Node):
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                yield from used_names(getattr(node, f.name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from used_names(item)
+
+
+@lru_cache(maxsize=1)
+def _exporter() -> dict[str, str]:
+    """Name -> the first standard module (in :data:`ORDER`) that exports it."""
+    out: dict[str, str] = {}
+    for name in ORDER:
+        for symbol in load(STDLIB_DIR / f"{name}.tla").exported:
+            out.setdefault(symbol, name)
+    return out
+
+
+def is_standard_name(name: str) -> bool:
+    """Whether a standard module exports ``name``."""
+    return name in _exporter()
+
+
+def standard_names(units: Iterable[ast.Unit]) -> set[str]:
+    """The names standard modules export that ``units`` use and do not define themselves."""
+    units = tuple(units)
+    own = {u.name for u in units if isinstance(u, ast.OpDef | ast.FnDef)}
+    exporter = _exporter()
+    return {n for n in used_names(units) if n not in own and n in exporter}
+
+
+def modules_of(names: Iterable[str]) -> tuple[str, ...]:
+    """The standard modules (in :data:`ORDER`) that first export ``names``."""
+    exporter = _exporter()
+    needed = {exporter[n] for n in names}
+    return tuple(m for m in ORDER if m in needed)
+
+
+def standard_modules_for(units: Iterable[ast.Unit]) -> tuple[str, ...]:
+    """The standard modules whose names ``units`` use (and do not define themselves)."""
+    return modules_of(standard_names(units))
