@@ -43,14 +43,27 @@ _MAX_FORMULA = 160
 _MAX_VALUE = 240
 
 
-def make_console(file: IO[str] | None = None) -> Console:
-    """A console on ``file`` (stdout): rich on a terminal, plain text elsewhere."""
+def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
+    """A console on ``file`` (stdout): rich on a terminal, plain text elsewhere; ``width``
+    (say pytest's terminal width) overrides the detected one."""
     out = file if file is not None else sys.stdout
-    probe = Console(file=out)
+    probe = Console(file=out, width=width)
     if probe.is_terminal:
         return probe
-    width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
+    if width is None:
+        width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
     return Console(file=out, width=width, no_color=True, highlight=False, emoji=False)
+
+
+def elide(text: str, limit: int) -> str:
+    """``text`` shortened to ``limit`` characters by an ellipsis in the middle (paths keep
+    their first folders and their file name)."""
+    if len(text) <= limit:
+        return text
+    if limit < 5:
+        return text[-limit:]
+    tail = (limit - 1) * 2 // 3
+    return text[: limit - 1 - tail] + "…" + text[len(text) - tail:]
 
 
 def _verdict(verdict: str) -> Text:
@@ -64,24 +77,30 @@ def against(revision: str | None) -> str:
     return f"against revision {revision} of the profile (--revision), not the traces' own"
 
 
-def summary_table(results: Sequence[TraceResult], revision: str | None = None) -> Table:
-    """One row per trace: trace, module, steps, verdict, time."""
+def summary_table(
+    results: Sequence[TraceResult], revision: str | None = None, width: int | None = None
+) -> Table:
+    """One row per trace: trace, module, steps, verdict, time.  With ``width`` (the
+    console's), long trace paths are elided in the middle so that the verdict is never cut."""
     title = f"replay {against(revision)}".rstrip()
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
-    table.add_column("trace", no_wrap=True)
-    table.add_column("module")
-    table.add_column("steps", justify="right")
-    table.add_column("verdict")
-    table.add_column("time", justify="right")
+    rows: list[tuple[str, str, str, Text, str]] = []
     for r in results:
         where = "" if r.failure is None or r.verdict == "conforms" else f" @ {r.failure.step}"
-        table.add_row(
-            r.path,
-            r.module or "?",
-            str(r.steps),
-            _verdict(r.verdict) + where,
-            f"{r.seconds:.2f}s",
-        )
+        rows.append((r.path, r.module or "?", str(r.steps), _verdict(r.verdict) + where,
+                     f"{r.seconds:.2f}s"))
+    limit = None
+    if width is not None and rows:
+        others = [max(len(str(row[i])) for row in [("", "module", "steps", "verdict", "time"),
+                                                     *rows]) for i in range(1, 5)]
+        limit = max(width - sum(others) - 3 * 5 - 4, 16)  # cell padding and edges
+    table.add_column("trace", no_wrap=True)
+    table.add_column("module", no_wrap=True)
+    table.add_column("steps", justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("time", justify="right", no_wrap=True)
+    for path, module, steps, verdict, seconds in rows:
+        table.add_row(path if limit is None else elide(path, limit), module, steps, verdict, seconds)
     return table
 
 
@@ -190,7 +209,7 @@ def render_report(
 ) -> None:
     """Summary table, then a panel for every trace that did not conform, then a total line
     (both saying so when the run was given ``--revision``)."""
-    console.print(summary_table(results, revision))
+    console.print(summary_table(results, revision, console.width))
     for r in results:
         if r.verdict != "conforms" and r.failure is not None:
             console.print(render_failure(r))
