@@ -17,7 +17,7 @@ from typing import Any
 
 from tlaconf.errors import UserError, internal_error
 from tlaconf.replay.backend import Backend, LoadedModule
-from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.replay.result import Failure, TraceResult, Verdict, Witness, state_diff
 from tlaconf.spec.lookup import module_spec
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import TraceFormatError, open_trace
@@ -91,6 +91,13 @@ def _check_invariants(
             reason = f"invariant {inv} is FALSE in {where}"
             diff = () if before is None else state_diff(before, state)
             raise _Stop("violation", Failure(step, line, reason, action, params, blame, diff))
+
+
+def _witness(mod: LoadedModule, action: str, params: Any, state: Mapping[str, Any]
+             ) -> Witness | None:
+    """The successor the spec allows, from a backend that can show one (the embedded one)."""
+    show = getattr(mod, "witness", None)
+    return None if show is None else show(action, params, state)
 
 
 def _params_hint(params: Any) -> str:
@@ -206,7 +213,9 @@ def replay_trace(
                             raise _Stop("violation", failure)
                         if mod.enabled(action, params, before):
                             reason = f"the step was rejected but ENABLED {action}(p) is TRUE in s"
-                            raise _Stop("violation", Failure(steps, line, reason, action, params))
+                            failure = Failure(steps, line, reason, action, params,
+                                              witness=_witness(mod, action, params, before))
+                            raise _Stop("violation", failure)
                 except UserError as err:
                     reason = (
                         f"line {line}: cannot evaluate {action}(p): {_message(err)}"

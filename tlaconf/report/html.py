@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.replay.result import BlameNode, Change, Failure, TraceResult, state_diff
+from tlaconf.replay.result import BlameNode, Change, Failure, TraceResult, Witness, state_diff
 from tlaconf.trace.reader import open_trace
 from tlaconf.values import to_tla
 
@@ -79,7 +79,8 @@ def write_html(results: Sequence[TraceResult], out_dir: str | Path, title: str) 
         target = folder / PAGE
         os.replace(tmp, target)
     except OSError as err:
-        raise UserError(f"--html {folder}: cannot write the report: {err.strerror or err}") from None
+        reason = err.strerror or str(err)
+        raise UserError(f"--html {folder}: cannot write the report: {reason}") from None
     return target
 
 
@@ -153,9 +154,8 @@ def _trace_section(index: int, result: TraceResult) -> str:
         parts.append('<div class="columns"><div class="blame"><h3>blame</h3><ul>'
                      f"{_blame_item(f.blame)}</ul></div>"
                      f"<div><h3>source</h3>{_sources(f.blame)}</div></div>")
-    witness = getattr(f, "witness", None)
-    if witness is not None:
-        parts.append(_witness(witness))
+    if f.witness is not None:
+        parts.append(_witness(f.witness))
     parts.append(_timeline(result))
     parts.append("</section>")
     return "\n".join(parts)
@@ -251,12 +251,10 @@ def _diff_list(changes: Sequence[Change]) -> str:
     return f'<ul class="diff mono">{items}</ul>'
 
 
-def _witness(witness: object) -> str:
-    changes = getattr(witness, "diff", ())
-    held = getattr(witness, "guards", ())
-    guards = "".join(f"<li><code>{_e(_clip(g))}</code></li>" for g in held)
-    return ("<h3>witness: a successor the specification allows from s</h3>"
-            + _diff_list(changes)
+def _witness(witness: Witness) -> str:
+    guards = "".join(f"<li><code>{_e(_clip(g))}</code></li>" for g in witness.guards)
+    return ('<h3 id="witness">witness: a successor the specification allows from s</h3>'
+            + _diff_list(witness.diff)
             + (f"<p>guards that held in s:</p><ul class=\"mono\">{guards}</ul>" if guards else ""))
 
 

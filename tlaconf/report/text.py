@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code
+from tlaconf.replay.result import BlameNode, Change, TraceResult, Witness, exit_code
 
 VERDICT_STYLE = {
     "conforms": "green",
@@ -62,7 +62,8 @@ def elide(text: str, limit: int) -> str:
         return text
     if limit < 5:
         return text[-limit:]
-    tail = (limit - 1) * 2 // 3
+    name = "/" + text.rsplit("/", 1)[-1]
+    tail = len(name) if len(name) + 4 <= limit else (limit - 1) * 2 // 3
     return text[: limit - 1 - tail] + "…" + text[len(text) - tail:]
 
 
@@ -94,13 +95,17 @@ def summary_table(
         others = [max(len(str(row[i])) for row in [("", "module", "steps", "verdict", "time"),
                                                      *rows]) for i in range(1, 5)]
         limit = max(width - sum(others) - 3 * 5 - 4, 16)  # cell padding and edges
+    def least(i: int, head: str) -> int:
+        return max([len(head), *(len(str(row[i])) for row in rows)])
+
     table.add_column("trace", no_wrap=True)
     table.add_column("module", no_wrap=True)
-    table.add_column("steps", justify="right", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    table.add_column("time", justify="right", no_wrap=True)
+    table.add_column("steps", justify="right", no_wrap=True, min_width=least(2, "steps"))
+    table.add_column("verdict", no_wrap=True, min_width=least(3, "verdict"))
+    table.add_column("time", justify="right", no_wrap=True, min_width=least(4, "time"))
     for path, module, steps, verdict, seconds in rows:
-        table.add_row(path if limit is None else elide(path, limit), module, steps, verdict, seconds)
+        shown = path if limit is None else elide(path, limit)
+        table.add_row(shown, module, steps, verdict, seconds)
     return table
 
 
@@ -163,15 +168,29 @@ def source_excerpt(node: BlameNode) -> Text | None:
     return out
 
 
-def diff_table(failure: Failure) -> Table:
-    """What changed from s to s' (only the variables and keys that differ)."""
-    table = Table(box=box.SIMPLE_HEAD, title="state diff (s -> s')", title_justify="left")
+def diff_table(
+    changes: Sequence[Change], title: str = "state diff (s -> s')", after: str = "s'"
+) -> Table:
+    """What changed from s to ``after`` (only the variables and keys that differ)."""
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
     table.add_column("variable / key", style="cyan", overflow="fold")
     table.add_column("s", overflow="fold")
-    table.add_column("s'", overflow="fold")
-    for c in failure.diff:
+    table.add_column(after, overflow="fold")
+    for c in changes:
         table.add_row(c.path, c.before or "(absent)", c.after or "(absent)")
     return table
+
+
+def witness_part(witness: Witness) -> Group:
+    """The successor the spec allows from s (as a diff) and the guards that held."""
+    parts: list[RenderableType] = [diff_table(
+        witness.diff, "witness: a successor the spec allows from s", "allowed s'")]
+    if witness.guards:
+        guards = Text("guards that held in s:", style="bold")
+        for g in witness.guards:
+            guards.append(f"\n  {_clip(g, _MAX_FORMULA)}")
+        parts.append(guards)
+    return Group(*parts)
 
 
 def render_failure(result: TraceResult) -> Panel:
@@ -199,7 +218,9 @@ def render_failure(result: TraceResult) -> Panel:
             if excerpt is not None:
                 parts.append(excerpt)
     if f.diff:
-        parts.append(diff_table(f))
+        parts.append(diff_table(f.diff))
+    if f.witness is not None:
+        parts.append(witness_part(f.witness))
     title = Text.assemble(result.path, "  ", _verdict(result.verdict))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
