@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint bench gate clean
+.PHONY: check test lint bench gate clean test-browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,12 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+# The HTML report in a real headless browser (Debian's chromium, installed when missing).
+test-browser: $(STAMP)
+	command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	TLACONF_REQUIRE_BROWSER=1 $(BIN)/pytest tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
