@@ -3,7 +3,7 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default ``harness.scenarios:generate_all``).
+that writes traces (default: ``scenarios`` in the project's ``[tool.tlaconf]``).
 
 An exception raised by the scenarios is a finding about the implementation, not
 an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
@@ -44,10 +44,10 @@ from tlaconf.replay.coverage import cover_traces
 from tlaconf.replay.determinism import compare_runs, seed_independence
 from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
+from tlaconf.spec.project import find_project
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
-DEFAULT_SCENARIOS = "harness.scenarios:generate_all"
 _DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
 _SCENARIOS = re.compile(rf"({_DOTTED})(?::([A-Za-z_][A-Za-z0-9_]*))?\Z")
 
@@ -82,8 +82,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--scenarios",
         metavar="MODULE[:FUNCTION]",
-        default=DEFAULT_SCENARIOS,
-        help=f"the trace generator to run (default {DEFAULT_SCENARIOS})",
+        help="the trace generator to run (default: the scenarios of the project's "
+        "[tool.tlaconf] in pyproject.toml)",
     )
     add_run_options(p)
     add_output_options(p)
@@ -95,6 +95,22 @@ def _seed_range(text: str) -> tuple[int, ...]:
     if m is None or int(m[1]) > int(m[2]):
         raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
     return tuple(range(int(m[1]), int(m[2]) + 1))
+
+
+def project_scenarios(scenarios: str | None) -> str:
+    """``--scenarios``, else the project's ``[tool.tlaconf] scenarios`` (the project's folder
+    goes on ``sys.path``, as pytest's rootdir does); UserError when there is neither."""
+    if scenarios is not None:
+        return scenarios
+    project = find_project()
+    if project is None or project.scenarios is None:
+        raise UserError(
+            "tlaconf check has no scenarios to run: pass --scenarios MODULE[:FUNCTION] or set "
+            "scenarios in the [tool.tlaconf] table of pyproject.toml (tlaconf init writes one)"
+        )
+    if str(project.root) not in sys.path:
+        sys.path.insert(0, str(project.root))
+    return project.scenarios
 
 
 def scenario_function(scenarios: str) -> Callable[..., Any]:
@@ -131,7 +147,7 @@ def _crash(folder: Path, seed: int, scenarios: str, exc: BaseException) -> Trace
 
 
 def generate(
-    out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS
+    out: Path, seeds: tuple[int, ...], scenarios: str
 ) -> tuple[list[Path], list[TraceResult]]:
     """Write every scenario trace for every seed under ``out/seed-<N>/``: the traces
     written and a ``crash`` result for each seed whose scenarios raised."""
@@ -193,13 +209,14 @@ def run(args: argparse.Namespace) -> int:
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails before any scenario runs
     get_backend(args.backend)
-    paths, crashes = generate(args.out, seeds, args.scenarios)
+    scenarios = project_scenarios(args.scenarios)
+    paths, crashes = generate(args.out, seeds, scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []
     code = emit([*crashes, *results], args)
     if not paths:
         return code
     first = next(s for s in seeds if not (args.out / f"seed-{s}" / "crash.txt").exists())
-    findings = [f for f in [second_run(args.scenarios, first, args.out / f"seed-{first}")]
+    findings = [f for f in [second_run(scenarios, first, args.out / f"seed-{first}")]
                 if f is not None]
     findings += seed_independence(paths)
     out = sys.stderr if args.json else sys.stdout

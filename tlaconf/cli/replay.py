@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tlaconf.errors import UserError
 from tlaconf.replay import BACKENDS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
@@ -59,6 +60,9 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 def check_revision(spec_dir: Path, revision: str | None) -> None:
     """UserError ("unknown revision") unless ``revision`` is None or a folder of ``spec_dir``."""
     if revision is not None:
+        if not (spec_dir / "reference-profile").is_dir():
+            raise UserError(f"unknown revision {revision!r} (there is no "
+                            f"{spec_dir / 'reference-profile'}: this spec has no revisions)")
         search_path(spec_dir, revision)
 
 
