@@ -3,7 +3,9 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default: ``scenarios`` in the project's ``[tool.tlaconf]``).
+that writes traces (default: ``scenarios`` in the project's ``[tool.tlaconf]``).  Every
+``*.trace.jsonl`` written under a seed's folder is replayed, also those the function did
+not return.
 
 An exception raised by the scenarios is a finding about the implementation, not
 an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
@@ -42,6 +44,7 @@ from tlaconf.errors import UserError, describe
 from tlaconf.replay import Failure, TraceResult, get_backend
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.replay.determinism import compare_runs, seed_independence
+from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
 from tlaconf.spec.project import find_project
@@ -175,7 +178,13 @@ def generate(
         ):
             raise UserError(f"{scenarios} returned {type(written).__name__} for seed {seed}, "
                             "not a list of trace paths")
-        paths.extend(Path(p) for p in written)
+        returned = [Path(p) for p in written]
+        for p in returned:
+            if not p.is_file():
+                raise UserError(f"the scenarios returned {p}, which they did not write")
+        found = {p.resolve() for p in folder.rglob(f"*{TRACE_SUFFIX}")}
+        extra = sorted(found - {p.resolve() for p in returned})
+        paths.extend([*returned, *extra])
     if not paths and not crashes:
         raise UserError("the harness scenarios wrote no traces")
     return paths, crashes
@@ -191,8 +200,8 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
     """Run the generator for ``seed`` again in another process (another hash seed) and
     compare its traces with ``first``'s: None when byte-identical, else what differs."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
-        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed),  # and this process's path
-               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        path = os.pathsep.join(p or os.getcwd() for p in sys.path)  # import what we imported
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed), "PYTHONPATH": path}
         proc = subprocess.run(
             [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
             env=env, capture_output=True, text=True, check=False,
@@ -203,28 +212,33 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
         return compare_runs(first, Path(tmp))
 
 
-def run(args: argparse.Namespace) -> int:
-    seeds = tuple(args.seed or ()) + tuple(args.seeds or ())
-    seeds = tuple(dict.fromkeys(seeds)) or DEFAULT_SEEDS
-    spec_dir = resolve_spec_dir(args.spec)
-    check_revision(spec_dir, args.revision)  # bad input fails before any scenario runs
-    get_backend(args.backend)
-    scenarios = project_scenarios(args.scenarios)
-    paths, crashes = generate(args.out, seeds, scenarios)
-    results = replay_paths(paths, args, quiet=args.json) if paths else []
-    code = emit([*crashes, *results], args)
-    if not paths:
-        return code
-    first = next(s for s in seeds if not (args.out / f"seed-{s}" / "crash.txt").exists())
-    findings = [f for f in [second_run(scenarios, first, args.out / f"seed-{first}")]
+def determinism(args: argparse.Namespace, scenarios: str, seeds: tuple[int, ...],
+                paths: list[Path]) -> bool:
+    """Print the determinism findings (none: one line saying so); whether there were any."""
+    findings = [f for f in [second_run(scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
                 if f is not None]
     findings += seed_independence(paths)
     out = sys.stderr if args.json else sys.stdout
     for finding in findings:
         print(f"determinism: {finding}", file=out)
     if not findings:
-        print(f"determinism: a second process wrote byte-identical traces for seed {first}; "
+        print(f"determinism: a second process wrote byte-identical traces for seed {seeds[0]}; "
               "no seeded step ignored its seed", file=out)
+    return bool(findings)
+
+
+def run(args: argparse.Namespace) -> int:
+    seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
+    spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)  # bad input fails first
+    get_backend(args.backend)
+    scenarios = project_scenarios(args.scenarios)
+    paths, crashes = generate(args.out, seeds, scenarios)
+    results = replay_paths(paths, args, quiet=args.json) if paths else []
+    code = emit([*crashes, *results], args)
+    if crashes:
+        return code
+    found = determinism(args, scenarios, seeds, paths)
     if not args.no_coverage and not args.json:
-        print(summary_line(cover_traces(paths, spec_dir)))
-    return max(code, 1) if findings else code
+        print(summary_line(cover_traces(paths, spec_dir, args.revision)))
+    return max(code, 1) if found else code

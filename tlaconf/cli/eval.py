@@ -6,7 +6,8 @@ spec directory (``--spec DIR``, default ``./spec``): its ``conformance/``, then 
 newest ``reference-profile/rev*/``, then ``tcs/``.  ``-D NAME=EXPR`` binds a CONSTANT
 of that module (so it needs ``-m``).  ``-`` reads one expression per line from stdin
 and answers one line each.  ``--json`` prints ``{"value": <ITF>}`` or
-``{"error": "<message>"}``.
+``{"error": "<message>"}``.  A value tlaconf cannot enumerate (``Nat``,
+``{x \\in Nat : x > 3}``, a set too large) is an error, never printed.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.spec import read_cfg, resolve_spec_dir
 from tlaconf.values import encode, to_tla
+from tlaconf.values.itf import NotEncodable
 
 
 def register(sub: Any) -> None:
@@ -40,17 +42,18 @@ def _answer(ctx: Any, text: str, as_json: bool) -> tuple[str, bool]:
     """The printed answer to one expression, and whether it succeeded."""
     try:
         value = ctx.evaluate(text)
-        if as_json:
-            return json.dumps({"value": encode(value)}), True
-        return to_tla(value), True
+        try:
+            encoded = encode(value)
+        except NotEncodable as err:
+            raise UserError(
+                f"cannot print {err.text}: tlaconf cannot enumerate it (it is infinite, or too "
+                "large), and eval prints only values it can enumerate"
+            ) from None
     except UserError as err:
         if as_json:
             return json.dumps({"error": str(err)}), False
         raise
-    except TypeError as err:  # a lazy (infinite) value has no ITF form
-        if as_json:
-            return json.dumps({"error": str(err)}), False
-        raise UserError(str(err)) from None
+    return (json.dumps({"value": encoded}) if as_json else to_tla(value)), True
 
 
 def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], dict[str, Any]]:

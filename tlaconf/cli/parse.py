@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.spec.lookup import default_spec_dir
+from tlaconf.spec import default_spec_dir
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import (
     extract,
@@ -17,7 +17,7 @@ from tlaconf.tla.fragments import (
     split_elsewhere,
 )
 from tlaconf.tla.parser import load_module_file
-from tlaconf.tla.resolve import ResolveErrors, parse_file, resolve
+from tlaconf.tla.resolve import ResolveErrors, check_file_name, parse_file, resolve
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -143,6 +143,8 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
             _resolve_fragments(path, page_module(path, fragments), text, search, revisions)
         return
     modules, text = parse_file(path)
+    if not no_resolve:
+        check_file_name(path, modules[0], text)
     print(f"{path}:")
     fragments_module = is_fragments_module(text)
     for i, m in enumerate(modules):

@@ -21,6 +21,7 @@ from tlaconf.report import (
     write_junit,
 )
 from tlaconf.spec import resolve_spec_dir, search_path
+from tlaconf.spec.project import find_project
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -45,6 +46,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         metavar="R",
         help="check against revision R of the profile instead of the revision each trace's "
         "header names",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on any warning (such as a module with no invariants)",
     )
 
 
@@ -86,6 +92,14 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
         )
 
 
+def strict(args: argparse.Namespace) -> bool:
+    """``--strict``, else the project's ``[tool.tlaconf] strict``."""
+    if args.strict:
+        return True
+    project = find_project()
+    return project is not None and project.strict
+
+
 def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
     exit code."""
@@ -94,11 +108,11 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     if args.junit:
         write_junit(args.junit, results, args.revision)
     if args.json:
-        json.dump(json_report(results, args.revision), sys.stdout, indent=2)
+        json.dump(json_report(results, args.revision, strict(args)), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results, args.revision)
-    return exit_code(results)
+        render_report(make_console(), results, args.revision, strict(args))
+    return exit_code(results, strict(args))
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

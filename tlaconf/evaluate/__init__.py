@@ -30,7 +30,7 @@ Where this evaluator knowingly differs from TLC:
 """
 
 from tlaconf.evaluate.blame import Blame
-from tlaconf.evaluate.context import Context, OperatorInfo, load_ast, load_module, load_text
+from tlaconf.evaluate.context import Context, OperatorInfo, load_module, load_text
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.namespace import Override
 
@@ -40,7 +40,6 @@ __all__ = [
     "EvalError",
     "OperatorInfo",
     "Override",
-    "load_ast",
     "load_module",
     "load_text",
 ]

@@ -9,15 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler, free_names, has_stateful
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
+from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
+from tlaconf.tla import resolve
 
 RECURSION_LIMIT = 20_000
 """Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
@@ -44,6 +46,10 @@ class Context:
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
+        self.constants: tuple[str, ...] = tuple(sorted(
+            n for n, e in self.ns.entries.items()
+            if e.kind == "const" or isinstance(constants.get(n), Override)))
+        """The CONSTANTS the module declares (its own and those of what it EXTENDS)."""
         self.operators: dict[str, OperatorInfo] = {
             d.name: OperatorInfo(d.name, len(d.params) if isinstance(d, A.OpDef) else 0, d.span)
             for d in module.units
@@ -139,6 +145,32 @@ class Context:
             Binding(p.name, "op" if p.arity else "val", p.arity, a)
             for p, a in zip(node.params, args, strict=True)
         ))
+
+    def is_action(self, op: str) -> bool:
+        """Whether the definition ``op`` is an action (it contains a prime, UNCHANGED, ENABLED
+        or ``[A]_v``, directly or through what it uses)."""
+        return self.compiler.entry_is_action(self._entry(op))
+
+    def undetermined(self, op: str) -> EvalError | None:
+        """A spec error when some path of the action ``op`` leaves a variable unassigned
+        (found statically, see :mod:`.assigned`), else None."""
+        entry = self._entry(op)
+        node = entry.node
+        if not isinstance(node, A.OpDef):
+            return None
+        env = Env(tuple(Binding(p.name, "lazy", p.arity, None) for p in node.params))
+        checker = AssignmentChecker(self.compiler, self.variables)
+        gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
+        if not gaps:
+            return None
+        parts = [f"the branch at {gap.span} leaves {v}' unassigned" if gap is not None
+                 else f"no conjunct assigns {v}' ({v}' = e, {v}' \\in S or UNCHANGED {v})"
+                 for v, gap in gaps.items()]
+        where = next((g.span for g in gaps.values() if g is not None), node.span)
+        return EvalError(
+            f"action {op} does not determine every variable: {'; '.join(parts)}; each path "
+            "of an action must assign every variable, or its next state is not determined",
+            where)
 
     def enabled(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]) -> bool:
         """TLC-style ``ENABLED op(args)`` in ``state``."""
@@ -277,35 +309,28 @@ _CONSTANT_STATE = _ConstantState()
 def load_module(
     path: Path, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None
 ) -> Context:
-    """Parses ``path`` and what it EXTENDS/INSTANCEs (found next to it or on ``search_path``),
-    binds its CONSTANTS from ``constants`` and compiles it."""
-    path = Path(path)
-    loader = Loader([path.parent, *search_path])
-    module = loader.parse_file(path)
-    return Context(module, loader, constants or {})
-
-
-def load_ast(
-    module: A.Module, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
-    text: str | None = None,
-) -> Context:
-    """A context for an already parsed module (``text`` is its source, for blame)."""
-    loader = Loader(list(search_path))
-    loader.add(module, None)
-    if text is not None:
-        loader.texts[module.span.file] = text
-    return Context(module, loader, constants or {})
+    """Resolves ``path`` and what it EXTENDS/INSTANCEs (found in the importing file's folder,
+    then on ``search_path``, as :mod:`tlaconf.tla.resolve` does for ``tlaconf parse``),
+    binds its CONSTANTS from ``constants`` and compiles it.  Every name of every loaded
+    module is checked first: a spec error is a :class:`~tlaconf.tla.resolve.ResolveErrors`."""
+    return _context(resolve.load(Path(path), search_path), constants)
 
 
 def load_text(
     text: str, search_path: Sequence[Path] = (), constants: Mapping[str, Any] | None = None,
     filename: str = "<module>",
 ) -> Context:
-    """A context for a module given as text."""
-    from tlaconf.tla.parser import parse_module
+    """A context for a module given as text (resolved and checked like a file)."""
+    from tlaconf.tla.parser import parse_modules
 
-    module = parse_module(text, filename)
-    return load_ast(module, search_path, constants, text)
+    modules = parse_modules(text, filename)
+    rm = resolve.resolve(modules[0], search_path, file=filename, text=text,
+                         siblings=modules[1:])
+    return _context(rm, constants)
+
+
+def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
+    return Context(rm.module, Loader(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
@@ -324,6 +349,7 @@ def default_context(
         module = Path(module)
         if not module.is_file():
             raise UserError(f"module file {module} not found")
+        resolve.load(module, paths)  # its errors name its own file, not the text below
         extends.append(module.stem)
         paths.insert(0, module.parent)
     text = f"---- MODULE TlaconfEval ----\nEXTENDS {', '.join(extends)}\n====\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -10,6 +10,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
 from tlaconf.tla import ast as A
+from tlaconf.tla.resolve import ResolvedModule
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,21 @@ STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "Json", "TLCExt"}
 
 
 class Loader:
-    """Finds, parses and caches modules on a search path."""
+    """The modules the evaluator may use: those of one module graph that the resolver
+    (:mod:`tlaconf.tla.resolve`) found, parsed and checked.  There is no second search:
+    a module name is looked up only among them."""
 
-    def __init__(self, search_path: Sequence[Path]) -> None:
-        self.search_path = [Path(p) for p in search_path]
+    def __init__(self, resolved: ResolvedModule) -> None:
         self.modules: dict[str, A.Module] = {}
         self.files: dict[str, Path] = {}
         self.texts: dict[str, str] = {}
+        for name, rm in resolved.loader.modules.items():
+            if rm.standard:
+                continue
+            self.modules[name] = rm.module
+            if not rm.file.startswith("<"):
+                self.files[name] = Path(rm.file)
+            self.texts.setdefault(rm.file, rm.text)
 
     def add(self, module: A.Module, path: Path | None) -> None:
         self.modules[module.name] = module
@@ -76,27 +85,10 @@ class Loader:
     def get(self, name: str, where: A.Node) -> A.Module:
         if name in self.modules:
             return self.modules[name]
-        for d in self.search_path:
-            p = d / f"{name}.tla"
-            if p.is_file():
-                return self.parse_file(p)
-        raise UserError(
-            f"module {name} not found on the search path "
-            f"({', '.join(str(d) for d in self.search_path) or 'empty'})",
+        raise UserError(  # the resolver found every module the graph uses
+            f"module {name} is not available to the evaluator",
             str(where.span) if where.span != A.NO_SPAN else None,
         )
-
-    def parse_file(self, path: Path) -> A.Module:
-        from tlaconf.tla.parser import parse_module
-
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise UserError(f"cannot read {path}: {err.strerror}") from None
-        module = parse_module(text, str(path))
-        self.texts[str(path)] = text
-        self.add(module, path)
-        return module
 
 
 def core_entries() -> dict[str, Entry]:
@@ -159,6 +151,10 @@ class Builder:
     def instance(
         self, inst: A.Instance, outer: Namespace, params: tuple[str, ...] = ()
     ) -> Namespace:
+        if inst.module in STANDARD_NAMES:  # N == INSTANCE Naturals: the builtins
+            ns = Namespace(f"{outer.name}!{inst.module}", core_entries())
+            add_standard(ns.entries, inst.module)
+            return ns
         module = self.loader.get(inst.module, inst)
         ns = Namespace(f"{outer.name}!{module.name}", core_entries())
         if params:
@@ -215,6 +211,8 @@ class Builder:
                 params = tuple(p.name for p in unit.params)
                 e[unit.name] = Entry("inst", unit.name, unit, ns, len(params),
                                      child=self.instance(unit.instance, ns, params))
+            elif isinstance(unit, A.Instance) and unit.module in STANDARD_NAMES:
+                add_standard(e, unit.module)
             elif isinstance(unit, A.Instance):
                 child = self.instance(unit, ns)
                 for name, entry in child.entries.items():

@@ -40,11 +40,13 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
 
 @dataclass(frozen=True)
 class Cfg:
-    """The constants (name -> value) and invariant names of one ``.cfg`` file."""
+    """The constants (name -> value) and invariant names of one ``.cfg`` file;
+    ``lines``: the line on which each constant is given."""
 
     path: Path | None = None
     constants: dict[str, Any] = field(default_factory=dict)
     invariants: tuple[str, ...] = ()
+    lines: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,7 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
     """Parse the text of a ``.cfg`` file; ``where`` names it in errors."""
     p = _Parser(_tokens(text, where), where)
     constants: dict[str, Any] = {}
+    lines: dict[str, int] = {}
     invariants: list[str] = []
     while p.peek() is not None:
         kw = p.take()
@@ -200,13 +203,14 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
                 constants[name.text] = p.value()
+                lines[name.text] = name.line
             elif kw.text in _INVARIANT_KW:
                 inv = p.take(kind="ident")
                 if inv.text not in invariants:
                     invariants.append(inv.text)
             else:
                 p.take()
-    return Cfg(None, constants, tuple(invariants))
+    return Cfg(None, constants, tuple(invariants), lines)
 
 
 def read_cfg(path: Path) -> Cfg:
@@ -216,4 +220,4 @@ def read_cfg(path: Path) -> Cfg:
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
     cfg = parse_cfg(text, str(path))
-    return Cfg(path, cfg.constants, cfg.invariants)
+    return Cfg(path, cfg.constants, cfg.invariants, cfg.lines)

@@ -13,7 +13,8 @@ Usage::
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
 then in the standard modules of :mod:`tlaconf.tla.stdlib` (Naturals, Integers,
-Reals (resolution only), Sequences, FiniteSets, Bags, TLC).  Their primitive
+Reals (resolution only), Sequences, FiniteSets, Bags, TLC, TLCExt).  As in TLC,
+a module file holds the module of its name (``M.tla`` starts with ``MODULE M``).  Their primitive
 operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
 operators with :attr:`Symbol.kind` ``"builtin"``.
 
@@ -22,13 +23,16 @@ by EXTENDS), wrong number of arguments (operators, higher-order parameters,
 parameterized instances), a bare operator name used where a value is needed,
 duplicate definitions (also against EXTENDS'd names), INSTANCE substitutions
 for names the module does not declare, missing implicit substitutions, unknown
-modules and EXTENDS cycles.  All errors of a module are collected and raised
+modules, EXTENDS/INSTANCE cycles (a module extending itself too), a file whose
+MODULE name is not its file name, and an operator used in its own definition
+without a RECURSIVE declaration.  All errors of a module are collected and raised
 together as one :class:`ResolveErrors` (each a :class:`ResolveError` with
 ``file:line:col`` and a caret line).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +44,9 @@ from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.parser import parse_modules
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
-STANDARD_MODULES = ("Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC")
+STANDARD_MODULES = (
+    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt"
+)
 
 BUILTIN_OPERATORS: dict[str, int] = {
     "=": 2, "/=": 2, "\\in": 2, "\\notin": 2, "\\cup": 2, "\\cap": 2, "\\": 2,
@@ -113,7 +119,7 @@ class Loader:
         self.search_path = [Path(p) for p in search_path]
         self.modules: dict[str, ResolvedModule] = {}
         self._available: dict[str, tuple[ast.Module, str, str]] = {}
-        self._loading: set[str] = set()
+        self._loading: list[str] = []
         self.errors: list[ResolveError] = []
 
     def register_file(self, modules: Sequence[ast.Module], file: str, text: str) -> None:
@@ -128,10 +134,12 @@ class Loader:
         for m in modules:
             walk(m)
 
+    def _dirs(self, near: str) -> list[Path]:
+        """Where a module imported by the file ``near`` is looked for, in order."""
+        return ([Path(near).parent] if near and not near.startswith("<") else []) + self.search_path
+
     def _find_file(self, name: str, near: str) -> Path | None:
-        dirs = [Path(near).parent] if near and not near.startswith("<") else []
-        dirs += self.search_path
-        for d in dirs:
+        for d in self._dirs(near):
             p = d / f"{name}.tla"
             if p.is_file():
                 return p
@@ -144,16 +152,21 @@ class Loader:
         if name in self.modules:
             return self.modules[name]
         if name in self._loading:
-            raise _Fail(f"circular dependency: module {name} depends on itself", where)
+            chain = " -> ".join([*self._loading[self._loading.index(name):], name])
+            one = chain.count(" -> ") == 1
+            what = "extends or instantiates itself" if one else "depends on itself"
+            raise _Fail(f"circular dependency: module {name} {what} ({chain})", where)
         if name not in self._available:
             path = self._find_file(name, near)
             if path is None:
-                dirs = ", ".join(str(d) for d in self.search_path) or "no search path"
-                raise _Fail(f"module {name} not found (searched: {dirs})", where)
+                dirs = ", ".join(dict.fromkeys(str(d) for d in self._dirs(near))) or "nowhere"
+                raise _Fail(f"module {name} not found (searched {dirs} and the standard "
+                            "modules)", where)
             modules, text = parse_file(path)
             self.register_file(modules, str(path), text)
             if name not in self._available:
-                raise _Fail(f"file {path} does not define module {name}", where)
+                raise _Fail(f"file {path} holds MODULE {modules[0].name}, not {name} (a module "
+                            "file is named after its module)", where)
         module, file, text = self._available[name]
         return self.resolve(module, file, text)
 
@@ -162,14 +175,14 @@ class Loader:
     ) -> ResolvedModule:
         if module.name in self.modules:
             return self.modules[module.name]
-        self._loading.add(module.name)
+        self._loading.append(module.name)
         try:
             rm = ResolvedModule(module, file, text, self, standard=Path(file).parent == STDLIB_DIR)
             _Resolver(rm, outer or {}).run()
             self.modules[module.name] = rm
             return rm
         finally:
-            self._loading.discard(module.name)
+            self._loading.remove(module.name)
 
 
 _FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
@@ -206,6 +219,9 @@ class _Resolver:
         self.scope: dict[str, Symbol] = dict(outer)
         self.own: set[str] = set()
         self.recursive: set[str] = set()
+        self.defining: list[str] = []
+        """Operators whose body is being resolved (innermost last): using one of them in
+        its own body needs a RECURSIVE declaration."""
 
     # ------------------------------------------------------------------ errors
 
@@ -231,6 +247,28 @@ class _Resolver:
         at = ast.Span(self.rm.file, left.end_line, col + 1, left.end_line, col + 1)
         return ast.Node(span=at)
 
+    def extends_at(self, name: str) -> ast.Node:
+        """A node located at ``name`` in the module's EXTENDS clause (else the module)."""
+        m = self.rm.module
+        if m.span.file != self.rm.file or not self.rm.text:
+            return m
+        lines = self.rm.text.splitlines()
+        pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+        seen_extends = False
+        for i in range(m.span.line - 1, min(len(lines), m.span.end_line)):
+            line = lines[i].expandtabs(8)
+            start = 0
+            if not seen_extends:
+                at = line.find("EXTENDS")
+                if at < 0:
+                    continue
+                seen_extends, start = True, at + len("EXTENDS")
+            hit = pattern.search(line, start)
+            if hit:
+                return ast.Node(span=ast.Span(self.rm.file, i + 1, hit.start() + 1, i + 1,
+                                              hit.end()))
+        return m
+
     # ------------------------------------------------------------------ module level
 
     def run(self) -> None:
@@ -238,7 +276,7 @@ class _Resolver:
         extends: list[ResolvedModule] = []
         for name in m.extends:
             try:
-                target = self.loader.get(name, self.rm.file, m, self.rm)
+                target = self.loader.get(name, self.rm.file, self.extends_at(name), self.rm)
             except _Fail as f:
                 self.error(f.message, f.node)
                 continue
@@ -296,7 +334,9 @@ class _Resolver:
                 self.define(p.name, self.sym(p.name, p.arity, "operator", p), p)
                 self.recursive.add(p.name)
         elif isinstance(u, ast.OpDef):
+            self.defining.append(u.name)
             self.expr(u.body, self.params(u.params))
+            self.defining.pop()
             self.define(u.name, self.sym(u.name, len(u.params), "operator", u), u, u.local)
         elif isinstance(u, ast.FnDef):
             self.define(u.name, self.sym(u.name, 0, "function", u), u, u.local)
@@ -387,6 +427,14 @@ class _Resolver:
             return 0
         return None
 
+    def undefined(self, what: str, name: str) -> str:
+        """The message for an undefined ``name`` (``what``: name or operator)."""
+        if name in self.defining:
+            return (f"{name} is used in its own definition, but it is not declared RECURSIVE "
+                    f"(add 'RECURSIVE {name}' before it; a recursive function f[x \\in S] "
+                    "needs none)")
+        return f"undefined {what} {name}"
+
     def qualified(self, node: ast.Name | ast.OpApp, local: dict[str, int]) -> int | None:
         """Arity of ``M!N!x``; ``-1`` for sub-expression references (``Inv!2``)."""
         path = node.module
@@ -444,7 +492,7 @@ class _Resolver:
             arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
             if arity is None:
                 if not e.module:
-                    self.error(f"undefined name {e.name}", e)
+                    self.error(self.undefined("name", e.name), e)
             elif arity > 0 and allow_op == 0:
                 self.error(
                     f"operator {e.name} takes {arity} argument(s) but is used without arguments", e
@@ -459,7 +507,7 @@ class _Resolver:
             arity = self.qualified(e, local) if e.module else self.lookup(e.name, local)
             if arity is None:
                 if not e.module:
-                    self.error(f"undefined operator {e.name}", self.operator_at(e))
+                    self.error(self.undefined("operator", e.name), self.operator_at(e))
             elif arity >= 0 and arity != len(e.args):
                 self.error(
                     f"operator {e.name} takes {arity} argument(s), given {len(e.args)}",
@@ -527,7 +575,9 @@ class _Resolver:
                     inner[p.name] = p.arity
                     rec.add(p.name)
             elif isinstance(d, ast.OpDef):
+                self.defining.append(d.name)
                 self.expr(d.body, {**inner, **self.params(d.params)})
+                self.defining.pop()
                 inner[d.name] = len(d.params)
             elif isinstance(d, ast.FnDef):
                 inner[d.name] = 0
@@ -590,6 +640,18 @@ def resolve(
 
 
 def load(path: str | Path, search_path: Iterable[str | Path] = ()) -> ResolvedModule:
-    """Parse the file at ``path`` and resolve its first module."""
+    """Parse the file at ``path`` and resolve its first module (which must be named after
+    the file, as TLC requires)."""
     modules, text = parse_file(Path(path))
+    check_file_name(Path(path), modules[0], text)
     return resolve(modules[0], search_path, file=str(path), text=text, siblings=modules[1:])
+
+
+def check_file_name(path: Path, module: ast.Module, text: str) -> None:
+    """A :class:`ResolveErrors` unless ``path`` is ``<module name>.tla``."""
+    if path.suffix == ".tla" and module.name != path.stem:
+        sp = module.span
+        raise ResolveErrors([ResolveError(
+            f"the file {path.name} holds MODULE {module.name}: a module file must be named "
+            f"after its module ({module.name}.tla), as TLC requires", str(path), sp.line,
+            sp.col, text)])
