@@ -23,7 +23,7 @@ Where this evaluator knowingly differs from TLC:
 - TLCGet/TLCSet support integer registers only (no model-checking statistics);
   TLCExt provides TLCModelValue and AssertEq only.
 - ENABLED follows TLC's successor generation (``x' = e`` assigns, ``x' \\in S``
-  enumerates, arguments with primes are substituted by name) and, as DESIGN.md asks,
+  enumerates, arguments with primes are substituted by name) and, as the README says,
   reports an action that leaves a variable unassigned as an error.  Operators of
   parameterized instances are evaluated, not walked, by ENABLED and blame.
 - Labels and sub-expression references (``Op!lab``, ``Op!1``) are not evaluated.

@@ -1,4 +1,4 @@
-"""Replay one trace against its conformance module (the semantics of DESIGN.md).
+"""Replay one trace against its conformance module (the conformance semantics of the README).
 
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and

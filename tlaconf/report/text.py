@@ -102,7 +102,7 @@ def summary_table(
     if width is not None and rows:
         others = [max(len(str(row[i])) for row in [("", "module", "steps", "verdict", "time"),
                                                      *rows]) for i in range(1, 5)]
-        limit = max(width - sum(others) - 3 * 5 - 4, 16)  # cell padding and edges
+        limit = max(width - sum(others) - 3 * 5 - 1, 16)  # cell padding and edges
     def least(i: int, head: str) -> int:
         return max([len(head), *(len(str(row[i])) for row in rows)])
 
