@@ -5,7 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test test-quint lint bench gate fuzz mutation clean test-tlc test-apalache
+.PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
+	test-apalache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +38,12 @@ $(QUINT): .quint/package.json .quint/package-lock.json
 
 test-quint: $(STAMP) $(QUINT)
 	TLACONF_QUINT=$(abspath $(QUINT)) $(BIN)/pytest tests/quint
+
+# The HTML report in a real headless browser (Debian's chromium, installed when missing).
+test-browser: $(STAMP)
+	command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	TLACONF_REQUIRE_BROWSER=1 $(BIN)/pytest tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

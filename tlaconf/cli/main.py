@@ -18,9 +18,8 @@ from tlaconf import __version__, errors
 from tlaconf.errors import UserError, internal_error
 
 COMMANDS: tuple[str, ...] = (
-    "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise", "convert",
-    "export",
-    "diff-spec",
+    "init", "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise",
+    "convert", "export", "diff-spec",
 )
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 

@@ -10,10 +10,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tlaconf.errors import UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
-from tlaconf.report import ProgressDisplay, json_report, make_console, render_report, write_junit
+from tlaconf.report import (
+    ProgressDisplay,
+    json_report,
+    make_console,
+    render_report,
+    write_html,
+    write_junit,
+)
 from tlaconf.spec import resolve_spec_dir, search_path
+from tlaconf.spec.project import find_project
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -58,11 +67,17 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    p.add_argument(
+        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
+    )
 
 
 def check_revision(spec_dir: Path, revision: str | None) -> None:
     """UserError ("unknown revision") unless ``revision`` is None or a folder of ``spec_dir``."""
     if revision is not None:
+        if not (spec_dir / "reference-profile").is_dir():
+            raise UserError(f"unknown revision {revision!r} (there is no "
+                            f"{spec_dir / 'reference-profile'}: this spec has no revisions)")
         search_path(spec_dir, revision)
 
 
@@ -88,16 +103,27 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
         )
 
 
+def strict(args: argparse.Namespace) -> bool:
+    """``--strict``, else the project's ``[tool.tlaconf] strict``."""
+    if args.strict:
+        return True
+    project = find_project()
+    return project is not None and project.strict
+
+
 def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
-    """Print the report (text or ``--json``), write ``--junit``; return the exit code."""
+    """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
+    exit code."""
+    if args.html:
+        write_html(results, args.html, f"tlaconf {args.command}")
     if args.junit:
         write_junit(args.junit, results, args.revision)
     if args.json:
-        json.dump(json_report(results, args.revision, args.strict), sys.stdout, indent=2)
+        json.dump(json_report(results, args.revision, strict(args)), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results, args.revision, args.strict)
-    return exit_code(results, args.strict)
+        render_report(make_console(), results, args.revision, strict(args))
+    return exit_code(results, strict(args))
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
-from tlaconf.replay.result import BlameNode
+from tlaconf.replay.result import BlameNode, Witness, state_diff
 from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
@@ -59,6 +59,14 @@ class EmbeddedModule:
 
     def enabled(self, action: str, params: Any, state: State) -> bool:
         return bool(self._ctx.enabled(action, (params,), state))
+
+    def witness(self, action: str, params: Any, state: State) -> Witness | None:
+        """The successor ``action(params)`` allows from ``state`` and the guards that held."""
+        found = self._ctx.witness(action, (params,), state)
+        if found is None:
+            return None
+        successor, guards = found
+        return Witness(state_diff(state, successor), guards)
 
     def start_trace(self) -> None:
         self._ctx.reset()

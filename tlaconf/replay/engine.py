@@ -1,4 +1,4 @@
-"""Replay one trace against its conformance module (the semantics of DESIGN.md).
+"""Replay one trace against its conformance module (the conformance semantics of the README).
 
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and
@@ -25,7 +25,7 @@ from tlaconf.replay.backend import (
     LoadedModule,
     State,
 )
-from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.replay.result import Failure, TraceResult, Verdict, Witness, state_diff
 from tlaconf.spec.lookup import module_spec
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, TraceFormatError, open_trace
@@ -101,6 +101,13 @@ def _check_invariants(
             raise _Stop("violation", Failure(step, line, reason, action, params, blame, diff))
 
 
+def _witness(mod: LoadedModule, action: str, params: Any, state: Mapping[str, Any]
+             ) -> Witness | None:
+    """The successor the spec allows, from a backend that can show one (the embedded one)."""
+    show = getattr(mod, "witness", None)
+    return None if show is None else show(action, params, state)
+
+
 def _params_hint(params: Any) -> str:
     if type(params) is Fn:
         return f" (the step's params have fields: {', '.join(sorted(map(str, params)))})"
@@ -165,7 +172,9 @@ def _judge_step(
                 raise _Stop("violation", Failure(number, line, reason, action, params, None, diff))
             if mod.enabled(action, params, before):
                 reason = f"the step was rejected but ENABLED {action}(p) is TRUE in s"
-                raise _Stop("violation", Failure(number, line, reason, action, params))
+                witness = _witness(mod, action, params, before)
+                raise _Stop("violation",
+                            Failure(number, line, reason, action, params, witness=witness))
     except UserError as err:
         reason = (
             f"line {line}: cannot evaluate {action}(p): {_message(err)}{_params_hint(params)}"

@@ -130,13 +130,26 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
+class Witness:
+    """For a rejected step the specification allows: a successor it allows from ``s``
+    (``diff`` against ``s``) and the source text of the action's guards, which held."""
+
+    diff: tuple[Change, ...]
+    guards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"diff": [c.to_json() for c in self.diff], "guards": list(self.guards)}
+
+
+@dataclass(frozen=True, slots=True)
 class Failure:
     """Why a trace did not conform (or could not be checked).
 
     ``step`` is 0 for the initial state and k for the k-th step line; ``line`` is
     the 1-based line of the trace file.  ``diff`` lists what changed from s to s'.
     ``traceback`` is the file holding the traceback of a ``crash`` or of an internal
-    error (a bug in tlaconf: an ``error`` verdict with a traceback).
+    error (a bug in tlaconf: an ``error`` verdict with a traceback).  ``witness``: for a
+    rejected step the specification allows, a successor it allows and the guards that held.
     """
 
     step: int
@@ -147,6 +160,7 @@ class Failure:
     blame: BlameNode | None = None
     diff: tuple[Change, ...] = ()
     traceback: str | None = None
+    witness: Witness | None = None
 
     @property
     def call(self) -> str | None:
@@ -168,6 +182,7 @@ class Failure:
             "blame": None if self.blame is None else self.blame.to_json(),
             "diff": [c.to_json() for c in self.diff],
             **({} if self.traceback is None else {"traceback": self.traceback}),
+            **({} if self.witness is None else {"witness": self.witness.to_json()}),
         }
 
 
