@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test test-quint lint bench gate clean test-tlc test-apalache
+.PHONY: check test test-quint lint bench gate mutation clean test-tlc test-apalache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ check: $(STAMP)
 	$(BIN)/tlaconf check
 
 lint: $(STAMP)
-	$(BIN)/ruff check tlaconf harness tests bench
+	$(BIN)/ruff check tlaconf harness tests bench mutation
 	$(BIN)/mypy
 
 test: lint
@@ -46,6 +46,11 @@ test-apalache: $(STAMP)
 
 gate: $(STAMP)
 	$(BIN)/tlaconf gate
+
+# Plant every mutant in harness/ and run tlaconf check on each (long: not part of `make test`).
+# MUTATION_ARGS="--sample 200 -j 2" for a sample.
+mutation: $(STAMP)
+	$(BIN)/python -m mutation $(MUTATION_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .quint/node_modules

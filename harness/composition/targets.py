@@ -13,7 +13,7 @@ because a partial legal surface must never pass for the complete one.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,6 +21,7 @@ from harness.composition.errors import CompositionError
 from harness.zones import EntryId, ZoneCollection
 
 Targets = tuple[EntryId, ...]
+Admit = Callable[[EntryId], bool]
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,16 @@ class TargetChoices:
         return {"choices": [list(c) for c in self.choices], "truncated": self.truncated}
 
 
-def candidates(spec: TargetSpec, zones: ZoneCollection) -> tuple[EntryId, ...]:
-    """The candidate entries, in canonical order."""
-    return tuple(sorted({e for z in spec.zones for e in zones.zone(z).members},
+def candidates(spec: TargetSpec, zones: ZoneCollection,
+               admit: Admit | None = None) -> tuple[EntryId, ...]:
+    """The candidate entries (those ``admit`` lets through, if given), in canonical order."""
+    return tuple(sorted({e for z in spec.zones for e in zones.zone(z).members
+                         if admit is None or admit(e)},
                         key=lambda e: (type(e).__name__, e)))
 
 
-def _tuples(spec: TargetSpec, zones: ZoneCollection) -> Iterator[Targets]:
-    pool = candidates(spec, zones)
+def _tuples(spec: TargetSpec, zones: ZoneCollection, admit: Admit | None) -> Iterator[Targets]:
+    pool = candidates(spec, zones, admit)
     for t in itertools.product(pool, repeat=spec.count):
         if not spec.distinct or len(set(t)) == len(t):
             yield t
@@ -74,9 +77,13 @@ def is_target_tuple(spec: TargetSpec, zones: ZoneCollection, targets: Targets) -
             and (not spec.distinct or len(set(targets)) == len(targets)))
 
 
-def enumerate_target_choices(spec: TargetSpec, zones: ZoneCollection) -> TargetChoices:
-    """At most ``spec.cap`` target tuples, the first in canonical order; truncation explicit."""
-    first = tuple(itertools.islice(_tuples(spec, zones), spec.cap + 1))
+def enumerate_target_choices(spec: TargetSpec, zones: ZoneCollection,
+                             admit: Admit | None = None) -> TargetChoices:
+    """At most ``spec.cap`` target tuples, the first in canonical order; truncation explicit.
+
+    ``admit`` restricts the candidates (a seat's view admits what it may identify).
+    """
+    first = tuple(itertools.islice(_tuples(spec, zones, admit), spec.cap + 1))
     return TargetChoices(first[:spec.cap], len(first) > spec.cap)
 
 
@@ -103,10 +110,10 @@ class ConcreteAction:
         return {"action": self.action, "targets": list(self.targets)}
 
 
-def target_choices(specs: Mapping[str, TargetSpec],
-                   zones: ZoneCollection) -> dict[str, TargetChoices]:
+def target_choices(specs: Mapping[str, TargetSpec], zones: ZoneCollection,
+                   admit: Admit | None = None) -> dict[str, TargetChoices]:
     """``TurnView.targetChoices``: every spec's enumerated choices."""
-    return {k: enumerate_target_choices(s, zones) for k, s in specs.items()}
+    return {k: enumerate_target_choices(s, zones, admit) for k, s in specs.items()}
 
 
 def enumerate_actions(definitions: tuple[ActionDefinition, ...],

@@ -32,13 +32,14 @@ Enumerate(p) ==
     /\ ActionEnumerationOK(p, ActionDefinitions, TargetSpecs, board)
     /\ UNCHANGED <<board, chosen>>
 
+Definition(id) == CHOOSE d \in ActionDefinitions : d.id = id
+
 \* Any legal target tuple may be chosen, listed under the cap or not.
 Choose(p) ==
-    /\ \E d \in ActionDefinitions :
-           /\ d.id = p.action
-           /\ IF d.params = "targets"
-              THEN p.targets \in TargetTuples(TargetSpecs[d.targetSpecId], board)
-              ELSE p.targets = <<>>
+    /\ \E d \in ActionDefinitions : d.id = p.action
+    /\ IF Definition(p.action).params = "targets"
+       THEN p.targets \in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], board)
+       ELSE p.targets = <<>>
     /\ chosen' = Append(chosen, [action |-> p.action, targets |-> p.targets])
     /\ UNCHANGED board
 

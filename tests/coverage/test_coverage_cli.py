@@ -171,3 +171,27 @@ def test_bad_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 2 and "--fail-under" in err
     code, _, err = _run(capsys, "coverage", trace, "--spec", spec, "--html", tmp_path / "no/x.html")
     assert code == 2 and "does not exist" in err
+
+
+def test_steps_without_a_label_cover_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = _spec(tmp_path)
+    tla = spec / "conformance" / "Cov.tla"
+    nxt = 'Next == \\E n \\in 1..3 : Step([n |-> n, mode |-> "add"])\n===='
+    tla.write_text(MODULE.replace("====", nxt))
+    trace = tmp_path / "t.trace.jsonl"
+    with TraceWriter(trace, "Cov", "1", {}, {}) as w:
+        w.init({"x": 0})
+        w.unlabeled_step({"x": 2})
+        w.unlabeled_step({"x": 2}, "rejected")
+    code, out, _ = _run(capsys, "coverage", trace, "--spec", spec, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    (nxt,) = [a for a in doc["actions"] if a["action"] == "Next"]
+    assert nxt["accepted"] == 1 and nxt["rejected"] == 0 and nxt["nonconforming"] == 0
+    points = {p["text"]: p for p in nxt["points"]}
+    assert points["n > 0"]["accepted"]["true"] >= 1
+    tla.write_text(MODULE)  # no Next: a step without a label cannot be covered
+    code, _, err = _run(capsys, "coverage", trace, "--spec", spec)
+    assert code == 2 and "t.trace.jsonl:3: a step without an action label needs Next" in err

@@ -23,6 +23,7 @@ from harness.composition import (
     responses,
     targets,
     transactions,
+    turn_view,
 )
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
@@ -45,9 +46,9 @@ def _responses_unwind_first_in_first_out(mp: pytest.MonkeyPatch) -> None:
 def _targets_truncation_dropped(mp: pytest.MonkeyPatch) -> None:
     honest = targets.enumerate_target_choices
 
-    def enumerate_target_choices(spec: targets.TargetSpec,
-                                 zones: ZoneCollection) -> targets.TargetChoices:
-        return targets.TargetChoices(honest(spec, zones).choices, False)
+    def enumerate_target_choices(spec: targets.TargetSpec, zones: ZoneCollection,
+                                 admit: targets.Admit | None = None) -> targets.TargetChoices:
+        return targets.TargetChoices(honest(spec, zones, admit).choices, False)
     mp.setattr(targets, "enumerate_target_choices", enumerate_target_choices)
 
 
@@ -77,6 +78,10 @@ def _transactions_priority_reversed(mp: pytest.MonkeyPatch) -> None:
                lambda claimants, priority: max(claimants, key=priority.index))
 
 
+def _turn_view_targets_hidden_entries(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(turn_view, "seat_may_target", lambda *args: True)
+
+
 BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "keywords": _keywords_by_source_before_time,
     "responses": _responses_unwind_first_in_first_out,
@@ -85,6 +90,7 @@ BUGS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "phases": _phases_enter_before_cycle_complete,
     "decks": _decks_copy_exemption_ignored,
     "transactions": _transactions_priority_reversed,
+    "turn_views": _turn_view_targets_hidden_entries,
 }
 
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from harness.scenarios import composition, golden_composition
+from tlaconf.replay import get_backend, replay_trace
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "traces" / "composition"
 CONFORMANCE = ROOT / "spec" / "conformance"
 PROFILE = ROOT / "spec" / "reference-profile" / "rev2"
 #: actions that are queries (the product asks, the helper answers): never refused
-QUERIES = {"Resolve", "View", "Enumerate", "Validate"}
+QUERIES = {"Resolve", "View", "Enumerate", "Validate", "Observe"}
 
 
 def lines(path: Path) -> list[dict]:
@@ -96,12 +97,11 @@ def test_every_helper_has_a_conforming_trace_and_located_violations() -> None:
             continue
         text = (CONFORMANCE / f"{module}.tla").read_text(encoding="utf-8")
         last = recs[-1]
-        if v["step"] and last["outcome"] == "rejected":  # a legal request refused: no blame
-            assert len(recs) - 2 == v["step"], name
+        assert len(recs) - 2 == v["step"], name             # the violating step is the last
+        if last["outcome"] == "rejected":                   # a legal request refused: no blame
             assert "conjunct" not in v, name
             assert last["state"] == recs[-2]["state"], name
-        else:                                             # a leaf of the module or profile
-            assert v["step"] == 0 or len(recs) - 2 == v["step"], name
+        else:                                               # a leaf of the module or profile
             assert " ".join(v["conjunct"].split()) in " ".join((text + profile).split()), name
     assert set(by_module) == {module for module in _helper_modules()}
     for module, counts in by_module.items():
@@ -110,3 +110,14 @@ def test_every_helper_has_a_conforming_trace_and_located_violations() -> None:
 
 def _helper_modules() -> set[str]:
     return {walk(random.Random(0))[0].module for walk, _ in composition.HELPERS.values()}
+
+
+def test_a_malformed_composition_trace_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    recs = GOLDEN.joinpath("keywords-conforming.trace.jsonl").read_text("utf-8").splitlines()
+    step = json.loads(recs[2])
+    del step["params"]["keyword"]
+    bad = tmp_path / "bad.trace.jsonl"
+    bad.write_text("\n".join([*recs[:2], json.dumps(step)]) + "\n", encoding="utf-8")
+    result = replay_trace(bad, ROOT / "spec", get_backend("embedded"))
+    assert result.verdict == "error" and result.failure is not None
+    assert "line 3" in result.failure.reason and "keyword" in result.failure.reason

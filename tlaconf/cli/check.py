@@ -183,8 +183,8 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
     """Run the generator for ``seed`` again in another process (another hash seed) and
     compare its traces with ``first``'s: None when byte-identical, else what differs."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
-        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed),  # and this process's path
-               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        path = os.pathsep.join(p or os.getcwd() for p in sys.path)  # import what we imported
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed), "PYTHONPATH": path}
         proc = subprocess.run(
             [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
             env=env, capture_output=True, text=True, check=False,
@@ -195,27 +195,31 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
         return compare_runs(first, Path(tmp))
 
 
-def run(args: argparse.Namespace) -> int:
-    seeds = tuple(args.seed or ()) + tuple(args.seeds or ())
-    seeds = tuple(dict.fromkeys(seeds)) or DEFAULT_SEEDS
-    spec_dir = resolve_spec_dir(args.spec)
-    check_revision(spec_dir, args.revision)  # bad input fails before any scenario runs
-    setup(args.backend, args.cross_check)
-    paths, crashes = generate(args.out, seeds, args.scenarios)
-    results = replay_paths(paths, args, quiet=args.json) if paths else []
-    code = emit([*crashes, *results], args)
-    if not paths:
-        return code
-    first = next(s for s in seeds if not (args.out / f"seed-{s}" / "crash.txt").exists())
-    findings = [f for f in [second_run(args.scenarios, first, args.out / f"seed-{first}")]
+def determinism(args: argparse.Namespace, seeds: tuple[int, ...], paths: list[Path]) -> bool:
+    """Print the determinism findings (none: one line saying so); whether there were any."""
+    findings = [f for f in [second_run(args.scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
                 if f is not None]
     findings += seed_independence(paths)
     out = sys.stderr if args.json else sys.stdout
     for finding in findings:
         print(f"determinism: {finding}", file=out)
     if not findings:
-        print(f"determinism: a second process wrote byte-identical traces for seed {first}; "
+        print(f"determinism: a second process wrote byte-identical traces for seed {seeds[0]}; "
               "no seeded step ignored its seed", file=out)
+    return bool(findings)
+
+
+def run(args: argparse.Namespace) -> int:
+    seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
+    spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)  # bad input fails first
+    setup(args.backend, args.cross_check)
+    paths, crashes = generate(args.out, seeds, args.scenarios)
+    results = replay_paths(paths, args, quiet=args.json) if paths else []
+    code = emit([*crashes, *results], args)
+    if crashes:
+        return code
+    found = determinism(args, seeds, paths)
     if not args.no_coverage and not args.json:
-        print(summary_line(cover_traces(paths, spec_dir)))
-    return max(code, 1) if findings else code
+        print(summary_line(cover_traces(paths, spec_dir, args.revision)))
+    return max(code, 1) if found else code

@@ -60,7 +60,7 @@ class Coverer(Enabler):
         self, node: A.Node, ns: Namespace, env: Env, state: Mapping[str, Any],
         next_state: Mapping[str, Any] | None,
     ) -> tuple[bool, Noted]:
-        """Walk ``node`` for one step; whether it holds (accepted: from ``s`` to
+        """Walk ``node`` for one step from ``state``; whether it holds (accepted: to
         ``next_state``; rejected, ``next_state`` None: is enabled) and what was noted.
         An evaluation error ends the walk; what was noted before it is kept."""
         self.noted = set()
@@ -71,8 +71,6 @@ class Coverer(Enabler):
             except (Fail, RecursionError):
                 held = False
         return held, self.noted
-
-    # ------------------------------------------------------------ noting
 
     def _note(self, node: A.Node, kind: str, value: bool) -> None:
         self.noted.add((key_of(node, kind), value))
@@ -346,10 +344,10 @@ class CoverageProbe:
         return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
 
     def step(
-        self, action: str, params: Any, state: Mapping[str, Any],
+        self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],
         next_state: Mapping[str, Any] | None,
     ) -> tuple[bool, Noted]:
-        """Walk ``action(params)`` for one step (``next_state`` None: a rejected step)."""
-        body, env = self.ctx._call_node(action, (params,))
+        """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
+        body, env = self.ctx._call_node(action, args)
         entry = self.ctx._entry(action)
         return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)

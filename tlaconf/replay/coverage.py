@@ -21,6 +21,10 @@ from tlaconf.evaluate.coverage import GUARD, POINT, STATE_GUARD, CoverageProbe, 
 from tlaconf.spec.lookup import module_spec
 from tlaconf.trace.reader import open_trace
 
+NEXT = "Next"
+"""What a step without an action label is checked against (an accepted one; a rejected
+one is a stuttering step, which ``[Next]_vars`` allows, so nothing is evaluated)."""
+
 
 @dataclass
 class PointCoverage:
@@ -132,16 +136,17 @@ class _Modules:
         return probe
 
 
-def cover_traces(paths: Iterable[Path], spec_dir: Path) -> Coverage:
-    """The coverage of the traces at ``paths``; UserError (with file and line) on a trace
-    that cannot be read or names an unknown module or action."""
+def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = None) -> Coverage:
+    """The coverage of the traces at ``paths`` (against ``revision`` of the profile, default:
+    each trace's own); UserError (with file and line) on a trace that cannot be read or
+    names an unknown module or action."""
     cov = Coverage()
     modules = _Modules(spec_dir)
     for path in paths:
         cov.traces.append(str(path))
         with open_trace(path) as trace:
             try:
-                probe = modules.probe(trace.header.module, trace.header.revision,
+                probe = modules.probe(trace.header.module, revision or trace.header.revision,
                                       trace.header.constants)
             except UserError as err:
                 raise UserError(f"{path}:1: cannot load module {trace.header.module!r}: "
@@ -149,23 +154,25 @@ def cover_traces(paths: Iterable[Path], spec_dir: Path) -> Coverage:
             ctx = probe.ctx
             before = trace.initial
             for step in trace.steps():
-                action = step.action
-                if action is None:  # checked against Next: no action's guards to count
-                    before = step.state
-                    continue
+                accepted = step.outcome == "accepted"
+                if step.action is None and not accepted:
+                    continue  # a stuttering step without a label: nothing is evaluated
+                action = step.action or NEXT
+                args: tuple[Any, ...] = () if step.action is None else (step.params,)
                 info = ctx.operators.get(action)
-                if info is None or info.arity != 1:
-                    raise UserError(f"{path}:{step.line}: unknown action label {action!r} "
-                                    f"(module {ctx.name} has no operator {action}(p))")
+                if info is None or info.arity != len(args):
+                    what = f"{action}(p)" if args else action
+                    raise UserError(f"{path}:{step.line}: "
+                                    + ("unknown action label " + repr(action) if args
+                                       else "a step without an action label needs Next")
+                                    + f" (module {ctx.name} has no operator {what})")
                 ac = cov.actions.get((ctx.name, action))
                 if ac is None:
                     ac = cov.actions[(ctx.name, action)] = ActionCoverage(
                         ctx.name, action,
                         {k: PointCoverage(k, g) for k, g in probe.points(action).items()})
                     cov.texts.update(ctx.loader.texts)
-                accepted = step.outcome == "accepted"
-                held, noted = probe.step(action, step.params, before,
-                                         step.state if accepted else None)
+                held, noted = probe.step(action, args, before, step.state if accepted else None)
                 if accepted:
                     ac.accepted += 1
                 else:

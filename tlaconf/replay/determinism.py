@@ -64,7 +64,7 @@ def seed_independence(paths: Iterable[Path]) -> list[str]:
             before = trace.initial
             for step in trace.steps():
                 params = step.params
-                if (step.outcome == "accepted" and type(params) is Fn
+                if (step.outcome == "accepted" and step.action is not None and type(params) is Fn
                         and "seed" in params and "result" in params
                         and _size(params["result"]) >= 2):
                     rest = make_fn({k: v for k, v in params.items() if k not in ("seed", "result")})

@@ -19,6 +19,7 @@ from harness.scenarios.composition import (
     responses,
     targets,
     transactions,
+    turn_views,
 )
 from harness.scenarios.composition.common import Golden, Walk, record_walk
 
@@ -32,6 +33,7 @@ HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "phases": (phases.walk, phases.golden),
     "decks": (decks.walk, decks.golden),
     "transactions": (transactions.walk, transactions.golden),
+    "turn-views": (turn_views.walk, turn_views.golden),
 }
 
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from harness.composition.decks import (
     CardInfo,
@@ -87,7 +87,7 @@ class DeckMachine:
 
     registered: frozenset[Submitted] = field(default_factory=frozenset)
     module = "DeckValidation"
-    constants = {"Catalog": {k: c.value() for k, c in CATALOG.items()}}  # noqa: RUF012
+    constants: ClassVar[dict[str, Any]] = {"Catalog": {k: c.value() for k, c in CATALOG.items()}}
 
     def apply(self, r: DeckRequest) -> bool:
         if isinstance(r, Submit):

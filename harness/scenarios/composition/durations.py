@@ -88,8 +88,8 @@ def requests(rng: random.Random, m: DurationMachine, steps: int) -> Iterator[Req
         if roll < 0.35:
             did = next_id if rng.random() < 0.9 or next_id == 1 else next_id - 1
             unit = rng.choice(UNITS) if rng.random() < 0.95 else "segment"
-            yield Add(Duration(did, unit, rng.randint(0 if rng.random() < 0.05 else 1, 3),  # type: ignore[arg-type]
-                               rng.randint(1, 4)))
+            length = rng.randint(1, 3) if rng.random() < 0.9 else 0
+            yield Add(Duration(did, unit, length, rng.randint(1, 4)))  # type: ignore[arg-type]
             next_id += 1
         elif roll < 0.55:
             yield Event(rng.choice(EVENTS))
@@ -144,7 +144,7 @@ def golden() -> Golden:
     step = s.bug(Boundary("turn", (1, 2)), "accepted",
                  lambda st: st.update(active={from_python(d.value()) for d in after.active}))
     out["durations-expiries-not-in-authored-order.trace.jsonl"] = (
-        s, step, 'a.order < b.order')
+        s, step, "a.order < b.order")
     s, m = _added()
     step = s.bug(Boundary("turn", (2,)), "accepted",
                  lambda st: st.update(active={from_python(d.value()) for d in after.active}))
@@ -153,7 +153,7 @@ def golden() -> Golden:
     s, m = _added()
     step = s.bug(Add(Duration(2, "round", 1, 1)), "accepted", lambda st: st.update(
         active={*st["active"], from_python(Duration(2, "round", 1, 1).value())}))
-    out["durations-id-reused.trace.jsonl"] = (s, step, 'd.id # p.duration.id')
+    out["durations-id-reused.trace.jsonl"] = (s, step, "d.id # p.duration.id")
     s, m = _added()
     step = s.bug(m.boundary("phase"), "rejected", keep)
     out["durations-legal-boundary-refused.trace.jsonl"] = (s, step, None)

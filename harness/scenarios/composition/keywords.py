@@ -169,7 +169,7 @@ def golden() -> Golden:
             {"keyword": "A", "source": 11, "acquired": 5})}
     step = s.bug(Acquire("A", frozenset({11})), "accepted", regranted)
     out["keywords-acquired-twice.trace.jsonl"] = (
-        s, step, '~Held(p.keyword, s)')
+        s, step, "~Held(p.keyword, s)")
     s, m = _ties()
     step = s.bug(Acquire("B", frozenset({12})), "rejected", keep)
     out["keywords-legal-acquire-refused.trace.jsonl"] = (s, step, None)

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from harness.composition.errors import CompositionError
 from harness.composition.phases import PhaseEvent, PhaseRunner
@@ -51,7 +51,7 @@ class PhaseMachine:
 
     runner: PhaseRunner = field(default_factory=lambda: PhaseRunner(PHASES))
     module = "PhaseRunner"
-    constants = {"Phases": list(PHASES)}  # noqa: RUF012  (read-only)
+    constants: ClassVar[dict[str, Any]] = {"Phases": list(PHASES)}
 
     def start(self) -> Start:
         try:

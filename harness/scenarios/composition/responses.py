@@ -100,7 +100,7 @@ def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Req
         if rng.random() < 0.35 / len(frames):
             made += 1
             rid = f"r{made}" if rng.random() < 0.9 or made == 1 else f"r{made - 1}"
-            yield Respond(seat, Response(rid, seat if rng.random() < 0.95 else holder))
+            yield Respond(seat, Response(rid, seat if rng.random() < 0.9 else rng.choice(SEATS)))
         else:
             kinds = ("pass", "timeout", "wait", "pass", "skip")
             yield Pass(seat, rng.choice(kinds) if rng.random() < 0.95 else "skip")
@@ -122,9 +122,9 @@ def generate(out_dir: Path, seed: int) -> list[Path]:
             record_walk(out_dir, "responses-nested", seed, walk_nested)]
 
 
-def _opened(nested: bool = False) -> Script:
-    """A window opened by SideA, SideA responded r1, SideB passed."""
-    s = Script(ResponseMachine(ResponseWindows(SEATS, nested)))
+def _opened(machine: ResponseMachine | None = None) -> Script:
+    """A window opened by SideA, SideA responded r1, SideB passed (flat unless ``machine``)."""
+    s = Script(machine or ResponseMachine())
     return s.do(Open("SideA")).do(Respond("SideA", Response("r1", "SideA"))).do(
         Pass("SideB", "pass"))
 
@@ -147,7 +147,7 @@ def golden() -> Golden:
     s.do(Pass("SideA", "timeout")).do(Pass("SideB", "wait")).do(Pass("SideC", "pass"))
     s.do(Pass("SideA", "pass")).do(Open("SideZ")).do(Open("SideC"))
     out["responses-conforming.trace.jsonl"] = (s, None, "")
-    s = _opened(nested=True)
+    s = _opened(ResponseMachine(ResponseWindows(SEATS, nested=True)))
     s.do(Pass("SideC", "pass")).do(Respond("SideA", Response("r2", "SideA")))
     for seat in ("SideB", "SideC", "SideA", "SideB", "SideC", "SideA", "SideB"):
         s.do(Pass(seat, "wait"))
@@ -184,9 +184,8 @@ def golden() -> Golden:
     step = s.bug(Pass("SideA", "pass"), "accepted", fifo)
     out["responses-unwind-not-lifo.trace.jsonl"] = (
         s, step, "unwound' = unwound \\o UnwoundByPass(SeatOrder, frames)")
-    s = _opened(nested=True)
-    m = s.machine
-    assert isinstance(m, ResponseMachine)
+    m = ResponseMachine(ResponseWindows(SEATS, nested=True))
+    s = _opened(m)
     flat = replace(m.windows, nested=False)
     after = flat.respond("SideC", r2)
     step = s.bug(Respond("SideC", r2), "accepted",
@@ -194,7 +193,7 @@ def golden() -> Golden:
     out["responses-nested-window-not-opened.trace.jsonl"] = (s, step, frames)
     s = _opened()
     step = s.bug(Respond("SideA", Response("r2", "SideA")), "accepted", keep)
-    out["responses-without-priority.trace.jsonl"] = (s, step, 'frames[Len(frames)].priority = seat')
+    out["responses-without-priority.trace.jsonl"] = (s, step, "frames[Len(frames)].priority = seat")
     s = _opened()
     step = s.bug(Pass("SideC", "wait"), "rejected", keep)
     out["responses-legal-wait-refused.trace.jsonl"] = (s, step, None)

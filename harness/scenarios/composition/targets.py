@@ -24,8 +24,6 @@ from harness.zones import Transfer, ZoneCollection, ZoneError, define_zones, han
 from tlaconf.values import from_python
 
 ZONES = ("SideA.Field", "SideB.Field", "Reserve")
-LEX_LEAF = r"\E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j] = b[j]"
-"""The innermost failing part of LexBefore (in the Targets reading) for an out-of-order view."""
 SPECS = {
     "foe": TargetSpec("foe", ("SideB.Field",), 1, cap=4),
     "pair": TargetSpec("pair", ("SideA.Field", "SideB.Field"), 2, cap=6),
@@ -164,7 +162,8 @@ def requests(rng: random.Random, m: TargetMachine, steps: int) -> Iterator[Reque
             entry = rng.randint(1, 8)
             where = m.zones.location(entry)
             source = where if where is not None and rng.random() < 0.85 else rng.choice(ZONES)
-            yield Move(entry, source, rng.choice(ZONES))
+            zones = (*ZONES, "Limbo") if rng.random() < 0.1 else ZONES
+            yield Move(entry, source if rng.random() < 0.95 else "Limbo", rng.choice(zones))
             yield m.view()
             yield m.enumerate()
         else:
@@ -196,6 +195,10 @@ def _view_with(m: TargetMachine, spec: str, choices: list[Targets],
     return View({**honest, spec: TargetChoices(tuple(choices), flag)})
 
 
+#: the innermost failing part when two tuples are out of canonical order
+LEX = "\\E i \\in 1..Len(a) : a[i] < b[i] /\\ \\A j \\in 1..(i - 1) : a[j] = b[j]"
+
+
 def golden() -> Golden:
     """A conforming trace; one violation per truncation, order, cap and refusal rule."""
     out: Golden = {}
@@ -211,28 +214,28 @@ def golden() -> Golden:
     pair = list(m.view().choices["pair"].choices)
     step = s.bug(_view_with(m, "pair", pair, truncated=False), "accepted", keep)
     out["targets-truncation-hidden.trace.jsonl"] = (
-        s, step, "view.truncated = (Cardinality(all) > spec.cap)")
+        s, step, "view.truncated <=> Cardinality(all) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
     out["targets-over-the-cap.trace.jsonl"] = (
         s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
-                 "ELSE Cardinality(all)")
+        "ELSE Cardinality(all)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
     out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "listed \\subseteq all")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [pair[1], pair[0], *pair[2:]]), "accepted", keep)
     out["targets-not-canonical-order.trace.jsonl"] = (
-        s, step, LEX_LEAF)
+        s, step, LEX)
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (6, 5)]), "accepted", keep)
-    out["targets-skips-a-choice.trace.jsonl"] = (s, step, LEX_LEAF)
+    out["targets-skips-a-choice.trace.jsonl"] = (s, step, LEX)
     s, m = _grown()
     view = m.view().choices
     partial = frozenset(ConcreteAction("swap", t) for t in view["pair"].choices)
     step = s.bug(Enumerate(False, partial), "accepted", keep)
     out["targets-partial-surface-enumerated.trace.jsonl"] = (
-        s, step, "result.refused = (TruncatedFor(defs, specs, board) # {})")
+        s, step, "result.refused <=> TruncatedFor(defs, specs, board) # {}")
     m = TargetMachine()
     s = Script(m)
     honest = m.enumerate()
@@ -243,9 +246,8 @@ def golden() -> Golden:
     step = s.bug(Choose("swap", (5, 5)), "accepted",
                  lambda st: st.update(chosen=[{"action": "swap", "targets": [5, 5]}]))
     out["targets-repeated-target-accepted.trace.jsonl"] = (
-        s, step, r'\E d \in ActionDefinitions : /\ d.id = p.action /\ IF d.params = "targets" '
-                 r"THEN p.targets \in TargetTuples(TargetSpecs[d.targetSpecId], board) "
-                 "ELSE p.targets = <<>>")
+        s, step, "p.targets \\in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], "
+        "board)")
     s, m = _grown()
     step = s.bug(Choose("swap", (6, 5)), "rejected", keep)            # legal, beyond the cap
     out["targets-legal-unlisted-refused.trace.jsonl"] = (s, step, None)

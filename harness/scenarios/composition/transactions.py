@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from harness.composition.errors import CompositionError
 from harness.composition.transactions import Intent, Ledger
@@ -74,7 +74,7 @@ class TransactionMachine:
 
     ledger: Ledger = field(default_factory=ledger)
     module = "CostsAndDrafts"
-    constants = {"SeatOrder": list(SEATS)}  # noqa: RUF012  (read-only)
+    constants: ClassVar[dict[str, Any]] = {"SeatOrder": list(SEATS)}
 
     def draft(self, intents: frozenset[Intent], arbitration: str) -> Draft:
         try:
@@ -110,6 +110,8 @@ def _intents(rng: random.Random, m: TransactionMachine) -> frozenset[Intent]:
            for s in SEATS if rng.random() < 0.8}
     if rng.random() < 0.08:
         out.add(Intent("SideA", rng.choice(ITEMS)))       # maybe a second intent of a seat
+    if rng.random() < 0.05:
+        out.add(Intent("SideZ", hot))                      # an intent by no seat
     return frozenset(out)
 
 
@@ -119,11 +121,16 @@ def requests(rng: random.Random, m: TransactionMachine, steps: int) -> Iterator[
         seat = rng.choice(SEATS) if rng.random() < 0.95 else "SideZ"
         if roll < 0.35:
             cost = {r: rng.randint(0, 3) for r in RESOURCES if rng.random() < 0.7}
-            if rng.random() < 0.05:
-                cost["ore"] = 1
+            odd = rng.random()
+            if odd < 0.1:
+                cost["ore" if odd < 0.05 else "gold"] = 1 if odd < 0.05 else -1
             yield Pay(seat, cost)
         elif roll < 0.5:
-            yield Gain(seat, {r: rng.randint(0, 2) for r in RESOURCES if rng.random() < 0.7})
+            gain = {r: rng.randint(0, 2) for r in RESOURCES if rng.random() < 0.7}
+            odd = rng.random()
+            if odd < 0.15:
+                gain["ore" if odd < 0.07 else "mana"] = 1 if odd < 0.07 else -2
+            yield Gain(seat, gain)
         elif m.ledger.available:
             arbitration = rng.choice(("allFail", "priority")) if rng.random() < 0.95 else "lottery"
             yield m.draft(_intents(rng, m), arbitration)
@@ -159,7 +166,7 @@ def golden() -> Golden:
     partial = {**m.variables()["pools"], "SideA": {"gold": 0, "mana": 0}}
     step = s.bug(Pay("SideA", {"gold": 3, "mana": 3}), "accepted", assign(pools=partial))
     out["transactions-partial-payment.trace.jsonl"] = (
-        s, step, 'pool[r] >= cost[r]')
+        s, step, "pool[r] >= cost[r]")
     m = TransactionMachine()
     s = Script(m)
     wrong = {**m.variables()["pools"], "SideA": {"gold": 1, "mana": 2}}
@@ -179,13 +186,13 @@ def golden() -> Golden:
         out[f"transactions-{name}.trace.jsonl"] = (s, step, conjunct)
 
     a2, b1, c1 = Intent("SideA", "d2"), Intent("SideB", "d1"), Intent("SideC", "d1")
-    contested("allFail", frozenset({a2, b1}), '~Contested(intents, g.item)',
+    contested("allFail", frozenset({a2, b1}), "~Contested(intents, g.item)",
               "all-fail-grants-a-contested-claim")
     contested("priority", frozenset({a2, c1}),
               r"(i \in granted <=> \A s \in Claimants(intents, i.item) : "
               "SeatRank(priority, i.seat) <= SeatRank(priority, s))",
               "priority-to-the-later-seat")
-    contested("priority", frozenset({a2, b1, c1}), 'g = h',
+    contested("priority", frozenset({a2, b1, c1}), "g = h",
               "claim-granted-twice")
     contested("priority", frozenset({b1}), r"i \in granted", "uncontested-claim-failed")
     m = TransactionMachine()

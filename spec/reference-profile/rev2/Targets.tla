@@ -29,10 +29,10 @@ LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j
 TargetChoicesOK(view, spec, board) ==
     LET all == TargetTuples(spec, board)
         listed == {view.choices[i] : i \in 1..Len(view.choices)}
-    IN /\ view.truncated = (Cardinality(all) > spec.cap)
+    IN /\ view.truncated <=> Cardinality(all) > spec.cap
+       /\ listed \subseteq all
        /\ Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap
                               ELSE Cardinality(all)
-       /\ listed \subseteq all
        /\ \A i \in 1..(Len(view.choices) - 1) : LexBefore(view.choices[i], view.choices[i + 1])
        /\ \A t \in all \ listed, u \in listed : LexBefore(u, t)
 
@@ -54,7 +54,7 @@ TruncatedFor(defs, specs, board) ==
 \* Generic action enumeration refuses truncated sets: a partial legal surface
 \* is never given for the complete one.
 ActionEnumerationOK(result, defs, specs, board) ==
-    /\ result.refused = (TruncatedFor(defs, specs, board) # {})
+    /\ result.refused <=> TruncatedFor(defs, specs, board) # {}
     /\ result.refused => result.actions = {}
     /\ ~result.refused => result.actions = ActionSurface(defs, specs, board)
 =============================================================================
