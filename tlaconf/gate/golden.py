@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
@@ -90,10 +91,11 @@ def default_traces_dir() -> Path:
 
 
 def _read_json(path: Path) -> Any:
+    text = read_text(path, "JSON file")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
+        return json.loads(text)
+    except RecursionError:
+        raise UserError(f"{path}: JSON nested too deeply") from None
     except ValueError as err:
         raise UserError(f"{path}: invalid JSON: {err}") from None
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.values import ModelValue, make_fn
 from tlaconf.values.order import check_comparable
 
@@ -211,9 +212,5 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
 
 def read_cfg(path: Path) -> Cfg:
     """Read and parse a ``.cfg`` file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
-    cfg = parse_cfg(text, str(path))
+    cfg = parse_cfg(read_text(path, "config"), str(path))
     return Cfg(path, cfg.constants, cfg.invariants)

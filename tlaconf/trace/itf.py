@@ -40,8 +40,9 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text, unreadable_path
 from tlaconf.trace.models import StateLine, StepLine, TraceHeader, json_kind
-from tlaconf.trace.reader import describe_validation_error, open_trace
+from tlaconf.trace.reader import MAX_LINE_BYTES, describe_validation_error, open_trace
 from tlaconf.trace.writer import TraceWriter
 from tlaconf.values import Fn, encode
 
@@ -60,9 +61,12 @@ def _dumps(obj: Any) -> str:
 
 def is_trace_file(path: Path) -> bool:
     """Whether ``path`` holds a ``tlaconf-trace`` file (its first line says so), not ITF."""
+    why = unreadable_path(path)
+    if why is not None:
+        raise UserError(f"cannot read {path}: it {why}")
     try:
         with path.open("rb") as f:
-            first = f.readline()
+            first = f.readline(MAX_LINE_BYTES + 1)
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
     try:
@@ -140,12 +144,7 @@ class _ITFError(UserError):
 
 
 def _load_itf(src: Path) -> dict[str, Any]:
-    try:
-        text = src.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {src}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise _ITFError("not UTF-8", src, "") from None
+    text = read_text(src, "ITF file")
     try:
         doc = json.loads(text)
     except RecursionError:
