@@ -483,9 +483,11 @@ def revelations(state: ProfileState) -> list[Revelation]:
 
 
 def seat_view(state: ProfileState, seat: str) -> dict[str, dict[str, Any]]:
-    """The observation of ``seat`` in the ``Observation`` module's shape: count and identities."""
+    """The observation of ``seat`` in the ``Observation`` module's shape: count, identities
+    and the identities as listed (canonical order)."""
     views = observe(state.zones, seat, revelations(state))
-    return {z: {"count": v.count, "ids": set(v.identities)} for z, v in views.items()}
+    return {z: {"count": v.count, "ids": set(v.identities), "listed": list(v.identities)}
+            for z, v in views.items()}
 
 
 def legal_actions(zones: ZoneCollection, seat: str) -> Iterable[Hashable]:

@@ -60,3 +60,27 @@ def test_printing() -> None:
     assert to_tla((1, "a")) == '<<1, "a">>'
     assert to_tla(ModelValue("m1")) == "m1"
     assert to_tla(-3) == "-3"
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 12_345])
+def test_bigints_of_any_length_round_trip(digits: int) -> None:
+    n = -(10 ** (digits - 1)) - 7
+    text = "-1" + "0" * (digits - 2) + "7"
+    assert encode(n) == {"#bigint": text}
+    assert decode({"#bigint": text}) == n
+    assert to_tla(n) == text
+
+
+@pytest.mark.parametrize("body", ["+1", " 1", "1 ", "1_000", "\u0663", "0x10", "", "-", "1\n", 7])
+def test_bigint_accepts_only_decimal_digits(body: object) -> None:
+    with pytest.raises(ITFDecodeError, match="is not a decimal integer"):
+        decode({"#bigint": body})
+
+
+def test_duplicate_keys_name_the_line() -> None:
+    from tlaconf.values.strict_json import DuplicateKeyError, loads
+
+    assert loads('{"a": {"b": 1}, "b": 2}') == {"a": {"b": 1}, "b": 2}
+    with pytest.raises(DuplicateKeyError) as info:
+        loads('{\n  "x": [\n    {"k": 1,\n     "k": 2}]}')
+    assert (info.value.key, info.value.line) == ("k", 3)

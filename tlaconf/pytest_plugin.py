@@ -20,7 +20,6 @@ the backend is ``--tlaconf-backend`` (default ``embedded``).
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches
+from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
 from tlaconf.replay import TraceResult, get_backend, replay_trace
 from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.report.text import make_console, render_failure
@@ -59,10 +58,7 @@ def spec_dir(config: pytest.Config) -> Path:
 
 
 def _load(path: Path) -> dict[str, Any]:
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise UserError(f"cannot read {path}: {err}") from None
+    doc = read_json(path)
     if not isinstance(doc, dict):
         raise UserError(f"{path}: expected a JSON object keyed by trace path")
     return doc

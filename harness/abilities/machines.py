@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.abilities.activity import ActivityContext, ability_active, may_choose
+from harness.abilities.activity import ActivityContext, ability_active, may_choose, public_view
 from harness.abilities.definitions import NO_OBJECT, AbilityDefinition, AbilityError, ObjectRef
 from harness.abilities.engine import AbilityEngine
 from harness.abilities.instances import Receipt
@@ -199,7 +199,20 @@ class Choose:
                 "targetsOk": self.targets_ok, "affordable": self.affordable}
 
 
-ActivityRequest = Observe | Choose
+@dataclass(frozen=True)
+class View:
+    """Ask what ``viewer`` is shown of an ability (the shown view is added to the params)."""
+
+    ability: str
+    viewer: str
+    shown: dict[str, Any] = field(default_factory=dict)
+    label = "View"
+
+    def params(self) -> dict[str, Any]:
+        return {"ability": self.ability, "viewer": self.viewer, "view": self.shown}
+
+
+ActivityRequest = Observe | Choose | View
 
 
 @dataclass
@@ -214,10 +227,18 @@ class ActivityMachine:
     def active(self) -> frozenset[str]:
         return frozenset(a for a, d in self.abilities.items() if ability_active(d, self.context))
 
+    def show(self, r: View) -> View:
+        """``r`` with the view the viewer is shown (nothing for an unknown ability)."""
+        d = self.abilities.get(r.ability)
+        return r if d is None else View(r.ability, r.viewer,
+                                        public_view(d, self.context, r.viewer))
+
     def apply(self, r: ActivityRequest) -> bool:
         if isinstance(r, Observe):
             self.context = r.context
             return True
+        if isinstance(r, View):
+            return r.ability in self.abilities
         d = self.abilities.get(r.ability)
         if d is None or not may_choose(d, self.context, r.chooser, r.timing_ok, r.targets_ok,
                                        r.affordable):

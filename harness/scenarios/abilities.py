@@ -9,6 +9,7 @@ The same seed gives byte-identical traces.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,10 +37,12 @@ from harness.abilities.machines import (
     Return,
     Select,
     UseMachine,
+    View,
     Withdraw,
 )
 from harness.abilities.recognition import ConditionResult
 from harness.abilities.use import Boundary, UseEvent
+from harness.scenarios import situations
 from tlaconf.trace.writer import TraceWriter
 
 REVISION = "2"
@@ -268,15 +271,25 @@ def random_context(rng: random.Random) -> ActivityContext:
 
 
 def activity_requests(rng: random.Random, steps: int) -> Iterator[Request]:
-    """Observations interleaved with choice attempts (right and wrong chooser, guards)."""
+    """Observations interleaved with choice attempts (right and wrong chooser, guards) and
+    views of an ability by either seat."""
     for n in range(steps):
         if n % 4 == 0:
             yield Observe(random_context(rng))
+            continue
+        if n % 4 == 1:
+            yield View(rng.choice(CATALOG).id, rng.choice(SEATS))
             continue
         d = rng.choice(CATALOG)
         chooser = d.controller if rng.random() < 0.8 else rng.choice(SEATS)
         yield Choose(d.id, chooser, rng.random() < 0.85, rng.random() < 0.9,
                      rng.random() < 0.9)
+
+
+def shown(machine: ActivityMachine, requests: Iterator[Request]) -> Iterator[Request]:
+    """``requests`` with every View carrying what ``machine`` shows (in its context then)."""
+    for r in requests:
+        yield machine.show(r) if isinstance(r, View) else r
 
 
 def use_requests(rng: random.Random, machine: UseMachine, steps: int) -> Iterator[Request]:
@@ -308,7 +321,8 @@ def _paths(out_dir: Path, seed: int) -> dict[str, Path]:
 
 
 def generate(out_dir: Path, seed: int) -> list[Path]:
-    """Write the four ability scenario traces for ``seed`` and return their paths."""
+    """Write the four ability scenario traces for ``seed`` and return their paths; each
+    starts with the scripted :mod:`~harness.scenarios.situations`."""
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = _paths(out_dir, seed)
     rng = random.Random(seed)
@@ -319,11 +333,15 @@ def generate(out_dir: Path, seed: int) -> list[Path]:
     walks: list[tuple[str, Machine, Callable[[Any], Iterator[Request]]]] = []
     res = ResolutionMachine(AbilityEngine(CATALOG))
     world = World()
-    walks.append(("resolution", res, lambda m: resolution_requests(rng, m, world, 80)))
+    walks.append(("resolution", res, lambda m: itertools.chain(
+        situations.resolution(world), resolution_requests(rng, m, world, 80))))
     life = LifecycleMachine(started_engine(rng, 6))
-    walks.append(("lifecycle", life, lambda m: lifecycle_requests(rng, m, 50)))
+    walks.append(("lifecycle", life, lambda m: itertools.chain(
+        situations.lifecycle(m), lifecycle_requests(rng, m, 50))))
     act = ActivityMachine({d.id: d for d in CATALOG})
-    walks.append(("activity", act, lambda m: activity_requests(rng, 40)))
+    walks.append(("activity", act, lambda m: shown(m, itertools.chain(
+        situations.activity(CATALOG), activity_requests(rng, 40)))))
     use = UseMachine()
-    walks.append(("use", use, lambda m: use_requests(rng, m, 50)))
+    walks.append(("use", use, lambda m: itertools.chain(
+        situations.use(CATALOG), use_requests(rng, m, 50))))
     return [record(paths[name], m, gen(m), meta(name)) for name, m, gen in walks]

@@ -381,6 +381,16 @@ def _observation_traces(out: Path) -> Expected:
             [("Observe", {"seat": "SideA", "view": view}, "accepted", state)],
         )
         expected[file] = _verdict(step, conjunct)
+    # identities listed in insertion order (14 arrived first), not the canonical order
+    occ2 = {**occ, "SideA.Hand": {11, 14}}
+    state2 = {**state, **_membership(occ2),
+              "controller": {**state["controller"], 14: "SideA"}}
+    listed = copy.deepcopy(honest)
+    listed["SideA.Hand"] = {"count": 2, "ids": {11, 14}, "listed": [14, 11]}
+    file = "observe-lists-insertion-order.trace.jsonl"
+    _write(out / file, "Observation", state2,
+           [("Observe", {"seat": "SideA", "view": listed}, "accepted", state2)])
+    expected[file] = _verdict(1, "p.view[z].listed = Canonical(p.view[z].ids)")
     return expected
 
 

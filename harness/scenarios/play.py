@@ -237,8 +237,10 @@ def play(
     steps: int,
     name: str,
     card_level_deals: bool = False,
+    opening: tuple[Request, ...] = (),
 ) -> Path:
-    """Play ``steps`` requests drawn by ``choose`` and record them; returns the trace path.
+    """Play the ``opening`` requests, then ``steps`` requests drawn by ``choose``, and record
+    them; returns the trace path.
 
     With ``card_level_deals`` an accepted deal is recorded as one ``DealCard``
     step per card (each an atomic move), a rejected one as a ``Deal`` step.
@@ -248,8 +250,8 @@ def play(
     meta = {"seed": seed, "scenario": name, "implementation": "harness 0.1.0"}
     with Recorder(path, module, refine, meta=meta) as rec:
         rec.init(state)
-        for _ in range(steps):
-            request = choose(rng, state)
+        for i in range(len(opening) + steps):
+            request = opening[i] if i < len(opening) else choose(rng, state)
             if card_level_deals and isinstance(request, Deal):
                 state = _record_cards(rec, state, request)
                 continue
@@ -285,11 +287,19 @@ SCENARIOS: dict[str, tuple[str, Refine, Chooser, bool]] = {
 """Scenario name -> (conformance module, refinement mapping, request chooser, card-level deals)."""
 
 
+OPENINGS: dict[str, Callable[[int], tuple[Request, ...]]] = {
+    "deck-order": lambda seed: (Shuffle("SideA.Deck", seed), Shuffle("SideB.Deck", 0)),
+}
+"""Scenario name -> the requests it starts with for a seed.  Every seed shuffles SideA's
+initial deck with its own seed, so traces of two seeds show whether shuffles depend on
+their seed; SideB's deck is shuffled with seed 0."""
+
+
 def generate(out_dir: Path, seed: int, steps: int = 60) -> Iterator[Path]:
     """Write every scenario trace for ``seed`` into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, (module, refine, choose, cards) in SCENARIOS.items():
         path = out_dir / f"{name}-{seed}.trace.jsonl"
-        yield play(
-            path, module, refine, choose, seed=seed, steps=steps, name=name, card_level_deals=cards
-        )
+        opening = OPENINGS[name](seed) if name in OPENINGS else ()
+        yield play(path, module, refine, choose, seed=seed, steps=steps, name=name,
+                   card_level_deals=cards, opening=opening)

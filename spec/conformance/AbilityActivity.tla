@@ -5,6 +5,9 @@
 (* context record (present, permittedRules, objects, facedownRestricted,   *)
 (* departureHolds, persistentMembership); active: the ids the              *)
 (* implementation reports active; chosen: set of [ability, chooser].       *)
+(* View(p): what p.viewer is shown of an ability: activity grants no right *)
+(* to hidden metadata, so an ability whose source object is face down      *)
+(* shows its id alone to everyone but the object's controller.             *)
 (***************************************************************************)
 EXTENDS Abilities9
 
@@ -25,6 +28,23 @@ Choose(p) ==
                          p.targetsOk, p.affordable)
     /\ chosen' = chosen \cup {[ability |-> p.ability, chooser |-> p.chooser]}
     /\ UNCHANGED <<abilities, context, active>>
+
+\* authored: 003_7b1b71f6f7c559b7.txt, presence, activity and choice are separate
+HiddenFrom(d, viewer) ==
+    /\ d.source.kind = "Object"
+    /\ d.source.object \in DOMAIN context.objects
+    /\ ~context.objects[d.source.object].faceUp
+    /\ viewer # context.objects[d.source.object].controller
+
+ViewOf(d, viewer) ==
+    IF HiddenFrom(d, viewer) THEN [id |-> d.id]
+    ELSE [id |-> d.id, kind |-> d.kind, metadata |-> d.metadata]
+
+\* p: [viewer, ability, view]  (what the implementation showed the viewer)
+View(p) ==
+    /\ p.ability \in DOMAIN abilities
+    /\ p.view = ViewOf(abilities[p.ability], p.viewer)
+    /\ UNCHANGED <<abilities, context, active, chosen>>
 
 ActiveIsComputed == active = ActiveIn(context)
 

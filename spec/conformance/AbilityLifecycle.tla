@@ -37,16 +37,21 @@ Return(p) ==
 
 \* Some step of some instance.  Each param that is not a flag is the one value
 \* the action can accept (the receipt of the instruction at the cursor, the
-\* instance's caller); flags that must be TRUE are TRUE.
+\* instance's caller); flags that must be TRUE are TRUE.  Return comes first
+\* and Finish/Advance need the fields they read, so a trace of records with
+\* just caller, complete and returned stays checkable.
+FrameFields == {"id", "phase", "instructions", "cursor", "imminent", "complete"}
+
 Next ==
     \E i \in DOMAIN instances :
-        \/ /\ instances[i].cursor \in 1..Len(instances[i].instructions)
-           /\ Finish([instance |-> i,
-                      receipt |-> [instance |-> i, complete |-> TRUE,
-                                   instruction |-> instances[i].instructions[instances[i].cursor]]])
-        \/ Advance([instance |-> i, checkpointAndChainsComplete |-> TRUE])
         \/ Return([instance |-> i, actualFinalCheckpointAndChainsComplete |-> TRUE,
                    caller |-> instances[i].caller])
+        \/ /\ FrameFields \subseteq DOMAIN instances[i]
+           /\ \/ Advance([instance |-> i, checkpointAndChainsComplete |-> TRUE])
+              \/ /\ instances[i].cursor \in 1..Len(instances[i].instructions)
+                 /\ Finish([instance |-> i,
+                            receipt |-> [instance |-> i, complete |-> TRUE,
+                                         instruction |-> instances[i].instructions[instances[i].cursor]]])
 
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete

@@ -6,7 +6,10 @@
 (*   faceUp      identifiers lying face up                                 *)
 (*   controller  identifier -> seat controlling it                         *)
 (*   revealed    seat -> identifiers explicitly revealed to it             *)
-(* Observe(p): p.seat, p.view (zone -> [count |-> n, ids |-> visible set]) *)
+(* Observe(p): p.seat, p.view (zone -> [count |-> n, ids |-> visible set, *)
+(*             and optionally listed |-> the ids as the seat is shown them, *)
+(*             a sequence: it must be the canonical (ascending) order, so  *)
+(*             that no hidden order or insertion history leaks)]           *)
 (* Move(p):    as ZoneMembership's Move; a move ends the mover's reveals   *)
 (* Flip(p):    p.id, p.face ("Up" | "Down")                                *)
 (* Reveal(p):  p.id, p.seat                                                *)
@@ -32,12 +35,19 @@ Visible(z, s) ==
     {id \in occupants[z] : DefaultZoneLook4(z, Face(id), s, LookController(z, id))
                            \/ id \in revealed[s]}
 
+\* authored: 002_7346ff58e0b15244.txt, observation and information-leak rules
+\* The ascending sequence of a finite set of identifiers (the canonical order).
+Canonical(S) ==
+    [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
+
 Observe(p) ==
     /\ p.seat \in Seats4
     /\ DOMAIN p.view = ZoneInstances4
     /\ \A z \in ZoneInstances4 : p.view[z].count = Cardinality(occupants[z])
     /\ \A z \in ZoneInstances4 : p.view[z].ids \subseteq Visible(z, p.seat)
     /\ \A z \in ZoneInstances4 : Visible(z, p.seat) \subseteq p.view[z].ids
+    /\ \A z \in ZoneInstances4 :
+           "listed" \in DOMAIN p.view[z] => p.view[z].listed = Canonical(p.view[z].ids)
     /\ UNCHANGED vars
 
 Move(p) ==

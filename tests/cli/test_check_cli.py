@@ -71,3 +71,17 @@ def test_malformed_scenarios_are_bad_input(cli: Cli, tmp_path: Path) -> None:
         assert code == 2 and "MODULE[:FUNCTION]" in err, value
     code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_nothing_useful")
     assert code == 2 and "returned int for seed 1, not a list of trace paths" in err
+
+
+def test_every_trace_written_under_out_is_replayed(cli: Cli, tmp_path: Path) -> None:
+    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_unlisted",
+                         "--seed", "1", "--json")  # fmt: skip
+    assert code == 1
+    paths = [Path(t["path"]).as_posix() for t in json.loads(out)["traces"]]
+    assert len(paths) == 5
+    assert any(p.endswith("seed-1/more/counter-big.trace.jsonl") for p in paths)
+
+
+def test_a_returned_trace_that_was_not_written_is_bad_input(cli: Cli, tmp_path: Path) -> None:
+    code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_phantom")
+    assert code == 2 and "phantom.trace.jsonl, which they did not write" in err

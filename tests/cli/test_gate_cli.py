@@ -113,3 +113,12 @@ def test_an_internal_error_exits_3_and_update_records_nothing(cli: Cli, tmp_path
         assert run.code == 3, extra
         assert "internal error" in run.out and "nothing compared" in run.out
         assert (traces / "verdicts.json").read_text() == before
+
+
+def test_a_duplicate_key_in_verdicts_json_names_the_line(cli: Cli, tmp_path: Path) -> None:
+    traces = corpus(tmp_path)
+    (traces / "verdicts.json").write_text(
+        '{\n  "counter/ok.trace.jsonl": {"verdict": "conforms"},\n'
+        '  "counter/ok.trace.jsonl": {"verdict": "violation"}\n}\n')
+    code, out = gate(cli, traces)
+    assert code == 2 and f"{traces / 'verdicts.json'}:1: duplicate key" in out

@@ -47,3 +47,25 @@ def test_eval_with_module(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert run(capsys, "eval", "-m", str(m), "-D", "K=1", "Triple(2)") == (0, "7\n")
     assert main(["eval", "-m", str(m), "Triple(2)"]) == 2
     assert "no value for CONSTANT K" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("expr", "shown"),
+    [("{x \\in Nat : x > 3}", "{x \\in Nat : ...}"), ("Nat", "Nat"), ("<<1, Int>>", "Int"),
+     ("SUBSET Nat", "SUBSET Nat")],
+)
+def test_eval_of_a_set_it_cannot_enumerate_is_an_error(
+    capsys: pytest.CaptureFixture[str], expr: str, shown: str
+) -> None:
+    assert main(["eval", expr]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"cannot print {shown}: tlaconf cannot enumerate it" in captured.err
+    code, out = run(capsys, "eval", "--json", expr)
+    assert code == 2 and "cannot enumerate" in json.loads(out)["error"]
+    assert run(capsys, "eval", "5 \\in {x \\in Nat : x > 3}") == (0, "TRUE\n")  # asking works
+
+
+def test_eval_of_a_long_integer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "eval", "1" * 5000 + " + 1")
+    assert code == 0 and out == "1" * 4999 + "2\n"

@@ -138,3 +138,15 @@ def test_every_path(template: str, override: dict[str, Any], expected: Any) -> N
             continue
         got = run()
         assert type(got) is type(expected) and got == expected, f"{where}: got {to_tla(got)}"
+
+
+def test_a_constant_inside_a_comprehension_iterable_compiles() -> None:
+    """A hoisted constant in the iterable of a comprehension may not use ``:=`` (found by the
+    differential test: it was a SyntaxError in the generated code)."""
+    from tlaconf.evaluate import EvalError
+    from tlaconf.evaluate.context import default_context
+
+    ctx = default_context()
+    assert ctx.evaluate("{1 : i \\in IF {0} \\cup {2} = {} THEN {} ELSE {3}}") == frozenset({1})
+    with pytest.raises(EvalError, match="no CASE arm is TRUE"):
+        ctx.evaluate("{{} : i \\in IF {0} \\cup {CASE FALSE -> 1} = {} THEN {} ELSE {}}")

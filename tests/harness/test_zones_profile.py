@@ -147,7 +147,7 @@ def test_custody_and_exit_views() -> None:
 def test_observation_flip_reveal() -> None:
     s = initial_state()
     _, seen = apply(s, Observe("SideB"))
-    assert seen.params["view"]["SideA.Hand"] == {"count": 1, "ids": set()}
+    assert seen.params["view"]["SideA.Hand"] == {"count": 1, "ids": set(), "listed": []}
     revealed, out = apply(s, Reveal(11, "SideB"))
     assert out.accepted
     _, seen = apply(revealed, Observe("SideB"))

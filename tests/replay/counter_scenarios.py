@@ -66,3 +66,21 @@ def generate_all_crashing(out_dir: Path, seed: int) -> list[Path]:
 def generate_nothing_useful(out_dir: Path, seed: int) -> Any:
     """A scenarios function that breaks its contract (returns no list of paths)."""
     return 42
+
+
+def generate_all_unseeded(out_dir: Path, seed: int) -> list[Path]:
+    """Like :func:`generate_all` but ignoring ``seed`` for an unseeded generator: two runs
+    with the same seed write different traces."""
+    return [_scenario(out_dir / "counter-1.trace.jsonl", random.randrange(10**9), False)]
+
+
+def generate_all_unlisted(out_dir: Path, seed: int) -> list[Path]:
+    """Writes the buggy traces too (in a subfolder) but returns only the conforming ones."""
+    (out_dir / "more").mkdir()
+    generate_all_buggy(out_dir / "more", seed)
+    return generate_all(out_dir, seed)
+
+
+def generate_all_phantom(out_dir: Path, seed: int) -> list[Path]:
+    """Returns a trace it never wrote."""
+    return [*generate_all(out_dir, seed), out_dir / "phantom.trace.jsonl"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tlaconf.tla import ast
+from tlaconf.tla.errors import ParseError
 from tlaconf.tla.parser import parse_expression
 
 from .helpers import tree
@@ -24,8 +27,9 @@ PRECEDENCE = [
         r"a =< b /\ a \leq b /\ a <= b /\ a >= b /\ a \geq b",
         "AND[<=(a, b), <=(a, b), <=(a, b), >=(a, b), >=(a, b)]",
     ),
-    (r"a \cup b \cap c", r"\cap(\cup(a, b), c)"),
-    (r"a \union b \intersect c \ d", r"\(\cap(\cup(a, b), c), d)"),
+    (r"(a \cup b) \cap c", r"\cap(\cup(a, b), c)"),
+    (r"((a \union b) \intersect c) \ d", r"\(\cap(\cup(a, b), c), d)"),
+    (r"a \union b \cup c", r"\cup(\cup(a, b), c)"),
     (r"x \in a \cup b", r"\in(x, \cup(a, b))"),
     ("1..n+1", "..(1, +(n, 1))"),
     ("a + b * c ^ d", "+(a, *(b, ^(c, d)))"),
@@ -33,7 +37,8 @@ PRECEDENCE = [
     ("-a + b", "+(-.(a), b)"),
     ("a - -b", "-(a, -.(b))"),
     ("- a ^ 2", "-.(^(a, 2))"),
-    (r"a % b + c \div d", r"+(%(a, b), \div(c, d))"),
+    (r"(a % b) + c \div d", r"+(%(a, b), \div(c, d))"),
+    ("a + -b", "+(a, -.(b))"),
     ("x' = x + 1", "=(x', +(x, 1))"),
     ("f[x].a'", "f[x].a'"),
     ("f[x][y]", "f[x][y]"),
@@ -64,6 +69,24 @@ PRECEDENCE = [
 @pytest.mark.parametrize(("text", "expected"), PRECEDENCE)
 def test_precedence(text: str, expected: str) -> None:
     assert tree(text) == expected
+
+
+SANY_REJECTS = [
+    (r"7 \div -2", 3, "'-' operand"), ("2 * -1", 3, "'-' operand"), ("2 ^ -1", 3, "'-' operand"),
+    ("a = ~b", 3, "'~' operand"), (r"8 \div 2 \div 2", 10, r"'\div' and '\div'"),
+    ("1 .. 2 .. 3", 8, "'..' and '..'"), (r"a \cup b \cap c", 10, r"'\cup' and '\cap'"),
+    ("a % b + c", 7, "'%' and '+'"), ("a \\ b \\ c", 7, "'\\' and '\\'"),
+    ("[a |-> 1, a |-> 2]", 11, "field a appears twice"),
+    ("[a : {1}, a : {2}]", 11, "field a appears twice"),
+]
+
+
+@pytest.mark.parametrize(("text", "col", "message"), SANY_REJECTS)
+def test_text_sany_rejects_is_rejected_with_its_location(text: str, col: int,
+                                                          message: str) -> None:
+    with pytest.raises(ParseError, match=re.escape(message)) as info:
+        parse_expression(text)
+    assert f":1:{col}:" in str(info.value)
 
 
 CONSTRUCTS = [
@@ -168,7 +191,8 @@ def test_tuple_and_record_spans_include_brackets() -> None:
     ("unicode", "ascii_"),
     [
         ("∀ x ∈ S : x ≠ 1 ∧ ¬(x ≤ 2)", r"\A x \in S : x /= 1 /\ ~(x <= 2)"),
-        ("∃ ⟨a, b⟩ ∈ S × T : a ∉ b ∪ c ∩ d", r"\E <<a, b>> \in S \X T : a \notin b \cup c \cap d"),
+        ("∃ ⟨a, b⟩ ∈ S × T : a ∉ (b ∪ c) ∩ d",
+         r"\E <<a, b>> \in S \X T : a \notin (b \cup c) \cap d"),
         ("□[Next]_⟨x⟩ ∨ ◇⟨A⟩_v", r"[][Next]_<<x>> \/ <><<A>>_v"),
         ("[f EXCEPT ![1] = [k ↦ 2]] ∈ [S → T]", r"[f EXCEPT ![1] = [k |-> 2]] \in [S -> T]"),
         ("P ⇒ Q ≡ R ↝ S", r"P => Q \equiv R ~> S"),

@@ -179,6 +179,26 @@ BAD: list[tuple[str, list[str], int, str]] = [
     ("blank line", [HEADER, INIT, "", STEP], 3, "blank line"),
     ("bool-int mix", [HEADER, INIT, _replace(STEP, '"#set": [11]}}}', '"#set": [true, 1]}}}')],
      3, "cannot compare"),
+    ("duplicate params key", [HEADER, INIT, _replace(STEP, '"id": 11', '"id": 11, "id": 12')], 3,
+     "duplicate key 'id' in a JSON object"),
+    ("duplicate state variable",
+     [HEADER, _replace(INIT, '{"state": {', '{"state": {"x": 1, "x": 2, ')], 2,
+     "duplicate key 'x'"),
+    ("duplicate header key", [_replace(HEADER, '"version": 1', '"version": 1, "version": 1'), INIT],
+     1, "duplicate key 'version'"),
+    ("duplicate line key", [HEADER, INIT, _replace(STEP, '"outcome": "accepted"',
+                                                   '"outcome": "accepted", "outcome": "rejected"')],
+     3, "duplicate key 'outcome'"),
+    ("bigint with a plus", [HEADER, INIT, _replace(STEP, '"id": 11', '"id": {"#bigint": "+11"}')],
+     3, "#bigint '+11' is not a decimal integer"),
+    ("bigint with spaces", [HEADER, INIT, _replace(STEP, '"id": 11', '"id": {"#bigint": " 11"}')],
+     3, "#bigint ' 11' is not a decimal integer"),
+    ("bigint with underscores", [HEADER, INIT,
+                                 _replace(STEP, '"id": 11', '"id": {"#bigint": "1_1"}')],
+     3, "#bigint '1_1' is not a decimal integer"),
+    ("bigint with other digits", [HEADER, INIT,
+                                  _replace(STEP, '"id": 11', '"id": {"#bigint": "\\u0663"}')],
+     3, "is not a decimal integer"),
 ]
 
 
@@ -275,3 +295,12 @@ def test_any_garbage_is_a_trace_format_error_or_a_trace(lines: list[str]) -> Non
             read_all(path)
         except TraceFormatError as err:
             assert err.line is not None and 2 <= err.line <= max(physical, 2)
+
+
+def test_a_bigint_of_any_length_is_read(tmp_path: Path) -> None:
+    digits = "9" * 5000  # beyond Python's 4,300-digit limit on int(str)
+    path = write(tmp_path, HEADER, INIT,
+                 _replace(STEP, '"id": 11', f'"id": {{"#bigint": "-{digits}"}}'))
+    with open_trace(path) as trace:
+        (step,) = list(trace.steps())
+    assert step.params["id"] == -(10**5000 - 1)

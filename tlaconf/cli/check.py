@@ -3,11 +3,18 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default ``harness.scenarios:generate_all``).
+that writes traces (default ``harness.scenarios:generate_all``).  Every ``*.trace.jsonl``
+written under a seed's folder is replayed, also those the function did not return.
 
 An exception raised by the scenarios is a finding about the implementation, not
 an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
 saved as ``seed-<N>/crash.txt`` and the run exits 1.
+
+After the replay, determinism is checked: the first seed's scenarios run again in a
+second process (another ``PYTHONHASHSEED``) and must write byte-identical traces, and
+no seeded step (params with ``seed`` and ``result``) may give the same result for
+different seeds from the same state.  Either finding is a nonconformance (exit 1).
+Then the coverage summary of the traces is printed (``--no-coverage`` skips it).
 """
 
 from __future__ import annotations
@@ -17,6 +24,9 @@ import importlib
 import os
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +41,10 @@ from tlaconf.cli.replay import (
 )
 from tlaconf.errors import UserError, describe
 from tlaconf.replay import Failure, TraceResult, get_backend
+from tlaconf.replay.coverage import cover_traces
+from tlaconf.replay.determinism import compare_runs, seed_independence
+from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
@@ -59,6 +73,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help=f"scenario seed (repeatable; default {' '.join(map(str, DEFAULT_SEEDS))})",
     )
     p.add_argument(
+        "--seeds",
+        metavar="A..B",
+        type=_seed_range,
+        help="scenario seeds A to B inclusive (e.g. 1..200), added to any --seed",
+    )
+    p.add_argument(
+        "--no-coverage", action="store_true", help="do not compute the coverage summary"
+    )
+    p.add_argument(
         "--scenarios",
         metavar="MODULE[:FUNCTION]",
         default=DEFAULT_SCENARIOS,
@@ -67,6 +90,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_run_options(p)
     add_output_options(p)
     p.set_defaults(run=run)
+
+
+def _seed_range(text: str) -> tuple[int, ...]:
+    m = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+    if m is None or int(m[1]) > int(m[2]):
+        raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
+    return tuple(range(int(m[1]), int(m[2]) + 1))
 
 
 def scenario_function(scenarios: str) -> Callable[..., Any]:
@@ -131,16 +161,65 @@ def generate(
         ):
             raise UserError(f"{scenarios} returned {type(written).__name__} for seed {seed}, "
                             "not a list of trace paths")
-        paths.extend(Path(p) for p in written)
+        returned = [Path(p) for p in written]
+        for p in returned:
+            if not p.is_file():
+                raise UserError(f"the scenarios returned {p}, which they did not write")
+        found = {p.resolve() for p in folder.rglob(f"*{TRACE_SUFFIX}")}
+        extra = sorted(found - {p.resolve() for p in returned})
+        paths.extend([*returned, *extra])
     if not paths and not crashes:
         raise UserError("the harness scenarios wrote no traces")
     return paths, crashes
 
 
+_SECOND_RUN = (
+    "import sys; from pathlib import Path; from tlaconf.cli.check import scenario_function; "
+    "scenario_function(sys.argv[1])(Path(sys.argv[2]), int(sys.argv[3]))"
+)
+
+
+def second_run(scenarios: str, seed: int, first: Path) -> str | None:
+    """Run the generator for ``seed`` again in another process (another hash seed) and
+    compare its traces with ``first``'s: None when byte-identical, else what differs."""
+    with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
+        path = os.pathsep.join(p or os.getcwd() for p in sys.path)  # import what we imported
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed), "PYTHONPATH": path}
+        proc = subprocess.run(
+            [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
+            env=env, capture_output=True, text=True, check=False,
+        )
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return f"a second run of the scenarios for seed {seed} failed: {last}"
+        return compare_runs(first, Path(tmp))
+
+
+def determinism(args: argparse.Namespace, seeds: tuple[int, ...], paths: list[Path]) -> bool:
+    """Print the determinism findings (none: one line saying so); whether there were any."""
+    findings = [f for f in [second_run(args.scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
+                if f is not None]
+    findings += seed_independence(paths)
+    out = sys.stderr if args.json else sys.stdout
+    for finding in findings:
+        print(f"determinism: {finding}", file=out)
+    if not findings:
+        print(f"determinism: a second process wrote byte-identical traces for seed {seeds[0]}; "
+              "no seeded step ignored its seed", file=out)
+    return bool(findings)
+
+
 def run(args: argparse.Namespace) -> int:
-    seeds = tuple(args.seed) if args.seed else DEFAULT_SEEDS
-    check_revision(resolve_spec_dir(args.spec), args.revision)  # bad input fails first
+    seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
+    spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)  # bad input fails first
     get_backend(args.backend)
     paths, crashes = generate(args.out, seeds, args.scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []
-    return emit([*crashes, *results], args)
+    code = emit([*crashes, *results], args)
+    if crashes:
+        return code
+    found = determinism(args, seeds, paths)
+    if not args.no_coverage and not args.json:
+        print(summary_line(cover_traces(paths, spec_dir, args.revision)))
+    return max(code, 1) if found else code

@@ -3,7 +3,8 @@
 The context extends Integers, Sequences, FiniteSets and TLC; ``-m`` adds a module
 whose operators are then usable.  ``-`` reads one expression per line from stdin
 and answers one line each.  ``--json`` prints ``{"value": <ITF>}`` or
-``{"error": "<message>"}``.
+``{"error": "<message>"}``.  A value tlaconf cannot enumerate (``Nat``,
+``{x \\in Nat : x > 3}``, a set too large) is an error, never printed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
 from tlaconf.values import encode, to_tla
+from tlaconf.values.itf import NotEncodable
 
 
 def register(sub: Any) -> None:
@@ -34,17 +36,18 @@ def _answer(ctx: Any, text: str, as_json: bool) -> tuple[str, bool]:
     """The printed answer to one expression, and whether it succeeded."""
     try:
         value = ctx.evaluate(text)
-        if as_json:
-            return json.dumps({"value": encode(value)}), True
-        return to_tla(value), True
+        try:
+            encoded = encode(value)
+        except NotEncodable as err:
+            raise UserError(
+                f"cannot print {err.text}: tlaconf cannot enumerate it (it is infinite, or too "
+                "large), and eval prints only values it can enumerate"
+            ) from None
     except UserError as err:
         if as_json:
             return json.dumps({"error": str(err)}), False
         raise
-    except TypeError as err:  # a lazy (infinite) value has no ITF form
-        if as_json:
-            return json.dumps({"error": str(err)}), False
-        raise UserError(str(err)) from None
+    return (json.dumps({"value": encoded}) if as_json else to_tla(value)), True
 
 
 def run(args: argparse.Namespace) -> int:

@@ -21,12 +21,13 @@ from rich.table import Table
 from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
 from tlaconf.errors import UserError
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
-from tlaconf.gate.changes_report import change_summary, change_table, write_changes_junit
+from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.golden import (
     VERDICTS_FILE,
     Difference,
     assemble,
     compare,
+    decisive,
     default_traces_dir,
     golden_traces,
     load_verdicts,
@@ -34,7 +35,7 @@ from tlaconf.gate.golden import (
     updated_verdicts,
     write_verdicts,
 )
-from tlaconf.replay.result import TraceResult
+from tlaconf.replay.result import TraceResult, warnings
 from tlaconf.report import make_console, render_failure
 
 
@@ -44,7 +45,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="replay the golden traces and compare with traces/verdicts.json",
         description="Replay every *.trace.jsonl under the traces directory and compare each "
         "verdict and failing step with verdicts.json (keys: paths relative to the traces "
-        "directory). Exit 1 on any difference. With --revision R the traces are checked "
+        "directory). Exit 1 on any difference, or when no trace reaches conforms or violation "
+        "(then --update writes nothing). With --revision R the traces are checked "
         "against revision R of the profile and the report is the verdict-change table: "
         "traces that newly violate (step, action, blamed conjunct), newly conform, violate "
         "differently or error, and how many are unchanged.",
@@ -100,6 +102,18 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"gate: {len(internal)} trace(s) hit an internal error; nothing compared",
                       style="bold red")
         return 3
+    notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON
+    for text in warnings(results):
+        notes.print(f"warning: {text}", style="yellow")
+    strict_code = 1 if args.strict and warnings(results) else 0
+    if not decisive(results):
+        notes.print(
+            f"gate: none of the {len(results)} golden traces under {root} reached conforms or "
+            f"violation: the corpus checks nothing"
+            + (f"; {verdicts_path} was not written" if args.update else ""),
+            style="bold red",
+        )
+        return 1
     if args.update:
         new = updated_verdicts(root, results, old)
         write_verdicts(verdicts_path, new)
@@ -116,13 +130,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(changes.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
-        return 1 if changes.changes else 0
+        return 1 if changes.changes else strict_code
     if args.revision is not None:
-        return _report_changes(changes, root, results)
+        return _report_changes(changes, root, results) or strict_code
     diffs = compare(root, results, old)
     if not diffs:
         console.print(f"gate: {len(results)} golden traces, all as expected", style="green")
-        return 0
+        return strict_code
     console.print(diff_table(diffs))
     differing = {d.path for d in diffs}
     for r in results:
@@ -138,7 +152,8 @@ def _report_changes(changes: VerdictChanges, root: Path, results: list[TraceResu
     """The verdict-change table, a failure panel per changed trace, the summary line."""
     console = make_console()
     if changes.changes:
-        console.print(change_table(changes))
+        for line, style in change_lines(changes):
+            console.print(line, style=style, highlight=False)
         changed = {c.path for c in changes.changes}
         for r in results:
             if relative_key(root, r.path) in changed and r.failure is not None:

@@ -38,6 +38,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         help="check against revision R of the profile instead of the revision each trace's "
         "header names",
     )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on any warning (such as a module with no invariants)",
+    )
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
@@ -77,11 +82,11 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     if args.junit:
         write_junit(args.junit, results, args.revision)
     if args.json:
-        json.dump(json_report(results, args.revision), sys.stdout, indent=2)
+        json.dump(json_report(results, args.revision, args.strict), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results, args.revision)
-    return exit_code(results)
+        render_report(make_console(), results, args.revision, args.strict)
+    return exit_code(results, args.strict)
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

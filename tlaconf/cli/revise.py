@@ -18,8 +18,9 @@ import sys
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.replay.result import display_path
 from tlaconf.revision.build import Revision, build_revision, write_revision
-from tlaconf.spec.lookup import resolve_spec_dir
+from tlaconf.spec import resolve_spec_dir
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -47,7 +48,7 @@ def to_json(rev: Revision, written: bool) -> dict[str, Any]:
     return {
         "from": rev.source,
         "to": rev.target,
-        "folder": str(rev.folder),
+        "folder": display_path(str(rev.folder)),
         "written": written,
         "operators": [
             {"name": c.name, "module": c.module, "status": c.status, "page": c.page,
@@ -60,7 +61,8 @@ def to_json(rev: Revision, written: bool) -> dict[str, Any]:
 def to_text(rev: Revision, written: bool, dry_run: bool) -> str:
     rows = [(c.status, c.module, c.name, f"{c.page}:{c.line}", c.note) for c in rev.changes]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = [f"revise: revision {rev.source} -> {rev.target} ({rev.folder})"]
+    folder = display_path(str(rev.folder))
+    lines = [f"revise: revision {rev.source} -> {rev.target} ({folder})"]
     for r in rows:
         cells = "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=False))
         lines.append(f"  {cells}  {r[4]}".rstrip())
@@ -68,11 +70,11 @@ def to_text(rev: Revision, written: bool, dry_run: bool) -> str:
         f"{sum(c.status == s for c in rev.changes)} {s}" for s in ("changed", "new", "unchanged")
     )
     if rev.up_to_date:
-        lines.append(f"{rev.folder} is up to date ({counts}); nothing written")
+        lines.append(f"{folder} is up to date ({counts}); nothing written")
     elif written:
-        lines.append(f"wrote {rev.folder}: {len(rev.files)} file(s); {counts}")
+        lines.append(f"wrote {folder}: {len(rev.files)} file(s); {counts}")
     elif dry_run:
-        lines.append(f"would write {rev.folder}: {len(rev.files)} file(s); {counts} (--dry-run)")
+        lines.append(f"would write {folder}: {len(rev.files)} file(s); {counts} (--dry-run)")
     return "\n".join(lines)
 
 

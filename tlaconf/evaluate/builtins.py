@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from tlaconf.evaluate.bags import OPERATORS as BAGS
 from tlaconf.evaluate.lazy import (
-    ENUM_LIMIT,
     BinarySet,
     Fail,
     FnSet,
@@ -26,12 +26,10 @@ from tlaconf.evaluate.lazy import (
     StringSet,
     SubsetSet,
     UnionSet,
-    apply,
     as_bool,
     domain,
     enum_set,
     equal,
-    fn_values,
     is_fn,
     kind_of,
     member,
@@ -47,7 +45,6 @@ NAT = NatSet()
 INT = IntSet()
 STRING = StringSet()
 BOOLEAN = frozenset({False, True})
-EMPTY_BAG: tuple[Any, ...] = ()
 
 
 def _int(v: Any, sid: int, op: str) -> int:
@@ -132,10 +129,7 @@ def ge(sid: int, a: Any, b: Any) -> bool:
 
 
 def interval(sid: int, a: Any, b: Any) -> Any:
-    lo, hi = _int(a, sid, ".."), _int(b, sid, "..")
-    if hi - lo >= ENUM_LIMIT:
-        return Interval(lo, hi)
-    return frozenset(range(lo, hi + 1))
+    return Interval(_int(a, sid, ".."), _int(b, sid, ".."))
 
 
 # --------------------------------------------------------------------------- sets
@@ -173,7 +167,18 @@ def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
     """Fails when an element of ``a`` and one of ``b`` cannot be compared (TLC compares
     them to build ``a \\cup b``, or to test membership for ``\\cap`` and ``\\``)."""
     if a and b:
+        ta, tb = type(next(iter(a))), type(next(iter(b)))
+        if ta is tb and (ta is int or ta is str):
+            return  # each set holds one kind besides model values (checked when built)
         check_elements([*a, *b], sid, "the two sets hold")
+
+
+def disjoint(a: frozenset[Any], b: frozenset[Any], sid: int) -> bool:
+    """``a \\cap b = {}`` without building the intersection."""
+    if not a.isdisjoint(b):
+        return False
+    _clash(a, b, sid)
+    return True
 
 
 def cup(sid: int, a: Any, b: Any) -> Any:
@@ -312,7 +317,10 @@ def head(sid: int, s: Any) -> Any:
 
 
 def tail(sid: int, s: Any) -> Any:
-    if not _seq(s, sid, "Tail"):
+    """``Tail``; TLC also accepts a non-empty string (``Tail("abc") = "bc"``)."""
+    if type(s) is str and s:
+        return s[1:]
+    if not (s if type(s) is str else _seq(s, sid, "Tail")):
         raise Fail("Tail of the empty sequence <<>>", (), sid)
     return s[1:]
 
@@ -348,7 +356,7 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
     d = dict(g.items()) if type(g) is Fn else dict(enumerate(g, 1))
     d.update(f.items() if type(f) is Fn else enumerate(f, 1))
     if f and g:
-        _clash(frozenset(domain(f, sid)), frozenset(domain(g, sid)), sid)
+        _clash(enum_set(domain(f, sid), sid), enum_set(domain(g, sid), sid), sid)
         if len(d) < len(f) + len(g):
             check_elements([*(f.keys() if type(f) is Fn else range(1, len(f) + 1)),
                             *(g.keys() if type(g) is Fn else range(1, len(g) + 1))], sid)
@@ -444,92 +452,6 @@ def any_(sid: int) -> Any:
     raise Fail("TLC's Any cannot be evaluated", (), sid)
 
 
-# --------------------------------------------------------------------------- Bags
-
-
-def _bag(v: Any, sid: int, op: str) -> Any:
-    """A function, as the Bags module's definitions need (they do not check bag-ness:
-    ``CopiesIn(2, 2 :> -1) = -1``, as in TLC)."""
-    if not is_fn(v):
-        raise Fail(f"{op} expects a bag (a function), got the {kind_of(v)} {show(v)}", (), sid)
-    return normalize_fn(v, sid)
-
-
-def _items(f: Any) -> Any:
-    return f.items() if type(f) is Fn else enumerate(f, 1)
-
-
-def is_a_bag(sid: int, b: Any) -> bool:
-    return is_fn(b) and all(type(c) is int and c > 0 for c in fn_values(b, sid))
-
-
-def bag_to_set(sid: int, b: Any) -> Any:
-    return domain(_bag(b, sid, "BagToSet"), sid)
-
-
-def set_to_bag(sid: int, s: Any) -> Any:
-    return make_fn(dict.fromkeys(enum_set(s, sid), 1))
-
-
-def bag_in(sid: int, e: Any, b: Any) -> bool:
-    return member(e, domain(_bag(b, sid, "BagIn"), sid), sid)
-
-
-def copies_in(sid: int, e: Any, b: Any) -> int:
-    b = _bag(b, sid, "CopiesIn")
-    return apply(b, e, sid) if member(e, domain(b, sid), sid) else 0
-
-
-def bag_plus(sid: int, a: Any, b: Any) -> Any:
-    d = dict(_items(_bag(a, sid, "(+)")))
-    for k, c in _items(_bag(b, sid, "(+)")):
-        d[k] = _int(d.get(k, 0), sid, "(+)") + _int(c, sid, "(+)")
-    return make_fn(d)
-
-
-def bag_minus(sid: int, a: Any, b: Any) -> Any:
-    d = dict(_items(_bag(a, sid, "(-)")))
-    for k, c in _items(_bag(b, sid, "(-)")):
-        if k in d:
-            d[k] = _int(d[k], sid, "(-)") - _int(c, sid, "(-)")
-    return make_fn({k: c for k, c in d.items() if _int(c, sid, "(-)") > 0})
-
-
-def bag_union(sid: int, s: Any) -> Any:
-    out: Any = ()
-    for b in enum_set(s, sid):
-        out = bag_plus(sid, out, b)
-    return out
-
-
-def sub_bag_leq(sid: int, a: Any, b: Any) -> bool:
-    bd = dict(_items(_bag(b, sid, "\\sqsubseteq")))
-    return all(k in bd and c <= bd[k] for k, c in _items(_bag(a, sid, "\\sqsubseteq")))
-
-
-def bag_of_all(sid: int, f: Callable[[Any], Any], b: Any) -> Any:
-    d: dict[Any, int] = {}
-    for k, c in _items(_bag(b, sid, "BagOfAll")):
-        v = f(k)
-        d[v] = d.get(v, 0) + c
-    return make_fn(d)
-
-
-def bag_cardinality(sid: int, b: Any) -> int:
-    return sum(fn_values(_bag(b, sid, "BagCardinality"), sid))
-
-
-def sub_bag(sid: int, b: Any) -> Any:
-    import itertools
-
-    items = sorted(_items(_bag(b, sid, "SubBag")), key=lambda kc: repr(kc[0]))
-    choices = [range(c + 1) for _, c in items]
-    out = []
-    for combo in itertools.product(*choices):
-        out.append(make_fn({k: n for (k, _), n in zip(items, combo, strict=True) if n}))
-    return frozenset(out)
-
-
 # --------------------------------------------------------------------------- tables
 
 
@@ -613,19 +535,7 @@ STANDARD: dict[str, dict[str, Any]] = {
     "Bags": {
         **NATURALS,
         "Nat": NAT,
-        "IsABag": (is_a_bag, 1),
-        "BagToSet": (bag_to_set, 1),
-        "SetToBag": (set_to_bag, 1),
-        "BagIn": (bag_in, 2),
-        "EmptyBag": EMPTY_BAG,
-        "(+)": (bag_plus, 2),
-        "(-)": (bag_minus, 2),
-        "BagUnion": (bag_union, 1),
-        "\\sqsubseteq": (sub_bag_leq, 2),
-        "SubBag": (sub_bag, 1),
-        "BagOfAll": (bag_of_all, 2),
-        "BagCardinality": (bag_cardinality, 1),
-        "CopiesIn": (copies_in, 2),
+        **BAGS,
     },
 }
 """Names each standard module defines: a :data:`Builtin` pair, or a plain value."""

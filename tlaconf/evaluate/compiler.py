@@ -25,18 +25,23 @@ from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate import runtime as R
 from tlaconf.evaluate.lazy import Fail
 from tlaconf.evaluate.namespace import Entry, Namespace, children
+from tlaconf.evaluate.strictness import strict_names
 from tlaconf.tla import ast as A
 from tlaconf.values import Fn
 
 
 @dataclass(frozen=True)
 class Local:
-    """A name bound inside a definition: ``kind`` ``val``, ``lazy`` (call ``py()``) or ``op``."""
+    """A name bound inside a definition: ``kind`` ``val``, ``lazy`` (call ``py()``), ``op``
+    or ``maybe`` (a parameter whose argument may be a deferred error, see
+    :mod:`.strictness`); ``strict`` lists an ``op``'s strict parameter positions (None:
+    all)."""
 
     py: str
     kind: str = "val"
     arity: int = 0
     ty: Any = None
+    strict: frozenset[int] | None = None
 
 
 @dataclass
@@ -127,6 +132,7 @@ class Compiler:
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
         self._action: dict[tuple[str, int], bool] = {}
+        self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
         self.registers: dict[int, Any] = {}
@@ -275,7 +281,9 @@ class Compiler:
         args = ", ".join([*STATE_ARGS, *entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
-                sc = sc.bind({n: Local(py, "op" if ar else "val", ar) for n, py, ar in params})
+                strict = self.strict_params(entry)
+                sc = sc.bind({n: Local(py, "op" if ar else "val" if i in strict else "maybe", ar)
+                              for i, (n, py, ar) in enumerate(params)})
                 body = self.expr(node.body, sc)
             else:
                 body = self.fndef_value(node, sc)
@@ -288,6 +296,29 @@ class Compiler:
         src = f"def {name}({args}):\n    return {body.src}\n"
         self.exec(src, name)
         return name
+
+    def strict_params(self, entry: Entry) -> frozenset[int]:
+        """Positions of the parameters an operator definition surely evaluates."""
+        key = ("strict", id(entry))
+        got = self._strict.get(key)
+        if got is None:
+            assert entry.ns is not None
+            got = self._strict[key] = self._strict_of(entry.node.params, entry.node.body,
+                                                      entry.ns)
+        return got
+
+    def _strict_of(self, params: tuple[A.Param, ...], body: A.Node, ns: Namespace
+                   ) -> frozenset[int]:
+        def builtin(name: str, module: tuple[str, ...]) -> bool:
+            if name in ("ENABLED", "UNCHANGED", "'"):
+                return False
+            entry = self.resolve_entry(ns, name, module)
+            if entry is None:
+                return not module and name in _SPECIAL
+            return entry.kind == "builtin"
+
+        names = strict_names(body, builtin)
+        return frozenset(i for i, p in enumerate(params) if p.arity or p.name in names)
 
     def const_ref(self, entry: Entry) -> Code | None:
         """A global holding the value of a zero-arity constant-level definition, if it
@@ -349,7 +380,7 @@ class Compiler:
             return None
         if not self.expr_is_const(node, sc):
             return None
-        inner = self._expr_nohoist(node, Scope(sc.ns))
+        inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
         if inner.const is not _NOCONST:
             return inner
         name = self.fresh("k_")
@@ -375,6 +406,8 @@ class Compiler:
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
 
     def x_Num(self, node: A.Num, sc: Scope) -> Code:
+        if abs(node.value) >= _BIG_LITERAL:
+            return Code(self.glob(node.value), const=node.value)
         return Code(repr(node.value), const=node.value)
 
     def x_Str(self, node: A.Str, sc: Scope) -> Code:
@@ -422,8 +455,14 @@ class Compiler:
             return Code(loc.py, loc.ty is bool, ty=loc.ty)
         if loc.kind == "lazy":
             return Code(f"{loc.py}()")
+        if loc.kind == "maybe":
+            if args:
+                raise Fail("a value is applied to arguments", (), self.sid(node))
+            return Code(f"({loc.py} if type({loc.py}) is not _Deferred else {loc.py}.fail())")
         if not args and loc.arity:
             return Code(loc.py)
+        if loc.strict is not None:
+            return self.call_args(f"{loc.py}(", args, [0] * len(args), loc.strict, sc)
         return Code(f"{loc.py}({', '.join(self.expr(a, sc).src for a in args)})")
 
     def call_entry(self, node: A.Node, entry: Entry, args: tuple[A.Expr, ...], sc: Scope) -> Code:
@@ -476,9 +515,54 @@ class Compiler:
         if len(args) != len(params):
             raise Fail(f"{entry.name} takes {len(params)} arguments, got {len(args)}", (),
                        self.sid(node))
-        srcs = [self.op_arg(a, p.arity, sc) for a, p in zip(args, params, strict=True)]
-        return Code(f"{fname}{', '.join(srcs)})",
-                    self._bool_defs.get((id(entry), sc.primed), False))
+        code = self.call_args(fname, args, [p.arity for p in params],
+                              self.strict_params(entry), sc)
+        return Code(code.src, self._bool_defs.get((id(entry), sc.primed), False))
+
+    def call_args(self, fname: str, args: tuple[A.Expr, ...], arities: list[int],
+                  strict: frozenset[int], sc: Scope) -> Code:
+        """``fname`` (a call up to its open parenthesis and leading arguments) with
+        ``args``.  An argument for a parameter the operator may not evaluate is
+        evaluated here, but an error it raises is deferred (a :class:`_Deferred` value,
+        raised where the parameter is used): TLC passes arguments unevaluated.  Only
+        arguments that can fail are wrapped, in a generated function with ``try``."""
+        srcs: list[str] = []
+        deferred: list[tuple[str, str]] = []
+        for i, (a, ar) in enumerate(zip(args, arities, strict=True)):
+            if ar or i in strict:
+                srcs.append(self.op_arg(a, ar, sc))
+                continue
+            if isinstance(a, A.Name) and not a.module and a.name in sc.locals \
+                    and sc.locals[a.name].kind in ("val", "maybe"):
+                srcs.append(sc.locals[a.name].py)  # passed on as it is (maybe deferred)
+                continue
+            c = self.expr(a, sc)
+            if c.const is not _NOCONST or _is_ident(c.src) or c.src.startswith(("_S[", "_N[")):
+                srcs.append(c.src)
+                continue
+            t = self.fresh("a_")
+            deferred.append((t, c.src))
+            srcs.append(t)
+        call = f"{fname}{', '.join(srcs)})"
+        if not deferred:
+            return Code(call)
+        params = self.helper_params(sc)
+        name = self.fresh("call_")
+        lines = [f"def {name}({', '.join(params)}):"]
+        for t, src in deferred:
+            lines += ["    try:", f"        {t} = {src}", "    except _Fail as _e:",
+                      f"        {t} = _Deferred(_e)"]
+        lines.append(f"    return {call}")
+        self.exec("\n".join(lines) + "\n", name)
+        return Code(f"{name}({', '.join(params)})")
+
+    def helper_params(self, sc: Scope) -> list[str]:
+        """The parameters of a generated helper function: the state, the locals in scope
+        (and ``@``)."""
+        params = [loc.py for loc in sc.locals.values()]
+        if sc.at is not None:
+            params.append(sc.at)
+        return [*STATE_ARGS, *dict.fromkeys(params)]
 
     def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
         """The leading arguments of a definition of a parameterized instance: the
@@ -554,9 +638,11 @@ class Compiler:
             py = self.fresh("L_")
             if isinstance(d, A.OpDef) and d.params:
                 params = [(p.name, self.fresh("p_"), p.arity) for p in d.params]
-                loc = Local(py, "op", len(params))
+                strict = self._strict_of(d.params, d.body, inner.ns)
+                loc = Local(py, "op", len(params), strict=strict)
                 body_sc = inner.bind({d.name: loc} if d.name in recursive else {}).bind(
-                    {n: Local(p, "op" if ar else "val", ar) for n, p, ar in params})
+                    {n: Local(p, "op" if ar else "val" if i in strict else "maybe", ar)
+                     for i, (n, p, ar) in enumerate(params)})
                 lam = f"(lambda {', '.join(p for _, p, _ in params)}: " \
                       f"{self.expr(d.body, body_sc).src})"
                 val = f"_rec(lambda {py}: {lam})" if d.name in recursive else lam
@@ -628,10 +714,7 @@ class Compiler:
         faster than ``all(<generator>)``), called with the locals in scope."""
         base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False)
         pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
-        params = [loc.py for loc in sc.locals.values()]
-        if sc.at is not None:
-            params.append(sc.at)
-        params = [*STATE_ARGS, *dict.fromkeys(params)]
+        params = self.helper_params(sc)
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
         lines += [f"    {d} = {src}" for d, src in pre]
@@ -702,12 +785,29 @@ class Compiler:
                 and not bounds[0].tuple_pattern):
             dom = self.expr(bounds[0].domain, sc.in_iterable())
             if type(dom.const) is frozenset:
-                py = self.fresh(f"v_{_pyname(names[0])}_")
-                inner = sc.bind({names[0]: Local(py, ty=elem_type(dom.const))})
-                return Code(f"_mkfn({{{py}: {self.expr(body, inner).src} for {py} in {dom.src}}})")
+                return self.fncons_const(names[0], dom, body, sc)
         dom_src = self.domain_of(bounds, sc, node)
         lam = self.bound_lambda(bounds, sc, lambda s: self.expr(body, s).src)
         return Code(f"_fncons({dom_src}, {lam}, {self.sid(node)})")
+
+    def fncons_const(self, name: str, dom: Code, body: A.Expr, sc: Scope) -> Code:
+        """``[x \\in S |-> e]`` over a constant finite ``S``: a generated function builds it
+        with a plain loop; when ``e`` fails at some ``x``, the function is lazy instead (an
+        error only where it is applied there, or compared), as TLC's functions are."""
+        py = self.fresh(f"v_{_pyname(name)}_")
+        inner = sc.bind({name: Local(py, ty=elem_type(dom.const))})
+        src = self.expr(body, inner).src
+        params = self.helper_params(sc)
+        fname = self.fresh("fn_")
+        self.exec(f"def {fname}({', '.join(params)}):\n"
+                  f"    _d = {{}}\n"
+                  f"    try:\n"
+                  f"        for {py} in {dom.src}:\n"
+                  f"            _d[{py}] = {src}\n"
+                  f"    except _Fail:\n"
+                  f"        return _LazyFn({dom.src}, lambda {py}: {src})\n"
+                  f"    return _mkfn(_d)\n", fname)
+        return Code(f"{fname}({', '.join(params)})")
 
     # ----------------------------------------------------------------- data
 
@@ -897,9 +997,10 @@ class Compiler:
             return None
         sid = self.sid(node)
         ne = "not " if negate else ""
-        # only "disjoint" is decided here: common elements may be <<1>> and <<TRUE>>
+        # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
+        # <<TRUE>>
         return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) else "
+                    f"(type({b[0]}) is frozenset) and _disjoint({a[1]}, {b[1]}, {sid}) else "
                     f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
@@ -1010,6 +1111,10 @@ _SPECIAL: dict[str, Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code
 
 
 _PURE_SPECIAL = frozenset(_SPECIAL) - {"ENABLED", "UNCHANGED", "'"}
+
+
+_BIG_LITERAL = 10**4000
+"""Integer literals this large go into the globals: Python refuses them in source text."""
 
 
 def has_stateful(node: Any) -> bool:

@@ -9,13 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+<<<<<<< HEAD
 from tlaconf.evaluate import budget
+=======
+from tlaconf.evaluate.assigned import AssignmentChecker
+>>>>>>> main
 from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace
+from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
@@ -46,6 +50,10 @@ class Context:
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
+        self.constants: tuple[str, ...] = tuple(sorted(
+            n for n, e in self.ns.entries.items()
+            if e.kind == "const" or isinstance(constants.get(n), Override)))
+        """The CONSTANTS the module declares (its own and those of what it EXTENDS)."""
         self.operators: dict[str, OperatorInfo] = {
             d.name: OperatorInfo(d.name, len(d.params) if isinstance(d, A.OpDef) else 0, d.span)
             for d in module.units
@@ -148,6 +156,32 @@ class Context:
             Binding(p.name, "op" if p.arity else "val", p.arity, a)
             for p, a in zip(node.params, args, strict=True)
         ))
+
+    def is_action(self, op: str) -> bool:
+        """Whether the definition ``op`` is an action (it contains a prime, UNCHANGED, ENABLED
+        or ``[A]_v``, directly or through what it uses)."""
+        return self.compiler.entry_is_action(self._entry(op))
+
+    def undetermined(self, op: str) -> EvalError | None:
+        """A spec error when some path of the action ``op`` leaves a variable unassigned
+        (found statically, see :mod:`.assigned`), else None."""
+        entry = self._entry(op)
+        node = entry.node
+        if not isinstance(node, A.OpDef):
+            return None
+        env = Env(tuple(Binding(p.name, "lazy", p.arity, None) for p in node.params))
+        checker = AssignmentChecker(self.compiler, self.variables)
+        gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
+        if not gaps:
+            return None
+        parts = [f"the branch at {gap.span} leaves {v}' unassigned" if gap is not None
+                 else f"no conjunct assigns {v}' ({v}' = e, {v}' \\in S or UNCHANGED {v})"
+                 for v, gap in gaps.items()]
+        where = next((g.span for g in gaps.values() if g is not None), node.span)
+        return EvalError(
+            f"action {op} does not determine every variable: {'; '.join(parts)}; each path "
+            "of an action must assign every variable, or its next state is not determined",
+            where)
 
     def enabled(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]) -> bool:
         """TLC-style ``ENABLED op(args)`` in ``state``."""

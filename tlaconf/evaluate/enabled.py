@@ -2,8 +2,9 @@
 
 The action is walked left to right: a conjunct ``x' = e`` assigns ``x'`` when it is
 still unassigned (otherwise it is a test), ``x' \\in S`` tries every element of
-``S``, ``UNCHANGED x`` assigns ``x' = x``, disjunctions and ``\\E`` branch,
-``IF``/``CASE``/``LET`` and calls of defined operators are followed.  Every
+``S``, ``UNCHANGED x`` assigns ``x' = x`` (also through ``vars == <<x, y>>``),
+disjunctions and ``\\E`` branch, ``IF``/``CASE``/``LET`` and calls of defined
+operators are followed.  Every
 other conjunct is evaluated with the primed variables assigned so far; reading
 an unassigned one is an error naming it.  The action is enabled when some branch
 reaches its end; a branch that ends with a variable still unassigned is an error
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from tlaconf.evaluate.assigned import unchanged_sites
 from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
 from tlaconf.evaluate.lazy import Fail, enum_set, equal
 from tlaconf.evaluate.namespace import Namespace
@@ -80,7 +82,7 @@ class Enabler(Walker):
             isinstance(node, A.OpApp) and node.name == "UNCHANGED" and not node.module
         ):
             target = node.expr if isinstance(node, A.Unchanged) else node.args[0]
-            yield from self._unchanged(unchanged_items(target), ns, env, asg)
+            yield from self._unchanged(target, ns, env, asg)
             return
         if isinstance(node, A.Quant) and node.kind == "E":
             for binding in self.bindings_of(node.bounds, ns, env, self.comp.sid(node)):
@@ -110,7 +112,7 @@ class Enabler(Walker):
                         yield a
             else:
                 yield from self.successors(node.action, ns, env, asg)
-                yield from self._unchanged(unchanged_items(node.sub), ns, env, asg)
+                yield from self._unchanged(node.sub, ns, env, asg)
             return
         if isinstance(node, A.Name | A.OpApp) and self._may_assign(node, ns, env, asg):
             self.N = NextState(asg)
@@ -150,18 +152,18 @@ class Enabler(Walker):
             yield from self._conj(items, i + 1, ns, env, a)
 
     def _unchanged(
-        self, items: list[A.Expr], ns: Namespace, env: Env, asg: Assignment
+        self, target: A.Expr, ns: Namespace, env: Env, asg: Assignment
     ) -> Iterator[Assignment]:
         out = dict(asg)
-        for it in items:
-            var = self.var_name(it, ns, env)
+        for it, ins, ienv in unchanged_sites(self, target, ns, env):
+            var = self.var_name(it, ins, ienv)
             if var is not None and var not in out:
                 out[var] = self.S[var]
-            elif not self._same(it, ns, env, out):
+            elif not self._same(it, ins, ienv, out):
                 return
         yield out
 
-    def _same(self, item: A.Expr, ns: Namespace, env: Env, asg: Assignment) -> bool:
+    def _same(self, item: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
         self.N = NextState(asg)
         sid = self.comp.sid(item)
         return equal(self.eval(item, ns, env, primed=True), self.eval(item, ns, env), sid)

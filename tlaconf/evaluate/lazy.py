@@ -169,7 +169,8 @@ BUILTIN_SETS = (NatSet, IntSet, StringSet)
 
 
 class Interval(LazySet):
-    """``a..b`` too large to build eagerly."""
+    """``a..b`` (and ``DOMAIN`` of a sequence): kept as an interval, as TLC keeps an
+    ``IntervalValue`` (``ToString(1..3)`` is ``"1..3"``; ``{1, 2, 3}`` prints as a set)."""
 
     __slots__ = ("hi", "lo")
 
@@ -179,19 +180,24 @@ class Interval(LazySet):
         self.hi = hi
 
     def contains(self, x: Any, sid: int) -> bool:
-        if type(x) is not int:
-            raise Fail(f"{show(x)} \\in {self.describe()}: not an integer", (), sid)
-        return self.lo <= x <= self.hi
+        if type(x) is int:
+            return self.lo <= x <= self.hi
+        if self.lo > self.hi or type(x) is ModelValue:
+            return False
+        raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in the "
+                   f"interval {self.describe()}", (), sid)
 
     def describe(self) -> str:
-        return f"{self.lo}..{self.hi}"
+        return f"{self.lo}..{self.hi}" if self.lo <= self.hi else "{}"
 
     def size(self, sid: int) -> int:
         return max(0, self.hi - self.lo + 1)
 
     def _enum(self, sid: int) -> frozenset[Any]:
-        raise Fail(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} elements)",
-                   (), sid)
+        if self.hi - self.lo >= ENUM_LIMIT:
+            raise Fail(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} "
+                       "elements)", (), sid)
+        return frozenset(range(self.lo, self.hi + 1))
 
 
 class SubsetSet(LazySet):
@@ -512,7 +518,7 @@ def sorted_values(s: Iterable[Any]) -> list[Any]:
 def domain(f: Any, sid: int) -> Any:
     t = type(f)
     if t is tuple:
-        return frozenset(range(1, len(f) + 1))
+        return Interval(1, len(f))
     if t is Fn:
         return frozenset(f._d)
     if t is LazyFn:

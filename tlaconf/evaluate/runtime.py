@@ -177,11 +177,14 @@ def _mkfn(d: dict[Any, Any]) -> Any:
 
 
 def _fncons(dom: Any, body: Callable[[Any], Any], sid: int) -> Any:
-    if type(dom) is frozenset:
-        return make_fn({x: body(x) for x in dom})
+    """``[x \\in S |-> body(x)]``: built at once when ``body`` never fails on ``S``, else a
+    lazy function (TLC evaluates a function's body only where it is applied)."""
+    if type(dom) is frozenset or (isinstance(dom, LazySet) and dom.finite):
+        try:
+            return make_fn({x: body(x) for x in enum_set(dom, sid)})
+        except Fail:
+            return LazyFn(dom, body)
     if isinstance(dom, LazySet):
-        if dom.finite:
-            return make_fn({x: body(x) for x in dom.enum(sid)})
         return LazyFn(dom, body)
     raise Fail(f"[x \\in S |-> ...] with S the {kind_of(dom)} {show(dom)}, not a set", (), sid)
 
@@ -241,6 +244,19 @@ def _except_key(k: Any, dom: frozenset[Any], f: Any, sid: int) -> None:
                    f"function's domain ({err.message})", (), sid) from None
 
 
+class _Deferred:
+    """The error an operator argument raised, passed on unraised: TLC evaluates an
+    argument only where the operator uses it (raised there, see ``Local`` ``maybe``)."""
+
+    __slots__ = ("err",)
+
+    def __init__(self, err: Fail) -> None:
+        self.err = err
+
+    def fail(self) -> NoReturn:
+        raise self.err
+
+
 def _case_fail(sid: int) -> NoReturn:
     raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), sid)
 
@@ -290,10 +306,14 @@ GLOBALS: dict[str, Any] = {
     "_in_filter": _in_filter,
     "_mkfn": _mkfn,
     "_fncons": _fncons,
+    "_LazyFn": LazyFn,
     "_fixfn": _fixfn,
     "_recset": _recset,
     "_except": _except,
     "_case_fail": _case_fail,
+    "_disjoint": B.disjoint,
+    "_Deferred": _Deferred,
+    "_Fail": Fail,
     "_lazy": _lazy,
     "_rec": _rec,
     "_EMPTY": frozenset(),

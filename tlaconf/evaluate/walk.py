@@ -197,7 +197,10 @@ class Walker:
             elif p.arity:
                 out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env)))
             else:
-                out.append(Binding(p.name, "val", 0, self.eval(a, ns, env)))
+                try:
+                    out.append(Binding(p.name, "val", 0, self.eval(a, ns, env)))
+                except Fail as err:  # raised only where the operator uses it, as TLC
+                    out.append(Binding(p.name, "lazy", 0, _raiser(err)))
         return tuple(out)
 
     def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
@@ -266,3 +269,10 @@ def _product(groups: list[list[tuple[Binding, ...]]]) -> Iterator[tuple[Binding,
             yield first + rest
 
 
+def _raiser(err: Fail) -> Callable[[], Any]:
+    """A lazy binding for an argument whose evaluation failed."""
+
+    def get() -> Any:
+        raise err
+
+    return get

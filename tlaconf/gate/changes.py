@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tlaconf.gate.conjunct import first_leaf_text
 from tlaconf.gate.golden import Expectation, matches, relative_key
 from tlaconf.replay.result import TraceResult
 
@@ -41,12 +42,15 @@ class VerdictChange:
     action: str | None = None
     conjunct: str | None = None
     reason: str = ""
+    expected_conjunct: str | None = None
+    """The conjunct ``verdicts.json`` says the blame must mention."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path, "change": self.kind, "expected": self.expected,
-            "actual": self.actual, "step": self.step, "action": self.action,
-            "conjunct": self.conjunct, "reason": self.reason,
+            "expected_conjunct": self.expected_conjunct, "actual": self.actual,
+            "step": self.step, "action": self.action, "conjunct": self.conjunct,
+            "reason": self.reason,
         }  # fmt: skip
 
 
@@ -81,12 +85,12 @@ def _kind(result: TraceResult, expected: Expectation) -> str:
 
 def _change(key: str, result: TraceResult, expected: Expectation | None) -> VerdictChange:
     f = result.failure if result.verdict != "conforms" else None
-    blame = None if f is None or f.blame is None else f.blame.innermost().text
+    blame = first_leaf_text(f)  # as an expected.json "conjunct" would name it
     kind = "new trace" if expected is None else _kind(result, expected)
     return VerdictChange(
         key, kind, "(not in verdicts.json)" if expected is None else str(expected),
         result.verdict, None if f is None else f.step, None if f is None else f.action,
-        blame, "" if f is None else f.reason,
+        blame, "" if f is None else f.reason, None if expected is None else expected.conjunct,
     )  # fmt: skip
 
 

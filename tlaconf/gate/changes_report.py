@@ -1,13 +1,10 @@
-"""The gate's verdict-change table as text (rich), JSON and JUnit XML."""
+"""The gate's verdict-change table as text lines and JUnit XML (its JSON is ``to_json``)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
-
-from rich import box
-from rich.table import Table
 
 from tlaconf.errors import UserError
 from tlaconf.gate.changes import KINDS, VerdictChanges
@@ -17,21 +14,29 @@ from tlaconf.replay.result import TraceResult
 _STYLE = {"newly violates": "bold red", "newly conforms": "yellow", "error": "bold magenta"}
 
 
-def change_table(vc: VerdictChanges) -> Table:
-    """One row per changed trace: change, expected, now, step, action, blamed conjunct."""
-    title = "gate: verdict changes" + (
-        f" against revision {vc.revision}" if vc.revision is not None else ""
-    )
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
-    for name in ("trace", "change", "expected", "now", "step", "action", "blamed conjunct"):
-        table.add_column(name, overflow="fold", no_wrap=name != "blamed conjunct")
-    for c in vc.changes:
-        table.add_row(
-            c.path, c.kind, c.expected, c.actual, "" if c.step is None else str(c.step),
-            c.action or "", c.conjunct or (c.reason if c.kind == "error" else ""),
-            style=_STYLE.get(c.kind, ""),
-        )  # fmt: skip
-    return table
+def change_lines(vc: VerdictChanges) -> list[tuple[str, str]]:
+    """The verdict-change table as (line, style) pairs: one group per kind of change, one row
+    per trace with its failing step, action and blamed conjunct (or what it was)."""
+    where = f" against revision {vc.revision}" if vc.revision is not None else ""
+    out = [(f"gate: verdict changes{where}", "bold")]
+    width = max((len(c.path) for c in vc.changes), default=0)
+    for kind in KINDS:
+        rows = [c for c in vc.changes if c.kind == kind]
+        if not rows:
+            continue
+        out.append((f"  {kind} ({len(rows)})", _STYLE.get(kind, "")))
+        for c in rows:
+            cells = [] if c.step is None else [f"step {c.step}"]
+            cells += [c.action] if c.action else []
+            if c.conjunct:
+                cells.append(f"blames {c.conjunct}")
+            elif c.reason and c.kind != "newly conforms":
+                cells.append(c.reason)
+            if c.kind in ("newly conforms", "violates differently", "missing"):
+                blaming = f", blaming {c.expected_conjunct}" if c.expected_conjunct else ""
+                cells.append(f"(expected {c.expected}{blaming})")
+            out.append((f"    {c.path.ljust(width)}  {'  '.join(cells)}".rstrip(), ""))
+    return out
 
 
 def change_summary(vc: VerdictChanges) -> str:
@@ -65,8 +70,9 @@ def changes_junit(
         c = by_path.get(path)
         if c is None:
             continue
+        now = c.actual if c.step is None else f"{c.actual} @ step {c.step}"
         el = ET.SubElement(case, "failure", type=c.kind,
-                           message=f"{c.kind}: expected {c.expected}, now {c.actual}")  # fmt: skip
+                           message=f"{c.kind}: expected {c.expected}, now {now}")  # fmt: skip
         lines = [c.reason] if c.reason else []
         if c.action is not None:
             lines.append(f"action: {c.action} (step {c.step})")

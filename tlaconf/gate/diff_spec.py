@@ -15,8 +15,14 @@ so reformatting, comments and moved definitions are not changes.
   ``tcs/``; a reference to a name that a binder hides may be counted as a use,
   so the answer errs on the side of "affected");
 * **golden traces affected**: every ``*.trace.jsonl`` below the traces folder
-  whose header module (looked up as replay does, for the header's revision) has
-  a changed or affected definition, or whose ``.cfg`` changed.
+  whose header module (looked up as replay does, for the header's revision, or
+  the new revision when comparing two revisions) has a changed or affected
+  definition, or whose ``.cfg`` changed.
+
+The two directories are either two ``spec/`` trees, or two revision folders
+``spec/reference-profile/revR1`` and ``.../revR2``: then each side is its tree
+as that revision sees it (``conformance/``, ``tcs/`` and that one revision
+folder), and a module of revR1 pairs with the same file of revR2.
 """
 
 from __future__ import annotations
@@ -36,21 +42,43 @@ Key = tuple[str, str]
 """A definition: (module path relative to the spec directory, definition name)."""
 
 
+PROFILE = "reference-profile"
+
+
+def revision_of(folder: Path) -> str | None:
+    """R for a folder ``.../reference-profile/revR``, else None."""
+    if folder.parent.name == PROFILE and folder.name.startswith("rev") and len(folder.name) > 3:
+        return folder.name[3:]
+    return None
+
+
 @dataclass(frozen=True)
 class SpecTree:
-    """The parsed modules of one ``spec/`` directory, by relative path."""
+    """The parsed modules of one ``spec/`` directory (or one revision's view of it), by key:
+    the path relative to the directory (a revision's modules keyed under ``key_revision``)."""
 
     root: Path
     modules: dict[str, ast.Module]
+    paths: dict[str, Path] = field(default_factory=dict)
+    revision: str | None = None
+    """The revision this view is of (None: the whole tree)."""
 
     @classmethod
-    def load(cls, root: Path) -> SpecTree:
+    def load(
+        cls, root: Path, revision: str | None = None, key_revision: str | None = None
+    ) -> SpecTree:
         if not root.is_dir():
             raise UserError(f"{root} is not a directory")
-        modules = {
-            p.relative_to(root).as_posix(): load_module_file(p) for p in sorted(root.rglob("*.tla"))
-        }
-        return cls(root, modules)
+        paths: dict[str, Path] = {}
+        for p in sorted(root.rglob("*.tla")):
+            rel = p.relative_to(root).as_posix()
+            if revision is not None and rel.startswith(f"{PROFILE}/"):
+                own = f"{PROFILE}/rev{revision}/"
+                if not rel.startswith(own):
+                    continue
+                rel = f"{PROFILE}/rev{key_revision or revision}/" + rel[len(own) :]
+            paths[rel] = p
+        return cls(root, {k: load_module_file(p) for k, p in paths.items()}, paths, revision)
 
     def find(self, name: str, near: str) -> str | None:
         """The relative path of module ``name`` as seen from the module at ``near``."""
@@ -152,9 +180,28 @@ class SpecDiff:
         return self.changed | set(self.affected)
 
 
+def load_pair(old_dir: Path, new_dir: Path) -> tuple[SpecTree, SpecTree]:
+    """The two sides of a comparison: two trees, or two revision folders' views."""
+    old_rev, new_rev = revision_of(old_dir.resolve()), revision_of(new_dir.resolve())
+    if (old_rev is None) != (new_rev is None):
+        raise UserError(
+            "compare two spec/ directories or two revision folders (spec/reference-profile/revR),"
+            f" not {old_dir} with {new_dir}"
+        )
+    if old_rev is None or new_rev is None:
+        return SpecTree.load(old_dir), SpecTree.load(new_dir)
+    old_root, new_root = old_dir.resolve().parents[1], new_dir.resolve().parents[1]
+    return SpecTree.load(old_root, old_rev, new_rev), SpecTree.load(new_root, new_rev)
+
+
 def diff_specs(old_dir: Path, new_dir: Path) -> SpecDiff:
-    """Compare the spec trees under ``old_dir`` and ``new_dir``."""
-    old, new = SpecTree.load(old_dir), SpecTree.load(new_dir)
+    """Compare the spec trees (or revision folders) ``old_dir`` and ``new_dir``."""
+    return diff_trees(*load_pair(old_dir, new_dir))
+
+
+def diff_trees(old: SpecTree, new: SpecTree) -> SpecDiff:
+    """Compare two loaded spec trees."""
+    old_dir, new_dir = old.root, new.root
     old_defs = {(p, n): d for p, m in old.modules.items() for n, d in m.definitions().items()}
     new_defs = {(p, n): d for p, m in new.modules.items() for n, d in m.definitions().items()}
     header_changed = {
@@ -177,6 +224,7 @@ def diff_specs(old_dir: Path, new_dir: Path) -> SpecDiff:
     cfg_changed = tuple(sorted(
         p.relative_to(new_dir).as_posix() for p in new_dir.rglob("*.cfg")
         if _cfg_text(p) != _cfg_text(old_dir / p.relative_to(new_dir))
+        and (new.revision is None or not p.relative_to(new_dir).as_posix().startswith(PROFILE))
     ))  # fmt: skip
     return SpecDiff(tuple(added), tuple(removed), tuple(modified), affected, cfg_changed)
 
@@ -208,21 +256,24 @@ class TraceImpact:
     reasons: tuple[str, ...]
 
 
-def affected_traces(diff: SpecDiff, new_dir: Path, traces_dir: Path) -> list[TraceImpact]:
-    """The golden traces under ``traces_dir`` whose conformance module the diff touches."""
+def affected_traces(
+    diff: SpecDiff, new_dir: Path, traces_dir: Path, revision: str | None = None
+) -> list[TraceImpact]:
+    """The golden traces under ``traces_dir`` whose conformance module the diff touches
+    (looked up for ``revision``, default: the revision each trace's header names)."""
     out: list[TraceImpact] = []
     touched = diff.touched() | set(diff.removed)
     for trace in sorted(traces_dir.rglob("*.trace.jsonl")):
         with open_trace(trace) as t:
-            module, revision = t.header.module, t.header.revision
-        folders = ("conformance", f"reference-profile/rev{revision}", "tcs")
+            module, revision_used = t.header.module, revision or t.header.revision
+        folders = ("conformance", f"reference-profile/rev{revision_used}", "tcs")
         path = next(
             (f"{d}/{module}.tla" for d in folders if (new_dir / d / f"{module}.tla").is_file()),
             None,
         )
         reasons: list[str] = []
         if path is None:
-            reasons.append(f"module {module} (revision {revision}) is not in the new spec")
+            reasons.append(f"module {module} (revision {revision_used}) is not in the new spec")
         else:
             reasons += [f"{name} {_why(diff, (p, name))}" for p, name in sorted(touched)
                         if p == path]  # fmt: skip
@@ -232,6 +283,25 @@ def affected_traces(diff: SpecDiff, new_dir: Path, traces_dir: Path) -> list[Tra
         if reasons:
             rel = trace.relative_to(traces_dir).as_posix()
             out.append(TraceImpact(rel, module, tuple(reasons)))
+    return out
+
+
+def traces_using(
+    tree: SpecTree, traces_dir: Path, revision: str | None = None
+) -> dict[Key, list[Path]]:
+    """Definition -> the golden traces whose conformance module uses it (directly or not)."""
+    deps = Dependencies(tree)
+    out: dict[Key, list[Path]] = {}
+    for trace in sorted(traces_dir.rglob("*.trace.jsonl")):
+        with open_trace(trace) as t:
+            module, rev = t.header.module, revision or t.header.revision
+        folders = ("conformance", f"reference-profile/rev{rev}", "tcs")
+        path = next((p for d in folders if (p := f"{d}/{module}.tla") in tree.modules), None)
+        if path is None:
+            continue
+        own = {(path, n) for n in tree.modules[path].definitions()}
+        for key in own | {k for o in own for k in _reach(o, deps.uses)}:
+            out.setdefault(key, []).append(trace)
     return out
 
 

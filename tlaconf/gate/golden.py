@@ -25,6 +25,7 @@ from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
 from tlaconf.spec.lookup import default_dir
+from tlaconf.values import strict_json
 
 VERDICTS_FILE = "verdicts.json"
 EXPECTED_FILE = "expected.json"
@@ -90,19 +91,30 @@ def default_traces_dir() -> Path:
     return default_dir("traces", "--traces DIR")
 
 
+<<<<<<< HEAD
 def _read_json(path: Path) -> Any:
     text = read_text(path, "JSON file")
     try:
         return json.loads(text)
     except RecursionError:
         raise UserError(f"{path}: JSON nested too deeply") from None
+=======
+def read_json(path: Path) -> Any:
+    """The JSON document in ``path``; UserError (with the line of a duplicate key) if bad."""
+    try:
+        return strict_json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    except strict_json.DuplicateKeyError as err:
+        raise UserError(f"duplicate key {err.key!r}", f"{path}:{err.line}") from None
+>>>>>>> main
     except ValueError as err:
         raise UserError(f"{path}: invalid JSON: {err}") from None
 
 
 def load_verdicts(path: Path) -> dict[str, Expectation]:
     """Read a ``verdicts.json`` (or an area's ``expected.json``)."""
-    doc = _read_json(path)
+    doc = read_json(path)
     if not isinstance(doc, dict):
         raise UserError(f"{path}: expected a JSON object keyed by trace path")
     return {key: Expectation.from_json(val, f"{path}: {key}") for key, val in doc.items()}
@@ -150,6 +162,12 @@ def matches(result: TraceResult, expected: Expectation) -> str | None:
     if expected.conjunct is not None:
         return conjunct_problem(result.failure, expected.conjunct)
     return None
+
+
+def decisive(results: Sequence[TraceResult]) -> bool:
+    """Whether some trace reached ``conforms`` or ``violation`` (a corpus of errors and
+    vacuous traces checks nothing, so it never passes and is never recorded)."""
+    return any(r.verdict in ("conforms", "violation") for r in results)
 
 
 def _actual(result: TraceResult) -> str:

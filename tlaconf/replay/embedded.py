@@ -7,21 +7,34 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode
+from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
 class EmbeddedModule:
-    """A conformance module loaded by the evaluator."""
+    """A conformance module loaded by the evaluator.
+
+    Its actions are its own one-parameter operators whose body is an action (a prime,
+    UNCHANGED, ENABLED or ``[A]_v``, directly or through what they call); each of them,
+    and ``Next``, must determine every variable on every path, or loading fails.
+    """
 
     def __init__(self, ctx: Any, spec: ModuleSpec) -> None:
         self._ctx = ctx
         self.name: str = ctx.name
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self.actions: tuple[str, ...] = tuple(
-            sorted(op for op, info in ctx.operators.items() if info.arity == 1)
+            sorted(op for op, info in ctx.operators.items()
+                   if info.arity == 1 and ctx.is_action(op))
         )
         entry = ctx.ns.lookup(NEXT)
         self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
+        checked = self.actions + ((NEXT,) if self.has_next and ctx.is_action(NEXT) else ())
+        for op in checked:
+            err = ctx.undetermined(op)
+            if err is not None:
+                raise err
+        _check_constants(ctx, spec)
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
@@ -53,6 +66,24 @@ class EmbeddedModule:
         if self._ctx.holds(NEXT, (), state, next_state):
             return None
         return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
+
+
+def _check_constants(ctx: Any, spec: ModuleSpec) -> None:
+    """UserError for a constant given (trace header or ``.cfg``) that the module does not
+    declare: a misspelt name would otherwise be ignored silently."""
+    declared = set(ctx.constants)
+    extra = sorted(set(spec.constants) - declared)
+    if not extra:
+        return
+    known = ", ".join(sorted(declared)) or "none"
+    cfg_path = spec.path.with_suffix(".cfg")
+    lines = read_cfg(cfg_path).lines if cfg_path.is_file() else {}
+    for name in extra:
+        if name in lines:
+            raise UserError(f"CONSTANT {name} is not declared by module {spec.name} "
+                            f"(it declares: {known})", f"{cfg_path}:{lines[name]}")
+    raise UserError(f"the trace header gives constant(s) {', '.join(extra)}, which module "
+                    f"{spec.name} does not declare (it declares: {known})")
 
 
 class EmbeddedBackend:

@@ -150,6 +150,7 @@ def replay_trace(
     module: str | None = None
     steps = 0
     line = 1
+    checked: tuple[str, ...] | None = None
     try:
         with open_trace(path) as trace:
             module = trace.header.module
@@ -163,7 +164,7 @@ def replay_trace(
                 raise _Stop("error", Failure(0, 1, reason)) from None
             actions = set(mod.actions)
             variables = frozenset(mod.variables)
-            invariants = spec.invariants
+            invariants = checked = spec.invariants
             line = 2
             before = trace.initial
             _check_variables(mod, variables, before, 2, 0)
@@ -219,25 +220,26 @@ def replay_trace(
                 if progress is not None and steps % PROGRESS_EVERY == 0:
                     progress(steps)
     except _Stop as stop:
-        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start))
+        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start),
+                           checked)
     except TraceFormatError as err:
         bad = err.line or line
         reason = f"line {bad}: {err.message}"
         failure = Failure(max(bad - 2, 0), bad, reason)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     except UserError as err:
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
         message, saved = internal_error(exc)
         failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start))
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
     if progress is not None:
         progress(steps)
     if steps == 0:
         failure = Failure(0, 2, "the trace has no steps: nothing was checked but the initial state")
-        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start))
-    return TraceResult(str(path), module, "conforms", steps, None, _since(start))
+        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start), checked)
+    return TraceResult(str(path), module, "conforms", steps, None, _since(start), checked)
 
 
 def _since(start: float) -> float:

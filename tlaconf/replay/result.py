@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -173,7 +173,9 @@ class Failure:
 
 @dataclass(frozen=True, slots=True)
 class TraceResult:
-    """The outcome of replaying one trace; ``steps`` counts the step lines replayed."""
+    """The outcome of replaying one trace; ``steps`` counts the step lines replayed;
+    ``invariants`` names the module's invariants checked in every state (None when the
+    module could not be loaded)."""
 
     path: str
     module: str | None
@@ -181,6 +183,7 @@ class TraceResult:
     steps: int
     failure: Failure | None
     seconds: float = 0.0
+    invariants: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,9 +203,10 @@ class TraceResult:
         )
 
 
-def exit_code(results: list[TraceResult]) -> int:
+def exit_code(results: Sequence[TraceResult], strict: bool = False) -> int:
     """3 when tlaconf hit an internal error, else 2 when any trace could not be checked,
-    else 1 when any did not conform (or the implementation crashed), else 0."""
+    else 1 when any did not conform (or the implementation crashed, or, with ``strict``,
+    the run has a warning), else 0."""
     if any(r.internal_error for r in results):
         return 3
     verdicts = {r.verdict for r in results}
@@ -210,7 +214,25 @@ def exit_code(results: list[TraceResult]) -> int:
         return 2
     if verdicts - {"conforms"}:
         return 1
+    if strict and warnings(results):
+        return 1
     return 0
+
+
+def invariant_counts(results: Sequence[TraceResult]) -> dict[str, int]:
+    """How many invariants were checked in every state, per module that loaded (sorted)."""
+    counts = {r.module: len(r.invariants) for r in results
+              if r.module is not None and r.invariants is not None}  # fmt: skip
+    return dict(sorted(counts.items()))
+
+
+def warnings(results: Sequence[TraceResult]) -> list[str]:
+    """What the run did not check although a reader might assume it did."""
+    return [
+        f"module {module} has no invariants (no INVARIANT in its .cfg, or no .cfg): "
+        "its states were not checked, only its steps"
+        for module, n in invariant_counts(results).items() if n == 0
+    ]
 
 
 def state_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[Change, ...]:

@@ -1,5 +1,6 @@
 """JUnit XML: one test case per trace; a violation or vacuous trace is a failure whose text
-is the blame tree, an ``error`` verdict is an error."""
+is the blame tree, an ``error`` verdict is an error.  The suite's properties give the
+invariants checked per module (``invariants.<module>``) and each ``warning``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.replay.result import TraceResult
+from tlaconf.replay.result import TraceResult, invariant_counts, warnings
 
 
 def failure_text(result: TraceResult) -> str:
@@ -42,9 +43,13 @@ def junit_xml(
     name = suite if revision is None else f"{suite} (revision {revision})"
     ts = ET.SubElement(root, "testsuite", name=name, tests=str(len(results)),
                        failures=str(failures), errors=str(errors), time=total)  # fmt: skip
+    props = ET.SubElement(ts, "properties")
     if revision is not None:
-        props = ET.SubElement(ts, "properties")
         ET.SubElement(props, "property", name="revision", value=revision)
+    for module, n in invariant_counts(results).items():
+        ET.SubElement(props, "property", name=f"invariants.{module}", value=str(n))
+    for text in warnings(results):
+        ET.SubElement(props, "property", name="warning", value=text)
     for r in results:
         case = ET.SubElement(ts, "testcase", classname=r.module or "unknown", name=r.path,
                              time=f"{r.seconds:.3f}")  # fmt: skip

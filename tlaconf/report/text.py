@@ -28,7 +28,14 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code
+from tlaconf.replay.result import (
+    BlameNode,
+    Failure,
+    TraceResult,
+    exit_code,
+    invariant_counts,
+    warnings,
+)
 
 VERDICT_STYLE = {
     "conforms": "green",
@@ -186,10 +193,12 @@ def render_failure(result: TraceResult) -> Panel:
 
 
 def render_report(
-    console: Console, results: Sequence[TraceResult], revision: str | None = None
+    console: Console, results: Sequence[TraceResult], revision: str | None = None,
+    strict: bool = False,
 ) -> None:
-    """Summary table, then a panel for every trace that did not conform, then a total line
-    (both saying so when the run was given ``--revision``)."""
+    """Summary table, a panel for every trace that did not conform, the invariants checked
+    per module, the warnings, then a total line (saying so when the run was given
+    ``--revision``; FAILED on a warning when ``strict``)."""
     console.print(summary_table(results, revision))
     for r in results:
         if r.verdict != "conforms" and r.failure is not None:
@@ -200,7 +209,13 @@ def render_report(
     line += Text(", ").join(
         Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n
     )
-    code = exit_code(list(results))
+    per_module = invariant_counts(results)
+    if per_module:
+        console.print("invariants checked in every state: " + ", ".join(
+            f"{module} {n}" for module, n in per_module.items()))
+    for text in warnings(results):
+        console.print(Text(f"warning: {text}", style="yellow"))
+    code = exit_code(results, strict)
     if code == 0:
         line.append("  OK", style="bold green")
     else:

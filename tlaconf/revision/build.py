@@ -32,12 +32,12 @@ from tlaconf.errors import UserError
 from tlaconf.revision.pages import PageDefinition, read_page
 from tlaconf.revision.placement import Placer, uses
 from tlaconf.revision.profile import ProfileModule, read_revision
+from tlaconf.spec import revision_dir
 from tlaconf.tla.parser import parse_modules
-from tlaconf.tla.resolve import Loader, ResolveErrors, load, parse_file
+from tlaconf.tla.resolve import Loader, load, parse_file
 from tlaconf.tla.stdnames import modules_of, standard_names
 
 Status = Literal["unchanged", "changed", "new"]
-_REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,6 @@ class Revision:
     files: dict[str, str] = field(default_factory=dict)
     up_to_date: bool = False
     """The target folder already exists and holds every page definition."""
-
-
-def revision_folder(spec_dir: Path, revision: str) -> Path:
-    if not _REVISION.match(revision):
-        raise UserError(f"{revision!r} is not a revision name (letters, digits, '_', '.', '-')")
-    return spec_dir / "reference-profile" / f"rev{revision}"
 
 
 def _published(pages: Sequence[str | Path]) -> dict[str, PageDefinition]:
@@ -166,7 +160,27 @@ class _Editor:
         return "\n".join(self._extends(module, lines))
 
 
-def _validate(spec_dir: Path, folder: Path, files: dict[str, str], target: str) -> None:
+def _origin(
+    err: UserError, files: dict[str, str], folder: Path, published: list[PageDefinition]
+) -> str:
+    """``err`` as text, with the page line it comes from when it lies in a page's definition."""
+    text = str(err)
+    file, line = getattr(err, "file", ""), getattr(err, "line", 0)
+    if not line or Path(file).parent != folder or Path(file).name not in files:
+        return text
+    source = files[Path(file).name].split("\n")[line - 1].strip()
+    for d in published:
+        lines = [s.strip() for s in d.text.split("\n")]
+        if source and source in lines:
+            head, _, rest = text.partition("\n")
+            return f"{head} (published at {d.page}:{d.line + lines.index(source)})\n{rest}"
+    return text
+
+
+def _validate(
+    spec_dir: Path, folder: Path, files: dict[str, str], target: str,
+    published: list[PageDefinition],
+) -> None:  # fmt: skip
     """Parse and resolve the new revision with conformance/ and tcs/; UserError if it fails."""
     shared = [d for d in (spec_dir / "conformance", spec_dir / "tcs") if d.is_dir()]
     loader = Loader(shared)
@@ -186,9 +200,10 @@ def _validate(spec_dir: Path, folder: Path, files: dict[str, str], target: str) 
         for module, path, text in parsed:
             loader.resolve(module, path, text)
     except UserError as err:
-        raise _unresolved(target, str(err)) from None
+        raise _unresolved(target, _origin(err, files, folder, published)) from None
     if loader.errors:
-        raise _unresolved(target, str(ResolveErrors(loader.errors)))
+        detail = "\n".join(_origin(e, files, folder, published) for e in loader.errors)
+        raise _unresolved(target, detail)
 
 
 def _unresolved(target: str, detail: str) -> UserError:
@@ -210,8 +225,8 @@ def build_revision(
     """Revision ``target`` (default: the pages' markers') from ``source`` and the pages."""
     published = _published(pages)
     target = _target(published, target)
-    source_dir = revision_folder(spec_dir, source)
-    folder = revision_folder(spec_dir, target)
+    source_dir = revision_dir(spec_dir, source)
+    folder = revision_dir(spec_dir, target)
     modules, others = read_revision(source_dir)
     home = {n: m.name for m in modules.values() for n in m.definitions()}
     editor = _Editor(modules, source_dir)
@@ -225,14 +240,14 @@ def build_revision(
     placer = Placer(modules, published, home)
     for name in _new_in_order(published, home):
         d = published[name]
-        module, rule = placer.place(d)
+        module, why = placer.place(d)
         editor.put(module, d, keep_old=False)
-        changes.append(OperatorChange(name, module, "new", d.page, d.line, f"placed by {rule}"))
+        changes.append(OperatorChange(name, module, "new", d.page, d.line, f"placed: {why}"))
     order = {n: i for i, n in enumerate(published)}
     changes.sort(key=lambda c: order[c.name])
     files = {m.path.name: editor.text(name) for name, m in modules.items()}
     files.update(others)
-    _validate(spec_dir, folder, files, target)
+    _validate(spec_dir, folder, files, target, list(published.values()))
     revision = Revision(source, target, folder, changes, files)
     if folder.exists():
         if not _up_to_date(folder, published):

@@ -56,36 +56,47 @@ class Placer:
         closure = import_closure(dict(self.modules), module)
         return all(self.home.get(n) in closure for n in names)
 
-    def _rules(self, defn: PageDefinition) -> list[tuple[str, Callable[[ProfileModule], bool]]]:
+    def _rules(self, defn: PageDefinition) -> list[Callable[[ProfileModule], str]]:
+        """Per rule, a function giving why a module qualifies ("" when it does not)."""
         same_page = [
             d for d in self.published.values()
             if d.page == defn.page and d.name != defn.name and d.name in self.original
         ]  # fmt: skip
         section = normalize(defn.section)
-        in_section = {self.home[d.name] for d in same_page if normalize(d.section) == section}
         nearest = min((abs(d.fragment - defn.fragment) for d in same_page), default=0)
-        near = {self.home[d.name] for d in same_page if abs(d.fragment - defn.fragment) == nearest}
         title = normalize(defn.title)
+
+        def with_(defs: list[PageDefinition], why: str) -> Callable[[ProfileModule], str]:
+            def reason(m: ProfileModule) -> str:
+                names = [d.name for d in defs if self.home[d.name] == m.name]
+                return f"with {', '.join(names)} ({why})" if names else ""
+
+            return reason
+
+        in_section = [d for d in same_page if normalize(d.section) == section]
+        near = [d for d in same_page if abs(d.fragment - defn.fragment) == nearest]
         return [
-            ("section", lambda m: m.name in in_section),
-            ("authored section", lambda m: bool(section) and section in m.sections),
-            ("page", lambda m: m.name in near),
-            ("topic", lambda m: defn.page_name in m.pages or (bool(title) and title in m.header)),
-            ("uses", lambda m: True),
-        ]
+            with_(in_section, "same section of the page"),
+            lambda m: "its authored definitions cite the section"
+            if section and section in m.sections else "",
+            with_(near, "same page"),
+            lambda m: "it cites the page" if defn.page_name in m.pages else
+            "its header names the page's topic" if title and title in m.header else "",
+            lambda m: "it sees every name the definition uses",
+        ]  # fmt: skip
 
     def place(self, defn: PageDefinition) -> tuple[str, str]:
-        """The module for ``defn`` and which rule chose it; records the placement."""
+        """The module for ``defn`` and why the rule that chose it did; records the placement."""
         needed = uses(defn, self.home)
-        for rule, offers in self._rules(defn):
-            fits = [m for m in self.modules.values() if offers(m) and self._sees(m.name, needed)]
+        for why in self._rules(defn):
+            fits = [m for m in self.modules.values() if why(m) and self._sees(m.name, needed)]
             if fits:
                 best = min(
                     fits,
                     key=lambda m: (-sum(self.home[n] == m.name for n in needed), m.name),
                 )
                 self.home[defn.name] = best.name
-                return best.name, rule
+                return best.name, why(best)
         names = ", ".join(sorted(needed))
         raise UserError(
             f"cannot place the new definition {defn.name}: no module of the revision sees "

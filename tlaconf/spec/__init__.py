@@ -9,6 +9,7 @@ from tlaconf.spec.lookup import (
     default_spec_dir,
     module_spec,
     resolve_spec_dir,
+    revision_dir,
     search_path,
 )
 from tlaconf.spec.module_spec import ModuleSpec
@@ -22,5 +23,6 @@ __all__ = [
     "parse_cfg",
     "read_cfg",
     "resolve_spec_dir",
+    "revision_dir",
     "search_path",
 ]

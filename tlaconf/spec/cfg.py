@@ -44,13 +44,18 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
 
 @dataclass(frozen=True)
 class Cfg:
-    """The constants (name -> value) and invariant names of one ``.cfg`` file."""
+    """The constants (name -> value) and invariant names of one ``.cfg`` file;
+    ``lines``: the line on which each constant is given."""
 
     path: Path | None = None
     constants: dict[str, Any] = field(default_factory=dict)
     invariants: tuple[str, ...] = ()
+<<<<<<< HEAD
     lines: dict[str, str] = field(default_factory=dict)
     """``file:line`` of each invariant and constant name (for errors found later)."""
+=======
+    lines: dict[str, int] = field(default_factory=dict)
+>>>>>>> main
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +210,7 @@ def _near_keyword(word: str) -> str:
 def _parse(text: str, where: str) -> Cfg:
     p = _Parser(_tokens(text, where), where)
     constants: dict[str, Any] = {}
+    lines: dict[str, int] = {}
     invariants: list[str] = []
     lines: dict[str, str] = {}
     while p.peek() is not None:
@@ -226,6 +232,7 @@ def _parse(text: str, where: str) -> Cfg:
                     raise p.error(f"constant {name.text} is given twice", name)
                 lines[name.text] = f"{where}:{name.line}"
                 constants[name.text] = p.value()
+                lines[name.text] = name.line
             elif kw.text in _INVARIANT_KW:
                 inv = p.take(kind="ident")
                 hint = _near_keyword(inv.text)
@@ -241,5 +248,13 @@ def _parse(text: str, where: str) -> Cfg:
 
 def read_cfg(path: Path) -> Cfg:
     """Read and parse a ``.cfg`` file."""
+<<<<<<< HEAD
     cfg = parse_cfg(read_text(path, "config"), str(path))
+=======
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+    cfg = parse_cfg(text, str(path))
+>>>>>>> main
     return Cfg(path, cfg.constants, cfg.invariants, cfg.lines)

@@ -50,6 +50,14 @@ def resolve_spec_dir(spec: str | Path | None) -> Path:
     return path
 
 
+def revision_dir(spec_dir: Path, revision: str) -> Path:
+    """``spec_dir/reference-profile/rev<revision>`` (which may not exist); UserError when
+    ``revision`` is not a revision name."""
+    if not _REVISION.match(revision):
+        raise UserError(f"{revision!r} is not a revision name (letters, digits, '_', '.', '-')")
+    return spec_dir / "reference-profile" / f"rev{revision}"
+
+
 def search_path(spec_dir: Path, revision: str) -> tuple[Path, ...]:
     """The module search path for ``revision``; UserError "unknown revision" without revR/."""
     rev = spec_dir / "reference-profile" / f"rev{revision}"

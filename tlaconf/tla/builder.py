@@ -15,6 +15,8 @@ from lark import Token
 
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ParseError
+from tlaconf.tla.precedence import infix_conflict, prefix_conflict
+from tlaconf.values.bigint import parse_decimal
 
 _PREFIX_NAMES = {
     "NOT": "~",
@@ -64,11 +66,17 @@ class Builder:
         self.file = "<input>"
         self.text = ""
         self._parens: set[int] = set()
+        self._infix: dict[int, tuple[ast.Expr, str]] = {}
+        """Infix and prefix applications (node id -> node, operator), for SANY's
+        precedence rules (the node is kept, so that its id is not reused)."""
+        self._prefix: dict[int, tuple[ast.Expr, str]] = {}
 
     def reset(self, file: str, text: str) -> None:
         self.file = file
         self.text = text
         self._parens = set()
+        self._infix = {}
+        self._prefix = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -315,7 +323,22 @@ class Builder:
         return _Items(t for t in c if t.type == "NAME")
 
     def binop(self, c: list[Any]) -> ast.OpApp:
-        return ast.OpApp(c[1].value, (c[0], c[2]), span=self.span(c))
+        op = c[1].value
+        for operand, left in ((c[0], True), (c[2], False)):
+            if id(operand) in self._parens:
+                continue
+            inner = self._infix.get(id(operand), (None, None))[1]
+            if inner is not None and infix_conflict(op, inner, left):
+                raise self.error(f"precedence conflict: '{inner}' and '{op}' need parentheses "
+                                 "(SANY rejects this)", c[1])
+            prefix = self._prefix.get(id(operand), (None, None))[1]
+            if not left and prefix is not None and prefix_conflict(op, prefix):
+                shown = "-" if prefix == "-." else prefix
+                raise self.error(f"precedence conflict: the '{shown}' operand of '{op}' needs "
+                                 "parentheses (SANY rejects this)", c[1])
+        node = ast.OpApp(op, (c[0], c[2]), span=self.span(c))
+        self._infix[id(node)] = (node, op)
+        return node
 
     def _junction(self, op: str, c: list[Any]) -> ast.Junction:
         left = c[0]
@@ -359,14 +382,20 @@ class Builder:
     def prefix(self, c: list[Any]) -> ast.Expr:
         kind = c[0].type
         sp = self.span(c)
+        node: ast.Expr
         if kind == "ENABLED":
-            return ast.Enabled(c[1], span=sp)
-        if kind == "UNCHANGED":
-            return ast.Unchanged(c[1], span=sp)
-        return ast.OpApp(_PREFIX_NAMES[kind], (c[1],), span=sp)
+            node = ast.Enabled(c[1], span=sp)
+        elif kind == "UNCHANGED":
+            node = ast.Unchanged(c[1], span=sp)
+        else:
+            node = ast.OpApp(_PREFIX_NAMES[kind], (c[1],), span=sp)
+        self._prefix[id(node)] = (node, _PREFIX_NAMES.get(kind, kind))
+        return node
 
     def negate(self, c: list[Any]) -> ast.OpApp:
-        return ast.OpApp("-.", (c[1],), span=self.span(c))
+        node = ast.OpApp("-.", (c[1],), span=self.span(c))
+        self._prefix[id(node)] = (node, "-.")
+        return node
 
     def quant(self, c: list[Any]) -> ast.Quant:
         kind = "A" if c[0].type == "FORALL" else "E"
@@ -470,10 +499,11 @@ class Builder:
             whole, frac = text.split(".")
             return ast.OpApp(
                 "/",
-                (ast.Num(int(whole + frac), span=sp), ast.Num(10 ** len(frac), span=sp)),
+                (ast.Num(parse_decimal(whole + frac), span=sp),
+                 ast.Num(10 ** len(frac), span=sp)),
                 span=sp,
             )
-        return ast.Num(int(text), span=sp)
+        return ast.Num(parse_decimal(text), span=sp)
 
     def string(self, c: list[Any]) -> ast.Str:
         return ast.Str(str(c[0]), span=self.span(c))
@@ -488,7 +518,7 @@ class Builder:
         return ast.At(span=self.span(c))
 
     def paren(self, c: list[Any]) -> ast.Expr:
-        e = c[1]
+        e = replace(c[1], span=self.span(c))  # the text is balanced: "(a + b)"
         self._parens.add(id(e))
         return e
 
@@ -513,13 +543,19 @@ class Builder:
     def fncons(self, c: list[Any]) -> ast.FnCons:
         return ast.FnCons(self._to_bounds(list(c[1]), c[0]), c[3], span=self.span(c))
 
+    def _fields(self, c: list[Any]) -> tuple[tuple[str, Any], ...]:
+        seen: set[str] = set()
+        for i in range(1, len(c) - 1, 4):
+            if str(c[i]) in seen:
+                raise self.error(f"the field {c[i]} appears twice (SANY rejects this)", c[i])
+            seen.add(str(c[i]))
+        return tuple((str(c[i]), c[i + 2]) for i in range(1, len(c) - 1, 4))
+
     def record(self, c: list[Any]) -> ast.Record:
-        fields = tuple((str(c[i]), c[i + 2]) for i in range(1, len(c) - 1, 4))
-        return ast.Record(fields, span=self.span(c))
+        return ast.Record(self._fields(c), span=self.span(c))
 
     def recset(self, c: list[Any]) -> ast.RecordSet:
-        fields = tuple((str(c[i]), c[i + 2]) for i in range(1, len(c) - 1, 4))
-        return ast.RecordSet(fields, span=self.span(c))
+        return ast.RecordSet(self._fields(c), span=self.span(c))
 
     def fnset(self, c: list[Any]) -> ast.FnSet:
         return ast.FnSet(c[1], c[3], span=self.span(c))

@@ -19,7 +19,6 @@ params value that is not a record, a missing initial state, a blank line.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ from tlaconf.trace.models import (
     UnlabeledStepLine,
     json_kind,
 )
-from tlaconf.values import Value
+from tlaconf.values import Value, strict_json
 
 
 class TraceFormatError(UserError):
@@ -149,7 +148,10 @@ class TraceReader:
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
         try:
-            return json.loads(text)
+            return strict_json.loads(text)
+        except strict_json.DuplicateKeyError as err:
+            raise self._error(f"duplicate key {err.key!r} in a JSON object "
+                              "(each key may appear once)") from None
         except RecursionError:
             raise self._error("JSON nested too deeply") from None
         except ValueError as err:

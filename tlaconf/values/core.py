@@ -149,6 +149,11 @@ def sort_key(v: Any) -> tuple[Any, ...]:
     if t is Fn:
         items = sorted((sort_key(k), x) for k, x in v.items())
         return (rank, len(v), tuple(k for k, _ in items), tuple(sort_key(x) for _, x in items))
+    if getattr(v, "finite", False):  # a finite lazy set of the evaluator: as its elements
+        try:
+            return sort_key(v.enum(-1))
+        except Exception:  # too large to enumerate
+            pass
     return (rank, repr(v))
 
 

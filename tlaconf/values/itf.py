@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
 from tlaconf.values.core import Fn, ModelValue, canonical, make_fn
 from tlaconf.values.order import check_comparable
 
@@ -62,12 +63,11 @@ def _decode_object(obj: dict[str, Any], path: str) -> Any:
     key = special[0]
     body = obj[key]
     if key == "#bigint":
-        if not isinstance(body, str):
-            raise ITFDecodeError("#bigint takes a string of decimal digits", path)
-        try:
-            return int(body, 10)
-        except ValueError:
-            raise ITFDecodeError(f"#bigint {body!r} is not a decimal integer", path) from None
+        if not isinstance(body, str) or not DECIMAL.match(body):
+            shown = repr(body if len(str(body)) <= 40 else f"{str(body)[:40]}...")
+            raise ITFDecodeError(
+                f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", path)
+        return parse_decimal(body)
     if key in ("#set", "#tup"):
         if not isinstance(body, list):
             raise ITFDecodeError(f"{key} takes a JSON array", path)
@@ -115,7 +115,7 @@ def encode(v: Any) -> Any:
     if t is bool or t is str:
         return v
     if t is int:
-        return v if abs(v) <= SAFE_INT else {"#bigint": str(v)}
+        return v if abs(v) <= SAFE_INT else {"#bigint": decimal_text(v)}
     if t is frozenset:
         return {"#set": [encode(x) for x in canonical(v)]}
     if t is tuple:
@@ -127,7 +127,15 @@ def encode(v: Any) -> Any:
         return {"#map": [[encode(k), encode(v[k])] for k in keys]}
     if t is ModelValue:
         return {"#unserializable": v.name}
-    raise TypeError(f"{v!r} has no ITF encoding (only finite values can be encoded)")
+    raise NotEncodable(repr(v))
+
+
+class NotEncodable(TypeError):
+    """A value that is not finite data (an infinite or unenumerated set); ``text`` shows it."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"{text} has no ITF encoding (only finite values can be encoded)")
+        self.text = text
 
 
 def from_python(v: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tlaconf.values.bigint import decimal_text
 from tlaconf.values.core import Fn, ModelValue, canonical
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -24,7 +25,7 @@ def to_tla(v: Any) -> str:
     if t is bool:
         return "TRUE" if v else "FALSE"
     if t is int:
-        return str(v) if v >= 0 else f"-{-v}"
+        return decimal_text(v)
     if t is str:
         return _string(v)
     if t is ModelValue:

@@ -1,0 +1,79 @@
+"""What every composition scenario shares: requests, machines, recording, golden scripts.
+
+A machine may have ``constants`` (the conformance module's CONSTANTS it was
+run with); they go into the trace header.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from harness.scenarios import golden_abilities
+from harness.scenarios.abilities import REVISION, Machine, Request
+from harness.scenarios.golden_abilities import Mutation
+from tlaconf.trace.writer import TraceWriter
+
+#: A golden trace: its script, the failing step (None: conforms) and the blamed conjunct.
+Golden = dict[str, tuple["Script", int | None, str | None]]
+Walk = Callable[[random.Random], tuple[Machine, Iterator[Request]]]
+GENERATOR = "harness.scenarios.composition"
+
+__all__ = ["Golden", "Machine", "Mutation", "Request", "Script", "Walk", "assign", "keep",
+           "record_walk"]
+
+
+def constants_of(machine: Machine) -> Mapping[str, Any]:
+    constants: Mapping[str, Any] = getattr(machine, "constants", {})
+    return constants
+
+
+class Script(golden_abilities.Script):
+    """A golden trace under construction; its header carries the machine's constants."""
+
+    def do(self, r: Request) -> Script:
+        super().do(r)
+        return self
+
+    def write(self, path: Path, scenario: str) -> None:
+        with TraceWriter(path, self.machine.module, REVISION, constants_of(self.machine),
+                         {"generator": GENERATOR, "scenario": scenario}) as w:
+            w.init(self.initial)
+            for label, params, outcome, state in self.steps:
+                w.step(label, params, outcome, state)  # type: ignore[arg-type]
+
+
+def keep(state: dict[str, Any]) -> None:
+    """No change: the bug is in what the step claims (its params) or in its outcome."""
+
+
+def assign(**values: Any) -> Mutation:
+    """Replace variables by the given values (a wrong successor state)."""
+    def mutate(state: dict[str, Any]) -> None:
+        state.update(copy.deepcopy(values))
+    return mutate
+
+
+def record_walk(out_dir: Path, name: str, seed: int, walk: Walk) -> Path:
+    """Record the seeded walk as ``composition-<name>-<seed>.trace.jsonl``; its path.
+
+    Every request is applied and recorded as it comes (accepted or rejected); a
+    rejected request that changed the machine's state is a harness bug.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    machine, requests = walk(random.Random(f"{name}-{seed}"))
+    path = out_dir / f"composition-{name}-{seed}.trace.jsonl"
+    meta = {"seed": seed, "generator": GENERATOR, "scenario": name}
+    with TraceWriter(path, machine.module, REVISION, constants_of(machine), meta) as w:
+        w.init(machine.variables())
+        for r in requests:
+            before = machine.variables()
+            ok = machine.apply(r)
+            after = machine.variables()
+            if not ok and after != before:
+                raise AssertionError(f"rejected {r.label} changed the state")
+            w.step(r.label, r.params(), "accepted" if ok else "rejected", after)
+    return path

@@ -1,0 +1,160 @@
+"""DurationClock scenarios: durations added (some invalid), ordinary events, boundaries of
+every unit (and a misspelt one), simultaneous expiries."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness.composition.durations import UNITS, Duration, Durations
+from harness.composition.errors import CompositionError
+from harness.scenarios.composition.common import Golden, Request, Script, keep, record_walk
+from tlaconf.values import from_python
+
+EVENTS = ("action", "draw", "priority", "phase", "turn")
+
+
+@dataclass(frozen=True)
+class Add:
+    duration: Duration
+    label = "Add"
+
+    def params(self) -> dict[str, Any]:
+        return {"duration": self.duration.value()}
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    label = "Event"
+
+    def params(self) -> dict[str, Any]:
+        return {"name": self.name}
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """A boundary of ``unit``; ``expired``: the ids the helper returned for it."""
+
+    unit: str
+    expired: tuple[int, ...]
+    label = "Boundary"
+
+    def params(self) -> dict[str, Any]:
+        return {"unit": self.unit, "expired": list(self.expired)}
+
+
+DurationRequest = Add | Event | Boundary
+
+
+@dataclass
+class DurationMachine:
+    """``DurationClock``: the active durations."""
+
+    durations: Durations = field(default_factory=Durations)
+    module = "DurationClock"
+
+    def boundary(self, unit: str) -> Boundary:
+        try:
+            return Boundary(unit, self.durations.boundary(unit)[1])  # type: ignore[arg-type]
+        except CompositionError:
+            return Boundary(unit, ())
+
+    def apply(self, r: DurationRequest) -> bool:
+        try:
+            match r:
+                case Add():
+                    self.durations = self.durations.add(r.duration)
+                case Event():
+                    self.durations = self.durations.event(r.name)
+                case Boundary():
+                    self.durations = self.durations.boundary(r.unit)[0]  # type: ignore[arg-type]
+        except CompositionError:
+            return False
+        return True
+
+    def variables(self) -> dict[str, Any]:
+        return {"active": {from_python(d.value()) for d in self.durations.active}}
+
+
+def requests(rng: random.Random, m: DurationMachine, steps: int) -> Iterator[Request]:
+    """Adds (some with a used id, no length or an unknown unit), events, boundaries."""
+    next_id = 1
+    for _ in range(steps):
+        roll = rng.random()
+        if roll < 0.35:
+            did = next_id if rng.random() < 0.9 or next_id == 1 else next_id - 1
+            unit = rng.choice(UNITS) if rng.random() < 0.95 else "segment"
+            length = rng.randint(1, 3) if rng.random() < 0.9 else 0
+            yield Add(Duration(did, unit, length, rng.randint(1, 4)))  # type: ignore[arg-type]
+            next_id += 1
+        elif roll < 0.55:
+            yield Event(rng.choice(EVENTS))
+        else:
+            yield m.boundary(rng.choice(UNITS) if rng.random() < 0.95 else "segment")
+
+
+def walk(rng: random.Random) -> tuple[DurationMachine, Iterator[Request]]:
+    m = DurationMachine()
+    return m, requests(rng, m, 60)
+
+
+def generate(out_dir: Path, seed: int) -> list[Path]:
+    """This helper's scenario trace for ``seed``."""
+    return [record_walk(out_dir, "durations", seed, walk)]
+
+
+def _added() -> tuple[Script, DurationMachine]:
+    """Turn durations 1 (order 2), 2 (order 1), 3 (order 1, 2 turns); phase duration 4."""
+    m = DurationMachine()
+    s = Script(m)
+    for d in (Duration(1, "turn", 1, 2), Duration(2, "turn", 1, 1), Duration(3, "turn", 2, 1),
+              Duration(4, "phase", 1, 1)):
+        s.do(Add(d))
+    return s, m
+
+
+def golden() -> Golden:
+    """A conforming trace; one violation per boundary and ordering rule."""
+    out: Golden = {}
+    s, m = _added()
+    s.do(Event("draw")).do(Event("turn")).do(m.boundary("segment"))
+    s.do(Add(Duration(1, "round", 1, 1))).do(Add(Duration(5, "round", 0, 1)))
+    s.do(m.boundary("turn")).do(m.boundary("phase")).do(m.boundary("round"))
+    s.do(m.boundary("turn"))
+    out["durations-conforming.trace.jsonl"] = (s, None, "")
+    s, m = _added()
+
+    def counted_down(st: dict[str, Any]) -> None:
+        st["active"] = {from_python({**d.value(), "remaining": d.remaining - 1})
+                        if d.remaining > 1 else from_python(d.value())
+                        for d in m.durations.active}
+    step = s.bug(Event("action"), "accepted", counted_down)
+    out["durations-advance-on-event.trace.jsonl"] = (s, step, "UNCHANGED active")
+    s, m = _added()
+    after = m.durations.boundary("turn")[0]
+    step = s.bug(Boundary("turn", (2, 1)), "accepted", lambda st: st.update(active={
+        from_python(d.value()) for d in after.active if d.unit != "phase"}))
+    out["durations-other-unit-advanced.trace.jsonl"] = (
+        s, step, "active' = AfterBoundary(active, p.unit)")
+    s, m = _added()
+    step = s.bug(Boundary("turn", (1, 2)), "accepted",
+                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+    out["durations-expiries-not-in-authored-order.trace.jsonl"] = (
+        s, step, "a.order < b.order")
+    s, m = _added()
+    step = s.bug(Boundary("turn", (2,)), "accepted",
+                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+    out["durations-expiry-not-returned.trace.jsonl"] = (
+        s, step, "Len(expired) = Cardinality(Expiring(active, unit))")
+    s, m = _added()
+    step = s.bug(Add(Duration(2, "round", 1, 1)), "accepted", lambda st: st.update(
+        active={*st["active"], from_python(Duration(2, "round", 1, 1).value())}))
+    out["durations-id-reused.trace.jsonl"] = (s, step, "d.id # p.duration.id")
+    s, m = _added()
+    step = s.bug(m.boundary("phase"), "rejected", keep)
+    out["durations-legal-boundary-refused.trace.jsonl"] = (s, step, None)
+    return out

@@ -1,0 +1,200 @@
+"""ResponseWindow scenarios: windows opened, responses and passes (timeouts, waits) in turn
+and out of turn, closing and LIFO unwinds, with and without nested windows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from harness.composition.errors import CompositionError
+from harness.composition.responses import PassKind, Response, ResponseWindows
+from harness.scenarios.composition.common import (
+    Golden,
+    Mutation,
+    Request,
+    Script,
+    keep,
+    record_walk,
+)
+
+SEATS = ("SideA", "SideB", "SideC")
+
+
+@dataclass(frozen=True)
+class Open:
+    seat: str
+    label = "Open"
+
+    def params(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Respond:
+    seat: str
+    response: Response
+    label = "Respond"
+
+    def params(self) -> dict[str, Any]:
+        return {"seat": self.seat, "response": self.response.value()}
+
+
+@dataclass(frozen=True)
+class Pass:
+    seat: str
+    kind: str
+    label = "Pass"
+
+    def params(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind}
+
+
+ResponseRequest = Open | Respond | Pass
+
+
+@dataclass
+class ResponseMachine:
+    """``ResponseWindow``: open windows and the unwound responses."""
+
+    windows: ResponseWindows = field(default_factory=lambda: ResponseWindows(SEATS))
+    module = "ResponseWindow"
+
+    @property
+    def constants(self) -> dict[str, Any]:
+        return {"SeatOrder": list(self.windows.seats), "NestedWindows": self.windows.nested}
+
+    def apply(self, r: ResponseRequest) -> bool:
+        w = self.windows
+        try:
+            match r:
+                case Open():
+                    self.windows = w.open(r.seat)
+                case Respond():
+                    self.windows = w.respond(r.seat, r.response)
+                case Pass():
+                    kind: PassKind = r.kind  # type: ignore[assignment]
+                    self.windows = w.pass_(r.seat, kind)
+        except CompositionError:
+            return False
+        return True
+
+    def variables(self) -> dict[str, Any]:
+        return {"frames": [f.value() for f in self.windows.frames],
+                "unwound": [r.value() for r in self.windows.unwound]}
+
+
+def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Request]:
+    """Mostly the priority holder acting; sometimes another seat, an unknown pass kind, a
+    response id made before, a second window opened, a response with no window."""
+    made = 0
+    for _ in range(steps):
+        frames = m.windows.frames
+        if not frames or rng.random() < 0.04:
+            yield Open(rng.choice(SEATS) if rng.random() < 0.9 else "SideZ")
+            continue
+        holder = frames[-1].priority
+        seat = holder if rng.random() < 0.85 else rng.choice(SEATS)
+        if rng.random() < 0.35 / len(frames):
+            made += 1
+            rid = f"r{made}" if rng.random() < 0.9 or made == 1 else f"r{made - 1}"
+            yield Respond(seat, Response(rid, seat if rng.random() < 0.9 else rng.choice(SEATS)))
+        else:
+            kinds = ("pass", "timeout", "wait", "pass", "skip")
+            yield Pass(seat, rng.choice(kinds) if rng.random() < 0.95 else "skip")
+
+
+def walk(rng: random.Random) -> tuple[ResponseMachine, Iterator[Request]]:
+    m = ResponseMachine()
+    return m, requests(rng, m, 60)
+
+
+def walk_nested(rng: random.Random) -> tuple[ResponseMachine, Iterator[Request]]:
+    m = ResponseMachine(ResponseWindows(SEATS, nested=True))
+    return m, requests(rng, m, 60)
+
+
+def generate(out_dir: Path, seed: int) -> list[Path]:
+    """This helper's scenario traces for ``seed`` (flat and nested windows)."""
+    return [record_walk(out_dir, "responses", seed, walk),
+            record_walk(out_dir, "responses-nested", seed, walk_nested)]
+
+
+def _opened(machine: ResponseMachine | None = None) -> Script:
+    """A window opened by SideA, SideA responded r1, SideB passed (flat unless ``machine``)."""
+    s = Script(machine or ResponseMachine())
+    return s.do(Open("SideA")).do(Respond("SideA", Response("r1", "SideA"))).do(
+        Pass("SideB", "pass"))
+
+
+def _frame(state: dict[str, Any], **change: Any) -> Mutation:
+    def mutate(st: dict[str, Any]) -> None:
+        st["frames"] = [dict(f) for f in state["frames"]]
+        st["frames"][-1].update(change)
+        st["unwound"] = list(state["unwound"])
+    return mutate
+
+
+def golden() -> Golden:
+    """Conforming flat and nested traces; one violation per window rule."""
+    out: Golden = {}
+    s = _opened()
+    s.do(Pass("SideA", "pass")).do(Respond("SideB", Response("r2", "SideB")))  # out of turn
+    s.do(Pass("SideC", "skip")).do(Respond("SideC", Response("r1", "SideC")))  # bad kind, id
+    s.do(Open("SideB")).do(Respond("SideC", Response("r2", "SideC")))          # open twice
+    s.do(Pass("SideA", "timeout")).do(Pass("SideB", "wait")).do(Pass("SideC", "pass"))
+    s.do(Pass("SideA", "pass")).do(Open("SideZ")).do(Open("SideC"))
+    out["responses-conforming.trace.jsonl"] = (s, None, "")
+    s = _opened(ResponseMachine(ResponseWindows(SEATS, nested=True)))
+    s.do(Pass("SideC", "pass")).do(Respond("SideA", Response("r2", "SideA")))
+    for seat in ("SideB", "SideC", "SideA", "SideB", "SideC", "SideA", "SideB"):
+        s.do(Pass(seat, "wait"))
+    out["responses-nested-conforming.trace.jsonl"] = (s, None, "")
+
+    frames = "frames' = AfterResponse(SeatOrder, NestedWindows, frames, p.seat, p.response)"
+    passed = "frames' = AfterPass(SeatOrder, frames, p.seat)"
+    r2 = Response("r2", "SideC")
+    s = _opened()
+    step = s.bug(Respond("SideC", r2), "accepted", _frame(
+        s.machine.variables(), priority="SideC", passes=0,
+        responses=[Response("r1", "SideA").value(), r2.value()]))
+    out["responses-priority-not-rotated.trace.jsonl"] = (s, step, frames)
+    s = _opened()
+    step = s.bug(Respond("SideC", r2), "accepted", _frame(
+        s.machine.variables(), priority="SideA", passes=1,
+        responses=[Response("r1", "SideA").value(), r2.value()]))
+    out["responses-passes-not-reset.trace.jsonl"] = (s, step, frames)
+    s = _opened()
+    step = s.bug(Pass("SideC", "timeout"), "accepted",
+                 _frame(s.machine.variables(), priority="SideA"))
+    out["responses-timeout-not-a-pass.trace.jsonl"] = (s, step, passed)
+    s = _opened().do(Pass("SideC", "pass"))
+    step = s.bug(Pass("SideA", "wait"), "accepted",
+                 _frame(s.machine.variables(), priority="SideB", passes=3))
+    out["responses-not-closed-after-all-passed.trace.jsonl"] = (s, step, passed)
+    s = _opened().do(Pass("SideC", "pass")).do(Respond("SideA", Response("r2", "SideA")))
+    for seat in ("SideB", "SideC"):
+        s.do(Pass(seat, "pass"))
+
+    def fifo(st: dict[str, Any]) -> None:
+        st["frames"] = []
+        st["unwound"] = [Response("r1", "SideA").value(), Response("r2", "SideA").value()]
+    step = s.bug(Pass("SideA", "pass"), "accepted", fifo)
+    out["responses-unwind-not-lifo.trace.jsonl"] = (
+        s, step, "unwound' = unwound \\o UnwoundByPass(SeatOrder, frames)")
+    m = ResponseMachine(ResponseWindows(SEATS, nested=True))
+    s = _opened(m)
+    flat = replace(m.windows, nested=False)
+    after = flat.respond("SideC", r2)
+    step = s.bug(Respond("SideC", r2), "accepted",
+                 lambda st: st.update(frames=[f.value() for f in after.frames]))
+    out["responses-nested-window-not-opened.trace.jsonl"] = (s, step, frames)
+    s = _opened()
+    step = s.bug(Respond("SideA", Response("r2", "SideA")), "accepted", keep)
+    out["responses-without-priority.trace.jsonl"] = (s, step, "frames[Len(frames)].priority = seat")
+    s = _opened()
+    step = s.bug(Pass("SideC", "wait"), "rejected", keep)
+    out["responses-legal-wait-refused.trace.jsonl"] = (s, step, None)
+    return out

@@ -1,0 +1,288 @@
+"""TurnObservation scenarios: each seat's TurnView after moves and revelations (zones, target
+choices, legal actions), revelations to seats, moves that end them, illegal requests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from harness.composition.targets import ActionDefinition, TargetSpec
+from harness.composition.turn_view import Rules, Table, TurnView, create_turn_view
+from harness.scenarios.composition.common import (
+    Golden,
+    Request,
+    Script,
+    assign,
+    keep,
+    record_walk,
+)
+from harness.zones import (
+    Access,
+    EntryId,
+    Order,
+    Transfer,
+    Visibility,
+    ZoneError,
+    ZoneSpec,
+    ZoneView,
+    bag,
+    create_information_revelation,
+    deck,
+    define_zones,
+    hand,
+    slot_row,
+)
+from tlaconf.values import from_python
+
+SEATS = ("SideA", "SideB")
+SPECS = {
+    "foe": TargetSpec("foe", ("SideB.Hand",), 1, cap=4),
+    "mine": TargetSpec("mine", ("SideA.Hand", "Play"), 1, cap=10),
+    "pair": TargetSpec("pair", ("Play",), 2, cap=3),
+}
+RULES = Rules(SPECS, (ActionDefinition("pass"), ActionDefinition("strike", "targets", "foe"),
+                      ActionDefinition("play", "targets", "mine"),
+                      ActionDefinition("swap", "targets", "pair")))
+OWNER: dict[EntryId, str] = {e: "SideA" if e in (1, 2, 3, 4, 5, 6, 13) else "SideB"
+                             for e in range(1, 15)}
+MOVABLE = ("SideA.Deck", "SideA.Hand", "SideB.Hand", "Play", "Bag")
+
+
+def new_table() -> Table:
+    """A deck, two hands, a shared play area (faces), a bag and a public slot row."""
+    specs = {"SideA.Deck": deck("SideA"), "SideA.Hand": hand("SideA"),
+             "SideB.Hand": hand("SideB"),
+             "Play": ZoneSpec(Access.ANY_INDEX, Order.ORDERED, Visibility.FACE,
+                              Visibility.PUBLIC),
+             "Bag": bag(), "Row": slot_row(("left", "mid", "right"))}
+    zones = define_zones(specs, {"SideA.Deck": [1, 2, 3, 4], "SideA.Hand": [5, 6],
+                                 "SideB.Hand": [7, 8], "Play": [9, 10], "Bag": [12, 11],
+                                 "Row": {"left": 13, "right": 14}},
+                         faces={9: "up"}, controllers=OWNER)
+    return Table(zones, frozenset(SEATS))
+
+
+def _policy(spec: ZoneSpec) -> dict[str, Any]:
+    kind = {Order.ORDERED: "list", Order.BAG: "bag", Order.SPARSE: "slots"}[spec.order]
+    return {"kind": kind, "access": spec.access.value, "identity": spec.identity.value,
+            "order": spec.order_visibility.value, "owner": spec.owner or "",
+            "slotKeys": list(spec.slot_keys)}
+
+
+def zone_view_value(v: ZoneView) -> dict[str, Any]:
+    return {"count": v.count, "identities": list(v.identities),
+            "orderShown": v.order is not None,
+            "order": [0 if e is None else e for e in v.order or ()],
+            "slotsShown": v.slots is not None,
+            "slots": [{"key": k, "occupied": o, "entry": 0 if e is None else e}
+                      for k, o, e in v.slots or ()]}
+
+
+def turn_view_value(v: TurnView) -> dict[str, Any]:
+    return {"zones": {z: zone_view_value(zv) for z, zv in v.zones.items()},
+            "targetChoices": {k: c.value() for k, c in v.target_choices.items()},
+            "refused": v.actions is None,
+            "actions": {from_python(a.value()) for a in v.actions or ()}}
+
+
+@dataclass(frozen=True)
+class Observe:
+    seat: str
+    view: dict[str, Any]
+    label = "Observe"
+
+    def params(self) -> dict[str, Any]:
+        return {"seat": self.seat, "view": self.view}
+
+
+@dataclass(frozen=True)
+class Reveal:
+    entry: int
+    seats: frozenset[str]
+    reason: str
+    label = "Reveal"
+
+    def params(self) -> dict[str, Any]:
+        return {"entry": self.entry, "seats": set(self.seats), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Move:
+    entry: int
+    source: str
+    destination: str
+    label = "Move"
+
+    def params(self) -> dict[str, Any]:
+        return {"entry": self.entry, "source": self.source, "destination": self.destination}
+
+
+ViewRequest = Observe | Reveal | Move
+
+
+@dataclass
+class ViewMachine:
+    """``TurnObservation``: the authoritative table, revelations and the public replay."""
+
+    table: Table = field(default_factory=new_table)
+    module = "TurnObservation"
+    constants: ClassVar[dict[str, Any]] = {
+        "Policies": {z: _policy(zone.spec) for z, zone in new_table().zones.zones.items()},
+        "Controllers": dict(OWNER), "Seats": set(SEATS),
+        "TargetSpecs": {k: s.value() for k, s in SPECS.items()},
+        "ActionDefinitions": {from_python(d.value()) for d in RULES.definitions},
+    }
+
+    def observe(self, seat: str) -> Observe:
+        t = self.table
+        return Observe(seat, turn_view_value(create_turn_view(t.zones, seat, RULES,
+                                                              t.revelations)))
+
+    def apply(self, r: ViewRequest) -> bool:
+        try:
+            match r:
+                case Reveal():
+                    self.table = self.table.reveal(
+                        create_information_revelation(r.entry, r.seats, r.reason))
+                case Move():
+                    if self.table.zones.location(r.entry) != r.source:
+                        return False
+                    self.table = self.table.move(Transfer((r.entry,), r.source, r.destination))
+        except ZoneError:
+            return False
+        return True
+
+    def variables(self) -> dict[str, Any]:
+        zs = self.table.zones
+        zones: dict[str, list[int]] = {}
+        for name, zone in zs.zones.items():
+            if zone.spec.order is Order.SPARSE:
+                zones[name] = [0 if e is None else int(e) for _, e in zone.slots]
+            elif zone.spec.order is Order.BAG:
+                zones[name] = sorted(int(e) for e in zone.entries)
+            else:
+                zones[name] = [int(e) for e in zone.top_first]
+        return {"zones": zones, "faceUp": {e for e in zs.entry_ids if zs.face(e) == "up"},
+                "revealed": {from_python({"entry": r.entry, "seat": s})
+                             for r in self.table.revelations for s in r.seats},
+                "replay": [{"entry": r.entry, "seats": set(r.seats), "reason": r.reason}
+                           for r in self.table.replay]}
+
+
+def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request]:
+    """Moves (some of the wrong entry or deck card), revelations, a view per seat."""
+    for n in range(steps):
+        roll = rng.random()
+        entry = rng.randint(1, 14)
+        if roll < 0.45:
+            where = m.table.zones.location(entry)
+            source = where if where is not None and rng.random() < 0.9 else rng.choice(MOVABLE)
+            targets = (*MOVABLE, "Row", "Exile") if rng.random() < 0.15 else MOVABLE
+            yield Move(entry, source if rng.random() < 0.95 else "Exile", rng.choice(targets))
+        elif roll < 0.7:
+            seats = frozenset(s for s in (*SEATS, "SideZ") if rng.random() < 0.55)
+            yield Reveal(entry if rng.random() < 0.95 else 99, seats, f"effect {n}")
+        for seat in SEATS:
+            yield m.observe(seat)
+
+
+def walk(rng: random.Random) -> tuple[ViewMachine, Iterator[Request]]:
+    m = ViewMachine()
+    return m, requests(rng, m, 30)
+
+
+def generate(out_dir: Path, seed: int) -> list[Path]:
+    """This helper's scenario trace for ``seed``."""
+    return [record_walk(out_dir, "turn-views", seed, walk)]
+
+
+def _tampered(m: ViewMachine, seat: str, zone: str | None = None, **change: Any) -> Observe:
+    view = m.observe(seat).view
+    if zone is None:
+        view.update(change)
+    else:
+        view["zones"][zone].update(change)
+    return Observe(seat, view)
+
+
+def golden() -> Golden:
+    """A conforming trace; one violation per observation and revelation rule."""
+    out: Golden = {}
+    m = ViewMachine()
+    s = Script(m).do(m.observe("SideA")).do(m.observe("SideB"))
+    s.do(Reveal(7, frozenset({"SideA"}), "peek")).do(m.observe("SideA"))
+    s.do(Move(7, "SideB.Hand", "Play")).do(m.observe("SideA"))
+    s.do(Move(3, "SideA.Deck", "SideA.Hand")).do(Move(4, "SideA.Deck", "Bag"))
+    s.do(Move(3, "SideA.Deck", "SideA.Hand")).do(Move(13, "Row", "Play"))
+    s.do(Reveal(99, frozenset({"SideB"}), "none")).do(Reveal(8, frozenset(), "nobody"))
+    s.do(m.observe("SideA")).do(m.observe("SideB"))
+    out["turn-views-conforming.trace.jsonl"] = (s, None, "")
+    cases: list[tuple[str, str, str | None, dict[str, Any], str]] = [
+        ("count-missing", "SideA", "SideA.Deck", {"count": 0},
+         "v.count = Cardinality(Members(st, z))"),
+        ("opponent-hand-leaked", "SideA", "SideB.Hand", {"identities": [7, 8]},
+         "{v.identities[i] : i \\in 1..Len(v.identities)} = ids"),
+        ("identities-not-canonical", "SideA", "SideA.Hand", {"identities": [6, 5]},
+         "v.identities[i] < v.identities[i + 1]"),
+        ("hidden-order-shown", "SideA", "SideA.Deck",
+         {"orderShown": True, "order": [0, 0, 0, 0]}, "v.orderShown = orderShown"),
+        ("face-down-identity-in-order", "SideA", "Play", {"order": [10, 9]},
+         "v.order = IF orderShown THEN [i \\in 1..Len(st.zones[z]) |-> Mask(st.zones[z][i])] "
+         "ELSE <<>>"),
+        ("slots-missing", "SideB", "Row", {"slotsShown": False, "slots": []},
+         "v.slotsShown = slotsShown"),
+    ]
+    for name, seat, zone, change, conjunct in cases:
+        m = ViewMachine()
+        s = Script(m)
+        step = s.bug(_tampered(m, seat, zone, **change), "accepted", keep)
+        out[f"turn-views-{name}.trace.jsonl"] = (s, step, conjunct)
+    m = ViewMachine()
+    s = Script(m)
+    leaked = {"foe": {"choices": [[7], [8]], "truncated": False},
+              **{k: v for k, v in m.observe("SideA").view["targetChoices"].items()
+                 if k != "foe"}}
+    step = s.bug(_tampered(m, "SideA", targetChoices=leaked), "accepted", keep)
+    out["turn-views-target-choices-leak.trace.jsonl"] = (
+        s, step, "listed \\subseteq all")
+    m = ViewMachine()
+    s = Script(m)
+    actions = {*m.observe("SideA").view["actions"],
+               from_python({"action": "strike", "targets": [7]})}
+    step = s.bug(_tampered(m, "SideA", actions=actions), "accepted", keep)
+    out["turn-views-legal-actions-leak.trace.jsonl"] = (
+        s, step, "result.actions = ActionSurface(defs, specs, board)")
+    m = ViewMachine()
+    s = Script(m)
+    step = s.bug(Reveal(7, frozenset({"SideA"}), "peek"), "accepted", assign(
+        revealed={from_python({"entry": 7, "seat": "SideA"})}))
+    out["turn-views-revelation-not-in-replay.trace.jsonl"] = (
+        s, step,
+        "replay' = Append(replay, [entry |-> p.entry, seats |-> p.seats, reason |-> p.reason])")
+    m = ViewMachine()
+    s = Script(m)
+    after = m.variables()
+    after["zones"]["SideB.Hand"] = [8]
+    after["zones"]["Play"] = [7, 10, 9]
+    after["revealed"] = {from_python({"entry": 7, "seat": "SideA"})}
+    after["replay"] = [{"entry": 7, "seats": {"SideA"}, "reason": "peek"}]
+    step = s.bug(Reveal(7, frozenset({"SideA"}), "peek"), "accepted", assign(**after))
+    out["turn-views-revelation-moves-the-entry.trace.jsonl"] = (
+        s, step, "UNCHANGED <<zones, faceUp>>")
+    m = ViewMachine()
+    s = Script(m).do(Reveal(7, frozenset({"SideA"}), "peek"))
+    moved = m.variables()
+    moved["zones"]["SideB.Hand"] = [8]
+    moved["zones"]["Play"] = [7, 10, 9]
+    step = s.bug(Move(7, "SideB.Hand", "Play"), "accepted", assign(**moved))
+    out["turn-views-revelation-outlives-the-move.trace.jsonl"] = (
+        s, step, "revealed' = {r \\in revealed : r.entry # p.entry}")
+    m = ViewMachine()
+    s = Script(m)
+    step = s.bug(Move(4, "SideA.Deck", "SideA.Hand"), "rejected", keep)
+    out["turn-views-legal-draw-refused.trace.jsonl"] = (s, step, None)
+    return out
+

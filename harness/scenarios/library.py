@@ -1,0 +1,241 @@
+"""The zone library's other policy axes, driven directly (no two-seat profile): lifo,
+fifo, anyIndex and slot access; bags; capacities; custody; multi-entry transfers
+inserted at the top, the bottom or a depth; shuffles; and plans committed after the
+collection moved on (stale plans).  Recorded for the ``ZoneLibrary`` conformance
+module, one trace per seed; each seed draws its own capacities.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from harness.zones import (
+    Custody,
+    Transfer,
+    ZoneCollection,
+    ZoneError,
+    bag,
+    commit_transfer,
+    deck,
+    define_zones,
+    discard,
+    hand,
+    plan_transfer,
+    queue,
+    shuffle,
+    slot_row,
+)
+from harness.zones.policy import Access, Order
+from tlaconf.trace.writer import TraceWriter
+
+MODULE, REVISION = "ZoneLibrary", "2"
+NOT_A_ZONE = "nowhere"
+NOT_AN_ENTRY = 99
+
+
+def layout(rng: random.Random) -> ZoneCollection:
+    """Seven zones, one per policy combination, with seeded capacities."""
+    cap = rng.choice([4, 5, 6])
+    specs = {
+        "deck": deck(),
+        "queue": queue(capacity=rng.choice([None, 4, 5])),
+        "hand": hand("north", capacity=cap),
+        "bag": bag(),
+        "row": slot_row(("a", "b", "c")),
+        "aside": discard(custody=True),
+        "discard": discard(),
+    }
+    contents: dict[str, Any] = {"deck": list(range(1, 9)), "queue": [9, 10, 11],
+                                "bag": [12, 13, 14], "row": {"a": 15}, "hand": [16]}
+    return define_zones(specs, contents)
+
+
+def library_vars(c: ZoneCollection) -> dict[str, Any]:
+    """The refinement mapping: policies, list zones top first, bags as sets (their order is
+    hidden), slots as key -> set of at most one entry, transit records, the version."""
+    z = c.zones
+    return {
+        "policy": {n: {"access": s.spec.access.value, "order": s.spec.order.value,
+                       "capacity": -1 if s.spec.capacity is None else s.spec.capacity,
+                       "custody": s.spec.custody} for n, s in z.items()},
+        "lists": {n: list(s.top_first) for n, s in z.items() if s.spec.order is Order.ORDERED},
+        "bags": {n: set(s.entries) for n, s in z.items() if s.spec.order is Order.BAG},
+        "slots": {n: {k: set() if e is None else {e} for k, e in s.slots}
+                  for n, s in z.items() if s.spec.order is Order.SPARSE},
+        "transit": {e: {"origin": r.origin, "effect": r.effect_instance,
+                        "ability": r.owning_ability} for e, r in c.transit.items()},
+        "version": c.version,
+    }
+
+
+def transfer_params(t: Transfer, plan_version: int) -> dict[str, Any]:
+    depth = t.insert if isinstance(t.insert, int) else 0
+    return {
+        "entries": list(t.entries), "source": t.source, "destination": t.destination,
+        "insert": "depth" if isinstance(t.insert, int) else t.insert, "depth": depth,
+        "slot": t.slot or "", "custody": t.custody is not None,
+        "effect": t.custody.effect_instance if t.custody else "",
+        "ability": t.custody.owning_ability if t.custody else "",
+        "planVersion": plan_version,
+    }
+
+
+def _entries(rng: random.Random, c: ZoneCollection, source: str) -> tuple[int, ...]:
+    """Entries to move: usually what the source's access allows, sometimes not."""
+    if source not in c.zones:
+        return (rng.choice(sorted(int(e) for e in c.entry_ids)),)
+    zone = c.zones[source]
+    members = [int(e) for e in zone.members]
+    if not members or rng.random() < 0.04:
+        return (NOT_AN_ENTRY,)
+    if rng.random() < 0.02:
+        return ()
+    k = 1 if zone.spec.order is Order.SPARSE else rng.randint(1, min(3, len(members)))
+    if rng.random() < 0.8:
+        if zone.spec.access is Access.LIFO:
+            return tuple(int(e) for e in zone.top_first[:k])
+        if zone.spec.access is Access.FIFO:
+            return tuple(int(e) for e in zone.entries[:k])
+    picked = rng.sample(members, k)
+    if rng.random() < 0.05:
+        picked = [*picked, picked[0]]
+    return tuple(picked)
+
+
+def random_transfer(rng: random.Random, c: ZoneCollection) -> Transfer:
+    names = sorted(c.zones)
+    full = [n for n in names if c.zones[n].count]
+    source = rng.choice(full if full and rng.random() < 0.95 else [*names, NOT_A_ZONE])
+    destination = rng.choice([n for n in names if n != source] if rng.random() < 0.95
+                             else [source, NOT_A_ZONE])
+    entries = _entries(rng, c, source)
+    dst = c.zones.get(destination)
+    insert: Any = rng.choice(["top", "top", "bottom", "bottom", "depth"])
+    if rng.random() < 0.03:
+        insert = "side"
+    if insert == "depth":
+        insert = rng.randint(0, (dst.count if dst else 0) + 1)
+    slot = None
+    if dst is not None and dst.spec.order is Order.SPARSE:
+        free = list(dst.free_slots())
+        slot = rng.choice(free) if free and rng.random() < 0.8 else rng.choice(["a", "b", "z"])
+    elif rng.random() < 0.03:
+        slot = "a"
+    custody = None
+    if (dst is not None and dst.spec.custody and rng.random() < 0.8) or rng.random() < 0.1:
+        custody = Custody(f"effect-{rng.randrange(3)}", f"ability-{rng.randrange(2)}")
+    return Transfer(entries, source, destination, insert, slot, None, custody)
+
+
+def _top(c: ZoneCollection, z: str, k: int) -> tuple[int, ...]:
+    return tuple(int(e) for e in c.zones[z].top_first[:k])
+
+
+def _front(c: ZoneCollection, z: str, k: int) -> tuple[int, ...]:
+    return tuple(int(e) for e in c.zones[z].entries[:k])
+
+
+def _bottom(c: ZoneCollection, z: str) -> tuple[int, ...]:
+    return (int(c.zones[z].top_first[-1]),)
+
+
+def _fill(c: ZoneCollection) -> Transfer:
+    """Enough of the deck's top to fill the hand exactly to its capacity."""
+    room = (c.zones["hand"].spec.capacity or 0) - c.zones["hand"].count
+    return Transfer(_top(c, "deck", max(room, 1)), "deck", "hand", "bottom")
+
+
+_CUSTODY = Custody("effect-0", "ability-0")
+SITUATIONS: tuple[Any, ...] = (
+    lambda c: Transfer(_top(c, "deck", 2), "deck", "hand", "top"),   # two at the top: reversed
+    lambda c: Transfer(_bottom(c, "deck"), "deck", "hand"),          # lifo: not the top
+    lambda c: Transfer(_top(c, "queue", 1), "queue", "discard"),     # fifo: not the front
+    lambda c: Transfer(_front(c, "queue", 2), "queue", "discard", "bottom"),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", 0),   # depth into a lifo zone
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", c.zones["hand"].count + 1),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", 1),       # a depth in anyIndex
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="a"),  # slot taken
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="z"),  # no such slot
+    lambda c: Transfer(_top(c, "deck", 2), "deck", "row", slot="b"),  # two in one slot
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="b"),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", slot="b"),  # not a sparse zone
+    lambda c: Transfer(_top(c, "discard", 1), "discard", "aside"),   # custody without a record
+    lambda c: Transfer(_top(c, "discard", 1), "discard", "aside", custody=_CUSTODY),
+    lambda c: Transfer((13, 12), "bag", "discard", "bottom"),
+    lambda c: Transfer(_top(c, "discard", 1), "discard", "bag"),
+    _fill,
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand"),          # over capacity
+    lambda c: Transfer((), "deck", "hand"),
+    lambda c: Transfer(_top(c, "deck", 1) * 2, "deck", "discard"),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "deck"),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", NOT_A_ZONE),
+    lambda c: Transfer((NOT_AN_ENTRY,), "deck", "discard"),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", "side"),  # type: ignore[arg-type]
+)
+"""Scripted transfers played first on every seed's layout: every guard of ``Transfer``
+alone, and each policy axis (lifo and fifo access, depths, slots, custody, bags,
+capacity, multi-entry insertion at the top and the bottom)."""
+
+
+def play(path: Path, seed: int, steps: int = 60) -> Path:
+    rng = random.Random(f"{seed}:library")
+    c = layout(rng)
+    meta = {"seed": seed, "scenario": "zone-library", "implementation": "harness 0.1.0"}
+    with TraceWriter(path, MODULE, REVISION, {}, meta) as w:
+        w.init(library_vars(c))
+
+        def commit(t: Transfer, plan: Any) -> None:
+            nonlocal c
+            if plan.ok:
+                try:
+                    c = commit_transfer(c, plan)
+                    ok = True
+                except ZoneError:
+                    ok = False
+            else:
+                ok = False
+            version = plan.version if plan.ok else c.version
+            w.step("Transfer", transfer_params(t, version), "accepted" if ok else "rejected",
+                   library_vars(c))
+
+        for situation in SITUATIONS:
+            t = situation(c)
+            commit(t, plan_transfer(c, t))
+        stale = Transfer(_top(c, "deck", 1), "deck", "discard")
+        old = plan_transfer(c, stale)
+        move = Transfer(_top(c, "deck", 1), "deck", "discard", "bottom")
+        commit(move, plan_transfer(c, move))
+        commit(stale, old)  # planned before the last move: stale
+        for _ in range(steps):
+            roll = rng.random()
+            if roll < 0.1:
+                lists = sorted(n for n, z in c.zones.items() if z.spec.order is Order.ORDERED)
+                name = rng.choice(lists) if rng.random() < 0.9 else rng.choice(["bag", "row"])
+                s = rng.randrange(10_000) if rng.random() < 0.9 else -1
+                try:
+                    new = c if s < 0 else shuffle(c, name, s)
+                except ZoneError:
+                    new = c
+                result = [int(e) for e in new.zones[name].top_first]
+                w.step("Shuffle", {"zone": name, "seed": s, "result": result},
+                       "accepted" if new is not c else "rejected", library_vars(new))
+                c = new
+            elif roll < 0.25:
+                # a plan made now, committed after another change: stale
+                first = random_transfer(rng, c)
+                plan = plan_transfer(c, first)
+                other = random_transfer(rng, c)
+                commit(other, plan_transfer(c, other))
+                commit(first, plan)
+            else:
+                t = random_transfer(rng, c)
+                commit(t, plan_transfer(c, t))
+    return path
+
+
+def generate(out_dir: Path, seed: int) -> list[Path]:
+    """Write the zone-library trace for ``seed``."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [play(out_dir / f"zone-library-{seed}.trace.jsonl", seed)]

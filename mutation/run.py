@@ -1,0 +1,176 @@
+"""Run mutants of ``harness/`` with ``tlaconf check`` as the only oracle.
+
+For each mutant: copy ``harness/`` to a scratch folder, plant the bug, run
+``tlaconf check --no-coverage`` with that copy first on ``PYTHONPATH``.  Exit 1
+means killed (a violation, a determinism finding or a crash of the implementation);
+exit 0 means survived.  A mutant on a line the scenarios never execute survives
+without running (nothing it changes can be observed); a survivor listed in
+``mutation/equivalent.json`` (with the reason it cannot be observed by any trace)
+is counted as equivalent, not survived.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from mutation.operators import Mutant
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 300
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str
+    """``killed``, ``survived`` or ``equivalent``."""
+    why: str
+    diff: str
+
+
+def executed_lines(seeds: Iterable[int]) -> set[tuple[str, int]]:
+    """(file relative to the repo, line) of every ``harness/`` line the scenarios run."""
+    code = (
+        "import sys, json, tempfile\n"
+        "from pathlib import Path\n"
+        "seen = set()\n"
+        "def tracer(frame, event, arg):\n"
+        "    f = frame.f_code.co_filename\n"
+        "    if '/harness/' not in f:\n"
+        "        return None\n"
+        "    seen.add((f, frame.f_lineno))\n"
+        "    return tracer\n"
+        "sys.settrace(tracer)\n"
+        "import harness.scenarios as s\n"
+        "with tempfile.TemporaryDirectory() as d:\n"
+        f"    for seed in {list(seeds)!r}:\n"
+        "        s.generate_all(Path(d) / str(seed), seed)\n"
+        "sys.settrace(None)\n"
+        "json.dump(sorted(seen), sys.stdout)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    out = set()
+    for f, line in json.loads(proc.stdout):
+        try:
+            out.add((str(Path(f).resolve().relative_to(ROOT)), line))
+        except ValueError:
+            continue
+    return out
+
+
+def _copy_harness(work: Path) -> None:
+    shutil.copytree(ROOT / "harness", work / "harness",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
+    """``tlaconf check`` on the ``harness/`` copy in ``work`` (run there, so that it is the
+    ``harness`` imported, by ``tlaconf check`` and by its second, determinism run);
+    traces go to ``work/out``."""
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(work)}
+    seed_args = [a for s in seeds for a in ("--seed", str(s))]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tlaconf.cli.main", "check", "--no-coverage", "--out",
+             str(work / "out"), "--spec", str(ROOT / "spec"), *seed_args],
+            cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return -1, "timeout"
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def kill_reason(code: int, output: str) -> str:
+    if code == -1:
+        return f"tlaconf check did not finish in {TIMEOUT} s"
+    findings = [ln for ln in output.splitlines()
+                if ln.startswith("determinism: ") and "byte-identical" not in ln]
+    if "Traceback" in output or code not in (0, 1):
+        last = [ln for ln in output.splitlines() if ln.strip()][-1:] or [""]
+        return f"the implementation crashed while the scenarios ran ({last[0].strip()[:120]})"
+    if findings:
+        return findings[0][:200]
+    for ln in output.splitlines():
+        if "violation" in ln and ".trace.jsonl" in ln:
+            return "violation: " + " ".join(ln.split())[:200]
+    return f"tlaconf check exited {code}"
+
+
+def _diff(m: Mutant) -> str:
+    old = m.old.splitlines() or [""]
+    new = m.new.splitlines() or [""]
+    return "\n".join([f"--- {m.file}:{m.line}", *(f"- {x}" for x in old),
+                      *(f"+ {x}" for x in new)])
+
+
+def _traces(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.trace.jsonl")}
+
+
+def run_mutant(m: Mutant, seeds: tuple[int, ...], baseline: dict[str, bytes],
+               equivalent: dict[str, str]) -> Outcome:
+    with tempfile.TemporaryDirectory(prefix="tlaconf-mutant-") as tmp:
+        work = Path(tmp)
+        _copy_harness(work)
+        target = work / m.file
+        target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
+        code, output = run_check(work, seeds)
+        if code != 0:
+            return Outcome(m, "killed", kill_reason(code, output), _diff(m))
+        if m.ident in equivalent:
+            return Outcome(m, "equivalent", equivalent[m.ident], _diff(m))
+        traces = _traces(work / "out")
+        if traces == baseline:
+            why = ("the scenarios never make it observable: every trace is byte-identical "
+                   "to the original's")
+        else:
+            changed = sorted(k for k in traces.keys() | baseline.keys()
+                             if traces.get(k) != baseline.get(k))
+            why = (f"the traces change ({', '.join(changed[:3])}"
+                   f"{', ...' if len(changed) > 3 else ''}) but still conform: the spec or the "
+                   "refinement mapping does not see the difference")
+        return Outcome(m, "survived", why, _diff(m))
+
+
+def run_all(mutants: list[Mutant], seeds: tuple[int, ...], jobs: int,
+            equivalent: dict[str, str], progress: bool = True) -> list[Outcome]:
+    """Every mutant's outcome (in the order given)."""
+    with tempfile.TemporaryDirectory(prefix="tlaconf-mutation-base-") as tmp:
+        _copy_harness(Path(tmp))
+        code, output = run_check(Path(tmp), seeds)
+        if code != 0:
+            raise SystemExit(f"tlaconf check fails on the unmutated harness:\n{output}")
+        baseline = _traces(Path(tmp) / "out")
+    lines = executed_lines(seeds)
+    outcomes: dict[int, Outcome] = {}
+    todo = []
+    for i, m in enumerate(mutants):
+        rows = range(m.line, m.end_line + 1)
+        if not any((m.file, r) in lines for r in rows):
+            status = "equivalent" if m.ident in equivalent else "survived"
+            why = equivalent.get(m.ident, "the scenarios never execute this line")
+            outcomes[i] = Outcome(m, status, why, _diff(m))
+        else:
+            todo.append(i)
+
+    def one(i: int) -> tuple[int, Outcome]:
+        return i, run_mutant(mutants[i], seeds, baseline, equivalent)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for n, (i, outcome) in enumerate(pool.map(one, todo), 1):
+            outcomes[i] = outcome
+            if progress:
+                print(f"[{n}/{len(todo)}] {outcome.status:10} {outcome.mutant.file}:"
+                      f"{outcome.mutant.line} {outcome.mutant.operator}", file=sys.stderr,
+                      flush=True)
+    return [outcomes[i] for i in range(len(mutants))]

@@ -1,0 +1,48 @@
+--------------------------- MODULE CostsAndDrafts ---------------------------
+(***************************************************************************)
+(* Conformance module: costs as resource transactions, draft picks as      *)
+(* simultaneous intents with all-fail or priority arbitration.            *)
+(*   SeatOrder  the seats, in priority order                               *)
+(*   pools      seat -> resource -> amount                                 *)
+(*   available  the draft pool        picks  seat -> items picked          *)
+(* Pay(p):   p.seat, p.cost              Gain(p): p.seat, p.gain           *)
+(* Draft(p): p.intents, p.arbitration ("allFail" | "priority"),            *)
+(*           p.granted (the intents the helper let succeed)                *)
+(***************************************************************************)
+EXTENDS Transactions, FiniteSets
+
+CONSTANT SeatOrder
+
+VARIABLES pools, available, picks
+
+Seats == {SeatOrder[i] : i \in 1..Len(SeatOrder)}
+
+Pay(p) ==
+    /\ p.seat \in Seats
+    /\ \A r \in DOMAIN p.cost : p.cost[r] >= 0
+    /\ CanPay(pools[p.seat], p.cost)
+    /\ pools' = [pools EXCEPT ![p.seat] = Paid(@, p.cost)]
+    /\ UNCHANGED <<available, picks>>
+
+Gain(p) ==
+    /\ p.seat \in Seats
+    /\ \A r \in DOMAIN p.gain : r \in DOMAIN pools[p.seat] /\ p.gain[r] >= 0
+    /\ pools' = [pools EXCEPT ![p.seat] =
+                    [r \in DOMAIN @ |-> IF r \in DOMAIN p.gain THEN @[r] + p.gain[r] ELSE @[r]]]
+    /\ UNCHANGED <<available, picks>>
+
+Draft(p) ==
+    /\ p.arbitration \in {"allFail", "priority"}
+    /\ \A i \in p.intents : i.seat \in Seats
+    /\ \A i, j \in p.intents : i.seat = j.seat => i = j
+    /\ ArbitrationOK(p.granted, p.intents, available, p.arbitration, SeatOrder)
+    /\ available' = available \ {g.item : g \in p.granted}
+    /\ picks' = [s \in Seats |-> picks[s] \cup {g.item : g \in {h \in p.granted : h.seat = s}}]
+    /\ UNCHANGED pools
+
+NoDebt == \A s \in Seats : \A r \in DOMAIN pools[s] : pools[s][r] >= 0
+
+PicksLeftThePool == \A s \in Seats : picks[s] \cap available = {}
+
+PicksDisjoint == \A s, t \in Seats : s # t => picks[s] \cap picks[t] = {}
+=============================================================================

@@ -1,0 +1,27 @@
+--------------------------- MODULE DeckValidation ---------------------------
+(***************************************************************************)
+(* Conformance module: validateDeck on decks, squads and loadouts.        *)
+(*   Catalog     card id -> [tags, faction]                                *)
+(*   registered  the lists accepted, [owner, format, cards]                *)
+(* Validate(p): p.cards, p.rules, p.violations (what validateDeck returned) *)
+(* Submit(p):   p.owner, p.format, p.cards, p.rules (a legal list, the     *)
+(*              owner's first in that format)                              *)
+(***************************************************************************)
+EXTENDS DeckRules
+
+CONSTANT Catalog
+
+VARIABLES registered
+
+Validate(p) ==
+    /\ ValidateDeckOK(p.violations, p.cards, Catalog, p.rules)
+    /\ UNCHANGED registered
+
+Submit(p) ==
+    /\ DeckViolations(p.cards, Catalog, p.rules) = {}
+    /\ \A r \in registered : ~(r.owner = p.owner /\ r.format = p.format)
+    /\ registered' = registered \cup {[owner |-> p.owner, format |-> p.format, cards |-> p.cards]}
+
+OneListPerOwnerAndFormat ==
+    \A a, b \in registered : (a.owner = b.owner /\ a.format = b.format) => a = b
+=============================================================================

@@ -1,0 +1,56 @@
+-------------------------- MODULE KeywordLayering --------------------------
+(***************************************************************************)
+(* Conformance module: KeywordRegistry and resolveKeywordLayers.           *)
+(*   registry  keyword -> [registration, effects]  (registration order)    *)
+(*   grants    set of [keyword, source, acquired]                          *)
+(*   clock     the last acquisition time                                   *)
+(* Register(p): p.keyword, p.effects (<<[name, layer]>>, authored order)    *)
+(* Acquire(p):  p.keyword, p.sources (objects acquiring it together)       *)
+(* Lose(p):     p.keyword, p.source                                        *)
+(* Resolve(p):  p.order (the layered effects the implementation resolved)  *)
+(***************************************************************************)
+EXTENDS KeywordLayers
+
+VARIABLES registry, grants, clock
+
+vars == <<registry, grants, clock>>
+
+Held(k, s) == \E g \in grants : g.keyword = k /\ g.source = s
+
+Register(p) ==
+    /\ p.keyword \notin DOMAIN registry
+    /\ registry' = [k \in DOMAIN registry \cup {p.keyword} |->
+                       IF k = p.keyword
+                       THEN [registration |-> Cardinality(DOMAIN registry) + 1,
+                             effects |-> p.effects]
+                       ELSE registry[k]]
+    /\ UNCHANGED <<grants, clock>>
+
+Acquire(p) ==
+    /\ p.keyword \in DOMAIN registry
+    /\ p.sources # {}
+    /\ \A s \in p.sources : ~Held(p.keyword, s)
+    /\ clock' = clock + 1
+    /\ grants' = grants \cup {[keyword |-> p.keyword, source |-> s, acquired |-> clock + 1]
+                              : s \in p.sources}
+    /\ UNCHANGED registry
+
+Lose(p) ==
+    /\ Held(p.keyword, p.source)
+    /\ grants' = {g \in grants : ~(g.keyword = p.keyword /\ g.source = p.source)}
+    /\ UNCHANGED <<registry, clock>>
+
+Resolve(p) ==
+    /\ ResolvedKeywordLayers(p.order, registry, grants)
+    /\ UNCHANGED vars
+
+GrantsRegistered == \A g \in grants : g.keyword \in DOMAIN registry
+
+OneGrantPerSource ==
+    \A g, h \in grants : (g.keyword = h.keyword /\ g.source = h.source) => g = h
+
+AcquiredInThePast == \A g \in grants : g.acquired \in 1..clock
+
+RegistrationOrder ==
+    {registry[k].registration : k \in DOMAIN registry} = 1..Cardinality(DOMAIN registry)
+=============================================================================

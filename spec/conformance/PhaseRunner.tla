@@ -1,0 +1,31 @@
+---------------------------- MODULE PhaseRunner -----------------------------
+(***************************************************************************)
+(* Conformance module: the optional phase runner.                         *)
+(*   Phases  the cycle (a sequence of phase names)                        *)
+(*   phase   the current phase ("" before the start); cycle (0 before)     *)
+(* Start(p):   p.events (what the runner emitted)                          *)
+(* Advance(p): p.to, p.events                                              *)
+(***************************************************************************)
+EXTENDS PhaseCycle
+
+CONSTANT Phases
+
+VARIABLES phase, cycle
+
+Start(p) ==
+    /\ phase = ""
+    /\ p.events = <<PhaseEvent("enter", Phases[1], 1)>>
+    /\ phase' = Phases[1]
+    /\ cycle' = 1
+
+Advance(p) ==
+    /\ phase # ""
+    /\ \E i \in 1..Len(Phases) : Phases[i] = p.to
+    /\ TransitionEvents(Phases, phase, cycle, p.to, p.events)
+    /\ phase' = p.to
+    /\ cycle' = IF Wraps(Phases, phase, p.to) THEN cycle + 1 ELSE cycle
+
+StartedConsistently == (phase = "") = (cycle = 0)
+
+PhaseOfTheCycle == phase = "" \/ \E i \in 1..Len(Phases) : Phases[i] = phase
+=============================================================================

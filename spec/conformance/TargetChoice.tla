@@ -1,0 +1,51 @@
+--------------------------- MODULE TargetChoice ----------------------------
+(***************************************************************************)
+(* Conformance module: TargetSpec, enumerateTargetChoices, action          *)
+(* enumeration over TurnView.targetChoices, and choosing targets.          *)
+(*   TargetSpecs        id -> [id, zones, count, distinct, cap]            *)
+(*   ActionDefinitions  set of [id, params, targetSpecId]                  *)
+(*   board   zone -> set of entries      chosen  the accepted choices      *)
+(* Move(p):      p.entry, p.source, p.destination (a zone transfer)        *)
+(* View(p):      p.targetChoices (id -> [choices, truncated])              *)
+(* Enumerate(p): p.refused, p.actions (set of [action, targets])           *)
+(* Choose(p):    p.action, p.targets                                       *)
+(***************************************************************************)
+EXTENDS Targets
+
+CONSTANTS TargetSpecs, ActionDefinitions
+
+VARIABLES board, chosen
+
+Move(p) ==
+    /\ p.source \in DOMAIN board /\ p.destination \in DOMAIN board
+    /\ p.source # p.destination
+    /\ p.entry \in board[p.source]
+    /\ board' = [board EXCEPT ![p.source] = @ \ {p.entry}, ![p.destination] = @ \cup {p.entry}]
+    /\ UNCHANGED chosen
+
+View(p) ==
+    /\ DOMAIN p.targetChoices = DOMAIN TargetSpecs
+    /\ \A s \in DOMAIN TargetSpecs : TargetChoicesOK(p.targetChoices[s], TargetSpecs[s], board)
+    /\ UNCHANGED <<board, chosen>>
+
+Enumerate(p) ==
+    /\ ActionEnumerationOK(p, ActionDefinitions, TargetSpecs, board)
+    /\ UNCHANGED <<board, chosen>>
+
+Definition(id) == CHOOSE d \in ActionDefinitions : d.id = id
+
+\* Any legal target tuple may be chosen, listed under the cap or not.
+Choose(p) ==
+    /\ \E d \in ActionDefinitions : d.id = p.action
+    /\ IF Definition(p.action).params = "targets"
+       THEN p.targets \in TargetTuples(TargetSpecs[Definition(p.action).targetSpecId], board)
+       ELSE p.targets = <<>>
+    /\ chosen' = Append(chosen, [action |-> p.action, targets |-> p.targets])
+    /\ UNCHANGED board
+
+BoardPartitioned ==
+    \A y, z \in DOMAIN board : y # z => board[y] \cap board[z] = {}
+
+SpecsNameTheirZones ==
+    \A s \in DOMAIN TargetSpecs : TargetSpecs[s].zones \subseteq DOMAIN board
+=============================================================================

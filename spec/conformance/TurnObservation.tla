@@ -1,0 +1,69 @@
+-------------------------- MODULE TurnObservation --------------------------
+(***************************************************************************)
+(* Conformance module: TurnView and createInformationRevelation.          *)
+(*   Policies, Controllers, Seats, TargetSpecs, ActionDefinitions: the      *)
+(*   table's zones, who controls each entry, the seats, the product rules  *)
+(*   zones, faceUp, revealed  the authoritative state (see TurnViews)      *)
+(*   replay    the public replay: <<[entry, seats, reason]>>               *)
+(* Observe(p): p.seat, p.view ([zones, targetChoices, refused, actions])   *)
+(* Reveal(p):  p.entry, p.seats, p.reason                                  *)
+(* Move(p):    p.entry, p.source, p.destination (not a slot zone)          *)
+(***************************************************************************)
+EXTENDS TurnViews
+
+CONSTANTS Policies, Controllers, Seats, TargetSpecs, ActionDefinitions
+
+VARIABLES zones, faceUp, revealed, replay
+
+vars == <<zones, faceUp, revealed, replay>>
+
+St == [zones |-> zones, policies |-> Policies, controllers |-> Controllers, faceUp |-> faceUp,
+       revealed |-> revealed]
+
+InGame == UNION {Members(St, z) : z \in DOMAIN zones}
+
+\* A list or bag loses the entry; a slot keeps its place, empty (0).
+Remove(s, e, kind) ==
+    IF kind = "slots" THEN [i \in 1..Len(s) |-> IF s[i] = e THEN 0 ELSE s[i]]
+    ELSE LET Keep(x) == x # e IN SelectSeq(s, Keep)
+
+InsertSorted(s, e) ==
+    LET k == Cardinality({i \in 1..Len(s) : s[i] < e})
+    IN SubSeq(s, 1, k) \o <<e>> \o SubSeq(s, k + 1, Len(s))
+
+Observe(p) ==
+    /\ p.seat \in Seats
+    /\ TurnViewOK(p.view, St, p.seat, TargetSpecs, ActionDefinitions)
+    /\ UNCHANGED vars
+
+\* A revelation goes into the public replay; the authoritative state is untouched.
+Reveal(p) ==
+    /\ p.entry \in InGame
+    /\ p.seats # {} /\ p.seats \subseteq Seats
+    /\ revealed' = revealed \cup {[entry |-> p.entry, seat |-> s] : s \in p.seats}
+    /\ replay' = Append(replay, [entry |-> p.entry, seats |-> p.seats, reason |-> p.reason])
+    /\ UNCHANGED <<zones, faceUp>>
+
+\* The authoritative state decides: a moved entry is no longer revealed.
+Move(p) ==
+    /\ p.source \in DOMAIN zones /\ p.destination \in DOMAIN zones
+    /\ p.source # p.destination
+    /\ Policies[p.destination].kind # "slots"
+    /\ p.entry \in Members(St, p.source)
+    /\ Policies[p.source].access \in {"anyIndex", "slots"} \/ zones[p.source][1] = p.entry
+    /\ zones' = [zones EXCEPT ![p.source] = Remove(@, p.entry, Policies[p.source].kind),
+                              ![p.destination] = IF Policies[p.destination].kind = "bag"
+                                                 THEN InsertSorted(@, p.entry)
+                                                 ELSE <<p.entry>> \o @]
+    /\ revealed' = {r \in revealed : r.entry # p.entry}
+    /\ UNCHANGED <<faceUp, replay>>
+
+EntriesInOneZone ==
+    \A y, z \in DOMAIN zones : y # z => Members(St, y) \cap Members(St, z) = {}
+
+RevealedInGame == \A r \in revealed : r.entry \in InGame /\ r.seat \in Seats
+
+BagsCanonical ==
+    \A z \in DOMAIN zones : Policies[z].kind = "bag" =>
+        \A i \in 1..(Len(zones[z]) - 1) : zones[z][i] < zones[z][i + 1]
+=============================================================================

@@ -1,0 +1,37 @@
+----------------------------- MODULE Durations -----------------------------
+(***************************************************************************)
+(* Durations: reference profile, input revision 2, read from seed          *)
+(* 002_7346ff58e0b15244.txt (prose only: every definition is authored).    *)
+(*   a duration: [id, unit ("phase" | "turn" | "round"), remaining, order] *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Durations advance only on explicit phase, turn or round boundaries.
+DurationUnits == {"phase", "turn", "round"}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+Expiring(active, unit) == {d \in active : d.unit = unit /\ d.remaining = 1}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* After a boundary of unit: its durations count down, the expiring ones end.
+AfterBoundary(active, unit) ==
+    {IF d.unit = unit THEN [d EXCEPT !.remaining = @ - 1] ELSE d
+     : d \in active \ Expiring(active, unit)}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Authored order: the product's order, then the id.
+AuthoredBefore(a, b) == a.order < b.order \/ (a.order = b.order /\ a.id < b.id)
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+DurationWithId(active, id) == CHOOSE d \in active : d.id = id
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Simultaneous expiries are returned in authored order.
+ExpiriesInAuthoredOrder(expired, active, unit) ==
+    /\ Len(expired) = Cardinality(Expiring(active, unit))
+    /\ {expired[i] : i \in 1..Len(expired)} = {d.id : d \in Expiring(active, unit)}
+    /\ \A i \in 1..(Len(expired) - 1) :
+           AuthoredBefore(DurationWithId(active, expired[i]),
+                          DurationWithId(active, expired[i + 1]))
+=============================================================================

@@ -1,0 +1,52 @@
+-------------------------- MODULE ResponseWindows --------------------------
+(***************************************************************************)
+(* Response windows: reference profile, input revision 2, read from seed  *)
+(* 002_7346ff58e0b15244.txt (prose only: every definition is authored).    *)
+(*   seats   the priority rotation, a sequence of seats                    *)
+(*   frames  open windows, innermost last:                                 *)
+(*           [priority |-> seat, passes |-> n, responses |-> <<[id, seat]>>] *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Seat priority rotates in the seat order.
+NextSeat(seats, s) == seats[((CHOOSE i \in 1..Len(seats) : seats[i] = s) % Len(seats)) + 1]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+NewWindow(seat) == [priority |-> seat, passes |-> 0, responses |-> <<>>]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Timeout and wait are explicit passes.
+PassKinds == {"pass", "timeout", "wait"}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The LIFO unwind: the last response resolves first.
+Unwind(responses) == [i \in 1..Len(responses) |-> responses[Len(responses) + 1 - i]]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* A response resets the consecutive passes and rotates priority; when the
+\* product's choice nested holds, it opens a window of its own.
+AfterResponse(seats, nested, frames, seat, response) ==
+    LET top == frames[Len(frames)]
+        next == NextSeat(seats, seat)
+        base == [frames EXCEPT ![Len(frames)] =
+                    [priority |-> next, passes |-> 0,
+                     responses |-> Append(top.responses, response)]]
+    IN IF nested THEN Append(base, NewWindow(next)) ELSE base
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The window closes after all seats pass consecutively.
+Closes(seats, frames) == frames[Len(frames)].passes + 1 = Len(seats)
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+AfterPass(seats, frames, seat) ==
+    IF Closes(seats, frames)
+    THEN SubSeq(frames, 1, Len(frames) - 1)
+    ELSE [frames EXCEPT ![Len(frames)] =
+             [@ EXCEPT !.passes = @ + 1, !.priority = NextSeat(seats, seat)]]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* What a pass unwinds: the closing window's responses, last in first out.
+UnwoundByPass(seats, frames) ==
+    IF Closes(seats, frames) THEN Unwind(frames[Len(frames)].responses) ELSE <<>>
+=============================================================================

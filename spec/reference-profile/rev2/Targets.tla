@@ -1,0 +1,60 @@
+------------------------------ MODULE Targets ------------------------------
+(***************************************************************************)
+(* Target choices and generic action enumeration: reference profile, input *)
+(* revision 2, read from seed 002_7346ff58e0b15244.txt (prose only: every  *)
+(* definition is authored).                                                *)
+(*   board   zone -> set of entries (integers)                             *)
+(*   spec    [id, zones, count, distinct, cap]  (a TargetSpec)             *)
+(*   view    [choices |-> <<tuple, ...>>, truncated |-> BOOLEAN]           *)
+(*   def     [id, params ("none" | "targets"), targetSpecId]               *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+Candidates(spec, board) == UNION {board[z] : z \in spec.zones}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The concrete target tuples a spec admits (bounded: count targets from the board).
+TargetTuples(spec, board) ==
+    {t \in [1..spec.count -> Candidates(spec, board)] :
+        spec.distinct => \A i, j \in 1..spec.count : i # j => t[i] # t[j]}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The canonical order of target tuples: lexicographic.
+LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j] = b[j]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* enumerateTargetChoices: the first cap tuples in canonical order, and whether
+\* the cap truncated them (reported explicitly).
+TargetChoicesOK(view, spec, board) ==
+    LET all == TargetTuples(spec, board)
+        listed == {view.choices[i] : i \in 1..Len(view.choices)}
+    IN /\ view.truncated <=> Cardinality(all) > spec.cap
+       /\ listed \subseteq all
+       /\ Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap
+                              ELSE Cardinality(all)
+       /\ \A i \in 1..(Len(view.choices) - 1) : LexBefore(view.choices[i], view.choices[i + 1])
+       /\ \A t \in all \ listed, u \in listed : LexBefore(u, t)
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The complete legal surface: one concrete action per definition without
+\* targets, one per target choice of a definition taking targets.
+ActionSurface(defs, specs, board) ==
+    UNION {IF d.params = "targets"
+           THEN {[action |-> d.id, targets |-> t] : t \in TargetTuples(specs[d.targetSpecId], board)}
+           ELSE {[action |-> d.id, targets |-> <<>>]} : d \in defs}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+TruncatedFor(defs, specs, board) ==
+    {d \in defs : d.params = "targets"
+                  /\ Cardinality(TargetTuples(specs[d.targetSpecId], board))
+                     > specs[d.targetSpecId].cap}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Generic action enumeration refuses truncated sets: a partial legal surface
+\* is never given for the complete one.
+ActionEnumerationOK(result, defs, specs, board) ==
+    /\ result.refused <=> TruncatedFor(defs, specs, board) # {}
+    /\ result.refused => result.actions = {}
+    /\ ~result.refused => result.actions = ActionSurface(defs, specs, board)
+=============================================================================

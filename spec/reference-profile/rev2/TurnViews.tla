@@ -1,0 +1,79 @@
+----------------------------- MODULE TurnViews -----------------------------
+(***************************************************************************)
+(* TurnView observation and security: reference profile, input revision  *)
+(* 2, read from seed 002_7346ff58e0b15244.txt (prose only: every           *)
+(* definition is authored).  st is the authoritative state:                *)
+(*   zones        zone -> sequence (list zones top first; bags in canonical *)
+(*                order; slot zones in slot order, 0 for an empty slot)    *)
+(*   policies     zone -> [kind ("list" | "bag" | "slots"), access,        *)
+(*                identity, order, owner ("" = none), slotKeys]            *)
+(*   controllers  entry -> seat;  faceUp: set of entries;                  *)
+(*   revealed     set of [entry, seat]                                     *)
+(* A zone view: [count, identities (ascending), orderShown, order (0 for   *)
+(* an unidentified entry), slotsShown, slots (<<[key, occupied, entry]>>)] *)
+(***************************************************************************)
+EXTENDS Targets
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* The seat's independent identity and order policies.
+Allows(policy, seat, face, controller) ==
+    \/ policy = "public"
+    \/ policy = "owner" /\ seat = controller
+    \/ policy = "face" /\ (face = "up" \/ seat = controller)
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+Members(st, z) == {st.zones[z][i] : i \in 1..Len(st.zones[z])} \ {0}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+Controller(st, z, e) ==
+    IF st.policies[z].owner # "" THEN st.policies[z].owner ELSE st.controllers[e]
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* Identities shown only where the identity policy (or a revelation) allows.
+Identified(st, z, seat) ==
+    {e \in Members(st, z) :
+        \/ Allows(st.policies[z].identity, seat, IF e \in st.faceUp THEN "up" ELSE "down",
+                  Controller(st, z, e))
+        \/ [entry |-> e, seat |-> seat] \in st.revealed}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+OrderVisible(st, z, seat) == Allows(st.policies[z].order, seat, "down", st.policies[z].owner)
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* TurnView.zones: always the count; identities canonicalized (ascending, so
+\* insertion history cannot leak); order or slots only where allowed.
+ZoneViewOK(v, st, z, seat) ==
+    LET ids == Identified(st, z, seat)
+        orderShown == st.policies[z].kind = "list" /\ OrderVisible(st, z, seat)
+        slotsShown == st.policies[z].kind = "slots" /\ OrderVisible(st, z, seat)
+        Mask(e) == IF e \in ids THEN e ELSE 0
+    IN /\ v.count = Cardinality(Members(st, z))
+       /\ {v.identities[i] : i \in 1..Len(v.identities)} = ids
+       /\ Len(v.identities) = Cardinality(ids)
+       /\ \A i \in 1..(Len(v.identities) - 1) : v.identities[i] < v.identities[i + 1]
+       /\ v.orderShown = orderShown
+       /\ v.order = IF orderShown THEN [i \in 1..Len(st.zones[z]) |-> Mask(st.zones[z][i])]
+                    ELSE <<>>
+       /\ v.slotsShown = slotsShown
+       /\ v.slots = IF slotsShown
+                    THEN [i \in 1..Len(st.zones[z]) |->
+                             [key |-> st.policies[z].slotKeys[i],
+                              occupied |-> st.zones[z][i] # 0,
+                              entry |-> Mask(st.zones[z][i])]]
+                    ELSE <<>>
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* What the seat may identify, zone by zone: the board its choices come from.
+VisibleBoard(st, seat) == [z \in DOMAIN st.zones |-> Identified(st, z, seat)]
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* The whole TurnView: zones, target choices and legal actions, the last two
+\* enumerated over what the seat may identify (so they leak nothing either).
+TurnViewOK(view, st, seat, specs, defs) ==
+    /\ DOMAIN view.zones = DOMAIN st.zones
+    /\ \A z \in DOMAIN st.zones : ZoneViewOK(view.zones[z], st, z, seat)
+    /\ DOMAIN view.targetChoices = DOMAIN specs
+    /\ \A s \in DOMAIN specs :
+           TargetChoicesOK(view.targetChoices[s], specs[s], VisibleBoard(st, seat))
+    /\ ActionEnumerationOK(view, defs, specs, VisibleBoard(st, seat))
+=============================================================================
