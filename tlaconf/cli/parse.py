@@ -7,12 +7,8 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
-<<<<<<< HEAD
 from tlaconf.files import read_text
-from tlaconf.spec.lookup import default_spec_dir
-=======
 from tlaconf.spec import default_spec_dir
->>>>>>> main
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import (
     extract,

@@ -9,11 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-<<<<<<< HEAD
 from tlaconf.evaluate import budget
-=======
 from tlaconf.evaluate.assigned import AssignmentChecker
->>>>>>> main
 from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler

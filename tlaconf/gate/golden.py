@@ -91,23 +91,15 @@ def default_traces_dir() -> Path:
     return default_dir("traces", "--traces DIR")
 
 
-<<<<<<< HEAD
-def _read_json(path: Path) -> Any:
-    text = read_text(path, "JSON file")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise UserError(f"{path}: JSON nested too deeply") from None
-=======
 def read_json(path: Path) -> Any:
     """The JSON document in ``path``; UserError (with the line of a duplicate key) if bad."""
+    text = read_text(path, "JSON file")
     try:
-        return strict_json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
+        return strict_json.loads(text)
+    except RecursionError:
+        raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:
         raise UserError(f"duplicate key {err.key!r}", f"{path}:{err.line}") from None
->>>>>>> main
     except ValueError as err:
         raise UserError(f"{path}: invalid JSON: {err}") from None
 

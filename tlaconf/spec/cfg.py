@@ -45,17 +45,12 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
 @dataclass(frozen=True)
 class Cfg:
     """The constants (name -> value) and invariant names of one ``.cfg`` file;
-    ``lines``: the line on which each constant is given."""
+    ``lines``: the line on which each constant and invariant is given."""
 
     path: Path | None = None
     constants: dict[str, Any] = field(default_factory=dict)
     invariants: tuple[str, ...] = ()
-<<<<<<< HEAD
-    lines: dict[str, str] = field(default_factory=dict)
-    """``file:line`` of each invariant and constant name (for errors found later)."""
-=======
     lines: dict[str, int] = field(default_factory=dict)
->>>>>>> main
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +207,6 @@ def _parse(text: str, where: str) -> Cfg:
     constants: dict[str, Any] = {}
     lines: dict[str, int] = {}
     invariants: list[str] = []
-    lines: dict[str, str] = {}
     while p.peek() is not None:
         kw = p.take()
         if kw.kind != "ident" or kw.text not in _KEYWORDS:
@@ -230,15 +224,14 @@ def _parse(text: str, where: str) -> Cfg:
                                   f"{_near_keyword(name.text)}", op)
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
-                lines[name.text] = f"{where}:{name.line}"
-                constants[name.text] = p.value()
                 lines[name.text] = name.line
+                constants[name.text] = p.value()
             elif kw.text in _INVARIANT_KW:
                 inv = p.take(kind="ident")
                 hint = _near_keyword(inv.text)
                 if hint and inv.text not in _KEYWORDS:
                     raise p.error(f"{inv.text} is not a section keyword{hint}", inv)
-                lines.setdefault(inv.text, f"{where}:{inv.line}")
+                lines.setdefault(inv.text, inv.line)
                 if inv.text not in invariants:
                     invariants.append(inv.text)
             else:
@@ -248,13 +241,5 @@ def _parse(text: str, where: str) -> Cfg:
 
 def read_cfg(path: Path) -> Cfg:
     """Read and parse a ``.cfg`` file."""
-<<<<<<< HEAD
     cfg = parse_cfg(read_text(path, "config"), str(path))
-=======
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
-    cfg = parse_cfg(text, str(path))
->>>>>>> main
     return Cfg(path, cfg.constants, cfg.invariants, cfg.lines)

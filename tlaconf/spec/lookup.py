@@ -89,6 +89,6 @@ def module_spec(
         cfg = read_cfg(cfg_path)
         constants.update(cfg.constants)
         invariants = cfg.invariants
-        origins = cfg.lines
+        origins = {name: f"{cfg_path}:{line}" for name, line in cfg.lines.items()}
     constants.update(header_constants)
     return ModuleSpec(module, tla, path_dirs, constants, invariants, origins)
