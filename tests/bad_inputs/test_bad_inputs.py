@@ -93,7 +93,7 @@ def materialize(case: Case, root: Path) -> None:
             path.mkdir()
             path.chmod(stat.S_IRUSR | stat.S_IXUSR)
         elif directive == "escaped":
-            path.write_bytes(codecs.escape_decode(text.encode("utf-8"))[0])  # type: ignore[attr-defined]
+            path.write_bytes(codecs.escape_decode(text.encode("utf-8"))[0])
         elif words[:1] == ["repeat"]:
             path.write_text(text * int(words[1]), encoding="utf-8")
         elif directive == "":
