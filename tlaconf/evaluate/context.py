@@ -80,9 +80,9 @@ class Context:
                              "check that runs away, or a set too large to enumerate?); raise it "
                              "with --eval-budget SECONDS", fallback)
         if isinstance(exc, RecursionError):
-            return EvalError("evaluation nested deeper than tlaconf's limit of "
-                             f"{RECURSION_LIMIT:,} Python calls (a recursion that does not "
-                             "end, or one too deep to evaluate)", fallback)
+            return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
+                             f"limit of {RECURSION_LIMIT:,} Python calls (a recursion that "
+                             "does not end, or one too deep to evaluate)", fallback)
         return exc
 
     def _entry(self, op: str) -> Entry:
