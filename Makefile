@@ -5,7 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test test-quint lint bench gate mutation clean
+.PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
+	test-apalache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,11 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
+# The differential tests at thousands of examples (make test runs a few hundred).
+fuzz: $(STAMP)
+	TLACONF_TLC_DIFF_EXAMPLES=5000 TLACONF_DIFF_EXAMPLES=3000 $(BIN)/pytest -p no:cacheprovider \
+		tests/evaluate/test_tlc_differential.py tests/evaluate/test_differential.py
+
 # Quint (pinned in .quint/package.json and package-lock.json) for the interop tests.
 QUINT := .quint/node_modules/.bin/quint
 
@@ -33,8 +39,22 @@ $(QUINT): .quint/package.json .quint/package-lock.json
 test-quint: $(STAMP) $(QUINT)
 	TLACONF_QUINT=$(abspath $(QUINT)) $(BIN)/pytest tests/quint
 
+# The HTML report in a real headless browser (Debian's chromium, installed when missing).
+test-browser: $(STAMP)
+	command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	TLACONF_REQUIRE_BROWSER=1 $(BIN)/pytest tests/browser
+
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
+test-tlc: $(STAMP)
+	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (README: Running with TLC)"; exit 2; }
+	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+
+test-apalache: $(STAMP)
+	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
 
 gate: $(STAMP)
 	$(BIN)/tlaconf gate

@@ -101,6 +101,9 @@ def kill_reason(code: int, output: str) -> str:
     if findings:
         return findings[0][:200]
     for ln in output.splitlines():
+        if "crash" in ln and "seed-" in ln:
+            return "the implementation crashed: " + " ".join(ln.split())[:160]
+    for ln in output.splitlines():
         if "violation" in ln and ".trace.jsonl" in ln:
             return "violation: " + " ".join(ln.split())[:200]
     return f"tlaconf check exited {code}"

@@ -32,6 +32,17 @@ class UserError(Exception):
         return f"{head}\n{self.detail}" if self.detail else head
 
 
+class CheckerFailed(Exception):
+    """An external model checker failed, timed out or gave no answer: tlaconf cannot decide.
+
+    Replay reports the trace as undecided and the CLI exits with 3.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 debug = False
 """Set by ``tlaconf --debug``: internal errors also print their traceback to stderr."""
 

@@ -28,8 +28,8 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
-from tlaconf.replay import TraceResult, get_backend, replay_trace
-from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.replay import TraceResult, replay_trace
+from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 
@@ -85,11 +85,14 @@ def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
     return Expectation("conforms")
 
 
-def failure_report(result: TraceResult, problem: str, expected: Expectation) -> str:
-    """Plain text: what was expected, what happened, and the failure panel."""
+def failure_report(
+    result: TraceResult, problem: str, expected: Expectation, width: int | None = None
+) -> str:
+    """Plain text: what was expected, what happened, and the failure panel (``width``
+    columns wide: pytest's terminal width)."""
     out = io.StringIO()
     out.write(f"{result.path}: expected {expected}, got {result.verdict} ({problem})\n")
-    console = make_console(out)
+    console = make_console(out, width)
     if result.failure is not None:
         console.print(render_failure(result))
     return out.getvalue()
@@ -100,14 +103,20 @@ class TraceMismatch(Exception):
 
 
 def check_trace(
-    path: Path, spec: Path, backend: str, expected: Expectation
+    path: Path, spec: Path, backend: str, expected: Expectation, width: int | None = None
 ) -> TraceResult:
     """Replay ``path``; raise :class:`TraceMismatch` unless it gives ``expected``."""
-    result = replay_trace(path, spec, get_backend(backend))
+    chosen, checker, cross = setup(backend)
+    result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
     problem = matches(result, expected)
     if problem is not None:
-        raise TraceMismatch(failure_report(result, problem, expected))
+        raise TraceMismatch(failure_report(result, problem, expected, width))
     return result
+
+
+def terminal_width(config: pytest.Config) -> int:
+    """The width of pytest's terminal (what its own reports wrap at)."""
+    return int(config.get_terminal_writer().fullwidth)
 
 
 class TraceItem(pytest.Item):
@@ -116,7 +125,8 @@ class TraceItem(pytest.Item):
     def runtest(self) -> None:
         config = self.config
         expected = expectation_for(self.path, config.rootpath)
-        check_trace(self.path, spec_dir(config), config.getoption("tlaconf_backend"), expected)
+        check_trace(self.path, spec_dir(config), config.getoption("tlaconf_backend"), expected,
+                    terminal_width(config))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
@@ -157,9 +167,12 @@ def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]
         )
         try:
             return check_trace(
-                Path(path), spec_dir(config), config.getoption("tlaconf_backend"), expected
+                Path(path), spec_dir(config), config.getoption("tlaconf_backend"), expected,
+                terminal_width(config),
             )
         except (TraceMismatch, UserError) as err:
-            pytest.fail(str(err), pytrace=False)
+            report = str(err)
+        # outside the except block: the failure is reported once, with no chained exception
+        pytest.fail(report, pytrace=False)
 
     return replay

@@ -55,7 +55,8 @@ Partition == ZonePartition4(inGameIds, occupants)
 PilesMatchOccupants == PilesAgree4(piles, occupants)
 
 HandsProjectPiles ==
-    \A s \in Seats4 : HandSetupProjection4(piles[s \o ".Hand"], occupants[s \o ".Hand"])
+    \A s \in Seats4 : HandSetupProjection4(piles[SeatZone4[s]["Hand"]],
+                                            occupants[SeatZone4[s]["Hand"]])
 
 FaceUpInGame == faceUp \subseteq inGameIds
 

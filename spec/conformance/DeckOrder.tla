@@ -38,8 +38,8 @@ Shuffle(p) ==
 
 Draw(p) ==
     /\ p.seat \in Seats4
-    /\ LET dk == p.seat \o ".Deck"
-           hd == p.seat \o ".Hand"
+    /\ LET dk == SeatZone4[p.seat]["Deck"]
+           hd == SeatZone4[p.seat]["Hand"]
        IN  /\ piles[dk] # <<>>
            /\ AtomicZoneMove4(inGameIds, occupants, occupants', Head(piles[dk]), dk, hd,
                               p.movementAuthorized, FALSE, FALSE)

@@ -29,7 +29,7 @@ Face(id) == IF id \in faceUp THEN "Up" ELSE "Down"
 
 \* A seat zone's looks are controlled by its seat, shared zones' by the object's controller.
 LookController(z, id) ==
-    IF \E s \in Seats4 : z \in SeatZones4(s) THEN ZoneSeat4(z) ELSE controller[id]
+    IF z \in DOMAIN SeatOfZone4 THEN ZoneSeat4(z) ELSE controller[id]
 
 Visible(z, s) ==
     {id \in occupants[z] : DefaultZoneLook4(z, Face(id), s, LookController(z, id))

@@ -1,11 +1,25 @@
-"""A fake Apalache explorer server (JSON-RPC over HTTP on 127.0.0.1) for the backend's tests.
+"""A fake Apalache explorer server (JSON-RPC over HTTP on 127.0.0.1) that answers like 0.62.1.
 
-It answers every method the backend uses with results of the shapes the
-Apalache JSON-RPC documentation gives, records each request, and lets a test
-decide the statuses with ``oracle(method, params, root) -> str`` where ``root``
-is the decoded text of the root module of the current session.  Run as a
-script (``fake_apalache.py server --server-type=explorer --port=N``) it stands in
-for the ``apalache-mc`` executable.
+It behaves as the real server does in the exchanges recorded from Apalache
+0.62.1 (``apalache-mc server --server-type=explorer``):
+
+* ``loadSpec`` parses the sources; Apalache's type checker refuses string
+  concatenation (``\\o``: its strings are not sequences), and the fake answers that
+  with the real error's code and shape (code 120, ``Failed to load specification:
+  PassFailure(TypeCheckerSnowcat,[["File.tla:l:c-l:c","message"], ...],120)``);
+  the transitions and invariants are listed with their labels;
+* ``assumeTransition`` with ``checkEnabled`` really decides (with tlaconf's
+  evaluator, on the concrete states tlaconf's root modules pin): ENABLED,
+  or DISABLED and back to the snapshot before; ``nextStep`` moves on;
+* ``checkInvariant`` answers SATISFIED without looking at step 0, and for an
+  ACTION invariant at step 1 (the real server's shortcut), otherwise decides;
+* ``rollback`` and ``disposeSpec`` as documented.
+
+``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
+``(method, label or invariant index)``.  Run as a script
+(``fake_apalache.py server --server-type=explorer --port=N``) it stands in for
+the ``apalache-mc`` executable; it then writes ``fake-server.cwd`` (its working
+directory) into ``$FAKE_APALACHE_LOG`` when that is set.
 """
 
 from __future__ import annotations
@@ -13,31 +27,50 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import os
+import re
 import sys
+import tempfile
 import threading
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
-Oracle = Callable[[str, dict[str, Any], str], str]
+from tlaconf.errors import UserError
+from tlaconf.evaluate import load_module
+
+HERE = Path(__file__).parent
+_MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
+_DISJUNCT = re.compile(r"^  \\/ (?:([A-Za-z0-9_]+):: )?\((.*)\)$", re.M)
+_CONCAT = re.compile(r'\\o\s*"|"\s*\\o\b')
+"""String concatenation (an operand is a string literal): Apalache's type checker refuses it."""
 
 
-def default_oracle(method: str, params: dict[str, Any], root: str) -> str:
-    return "ENABLED" if method == "assumeTransition" else "SATISFIED"
+@dataclass
+class Session:
+    ctx: Any
+    variables: tuple[str, ...]
+    init: dict[str, str]
+    transitions: list[tuple[str | None, str]]
+    invariants: list[tuple[str, bool]]  # (name, is an action invariant)
+    step: int = 0
+    state: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
+    snapshots: dict[int, tuple[int, Any, Any]] = field(default_factory=dict)
 
 
 class FakeApalache:
     """A JSON-RPC server; ``requests`` lists ``(method, params)`` in arrival order."""
 
-    def __init__(self, oracle: Oracle = default_oracle, n_next: int = 1, port: int = 0) -> None:
-        self.oracle = oracle
-        self.n_next = n_next
+    def __init__(self, port: int = 0) -> None:
         self.requests: list[tuple[str, dict[str, Any]]] = []
-        self.roots: dict[str, str] = {}
-        self.load_error: tuple[int, str] | None = None
-        self.listed = False  # answer specParameters with lists instead of counts
-        self._sessions = 0
+        self.sources: dict[str, list[str]] = {}
+        self.sessions: dict[str, Session] = {}
+        self.unknown: set[tuple[str, str]] = set()
+        self._count = 0
         self._snapshot = 0
+        self._lock = threading.Lock()
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -48,9 +81,12 @@ class FakeApalache:
                 request = json.loads(body)
                 reply: dict[str, Any] = {"jsonrpc": "2.0", "id": request["id"]}
                 try:
-                    reply["result"] = fake.answer(request["method"], request["params"])
-                except _RpcError as err:
+                    with fake._lock:
+                        reply["result"] = fake.answer(request["method"], request["params"])
+                except RpcError as err:
                     reply["error"] = {"code": err.code, "message": err.message}
+                except Exception as err:  # the real server answers internal errors too
+                    reply["error"] = {"code": -32603, "message": f"Internal error: {err}"}
                 data = json.dumps(reply).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
@@ -73,53 +109,145 @@ class FakeApalache:
     def methods(self) -> list[str]:
         return [m for m, _ in self.requests]
 
-    def _next_snapshot(self) -> int:
+    def root(self, session: str | None = None) -> str:
+        """The root module of ``session`` (default: the last one loaded)."""
+        key = session or list(self.sources)[-1]
+        return self.sources[key][0]
+
+    def _take(self, s: Session) -> int:
         self._snapshot += 1
+        s.snapshots[self._snapshot] = (s.step, s.state, s.pending)
         return self._snapshot
+
+    # ------------------------------------------------------------------ methods
 
     def answer(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self.requests.append((method, params))
         if method == "loadSpec":
-            if self.load_error:
-                raise _RpcError(*self.load_error)
-            self._sessions += 1
-            sid = str(self._sessions)
-            self.roots[sid] = base64.b64decode(params["sources"][0]).decode()
-            invariants = params["invariants"]
-            n_action = sum(1 for i in invariants if i == "TlaconfNotTarget")
-            counts = {"InitTransitions": 1, "NextTransitions": self.n_next,
-                      "StateInvariants": len(invariants) - n_action,
-                      "ActionInvariants": n_action}  # fmt: skip
-            if self.listed:
-                spec = {k[0].lower() + k[1:]: [{"index": i} for i in range(n)]
-                        for k, n in counts.items()}  # fmt: skip
-            else:
-                spec = {f"n{k}": n for k, n in counts.items()}
-            return {"sessionId": sid, "snapshotId": 0, "specParameters": spec}
-        sid = params["sessionId"]
-        root = self.roots[sid]
+            return self._load(params)
+        sid = params.get("sessionId")
+        s = self.sessions.get(sid)  # type: ignore[arg-type]
+        if s is None:
+            raise RpcError(-32602, f"Invalid params: unknown session {sid}")
         if method == "assumeTransition":
-            status = self.oracle(method, params, root) if self._stepped(sid) else "ENABLED"
-            return {"sessionId": sid, "snapshotId": self._next_snapshot(),
-                    "transitionId": params["transitionId"], "status": status}  # fmt: skip
+            return self._assume(sid, s, int(params["transitionId"]), params["checkEnabled"])
         if method == "nextStep":
-            return {"sessionId": sid, "snapshotId": self._next_snapshot(), "newStepNo": 1}
+            if s.pending is None:
+                raise RpcError(-32603, "nextStep without an enabled transition")
+            s.state, s.pending, s.step = s.pending, None, s.step + 1
+            return {"sessionId": sid, "snapshotId": self._take(s), "newStepNo": s.step}
         if method == "checkInvariant":
-            status = self.oracle(method, params, root)
-            trace = {"states": []} if status == "VIOLATED" else None
-            return {"sessionId": sid, "invariantStatus": status, "trace": trace}
+            return self._invariant(sid, s, int(params["invariantId"]), params["kind"])
         if method == "rollback":
+            s.step, s.state, s.pending = s.snapshots[int(params["snapshotId"])]
             return {"sessionId": sid, "snapshotId": params["snapshotId"]}
         if method == "disposeSpec":
+            del self.sessions[sid]  # type: ignore[arg-type]
             return {"sessionId": sid}
-        raise _RpcError(-32601, f"Method not found: {method}")
+        raise RpcError(-32601, f"Method not found: {method}")
 
-    def _stepped(self, sid: str) -> bool:
-        """Whether the session has taken its first step (past Init)."""
-        return any(m == "nextStep" and p["sessionId"] == sid for m, p in self.requests)
+    def _load(self, params: dict[str, Any]) -> dict[str, Any]:
+        texts = [base64.b64decode(t).decode() for t in params["sources"]]
+        errors = []
+        for text in texts:
+            name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
+            for n, line in enumerate(text.split("\n"), start=1):
+                for m in _CONCAT.finditer(line.split("\\*", 1)[0]):
+                    errors.append(f'["{name}.tla:{n}:{m.start() + 1}-{n}:{m.end()}","An operator '
+                                  "with the signature ((Seq(a1), Seq(a1)) => Seq(a1)) cannot be "
+                                  'applied to the provided arguments of type Str and Str"]')
+        if errors:
+            raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
+                           f"[{','.join(errors)}],120)")
+        folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
+        for text in texts:
+            name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
+            (folder / f"{name}.tla").write_text(text)
+        root_name = _MODULE.search(texts[0]).group(1)  # type: ignore[union-attr]
+        root = texts[0]
+        next_text = root.split("TlaconfNext ==", 1)[1].split("\n====", 1)[0]
+        transitions = [(label, body) for label, body in _DISJUNCT.findall(next_text)]
+        ops = "\n".join(f"FakeT{i} == {body}" for i, (_, body) in enumerate(transitions))
+        (folder / f"{root_name}.tla").write_text(root.replace("\n====", f"\n{ops}\n====", 1))
+        try:
+            ctx = load_module(folder / f"{root_name}.tla", (folder, HERE), {})
+        except UserError as err:
+            raise RpcError(
+                120, f"Failed to load specification: PassFailure(SanyParser,{err},120)"
+            ) from None
+        init_text = root.split("TlaconfInit ==", 1)[1].split("\n\n", 1)[0]
+        init = dict(part.split(" = ", 1) for part in (p.strip() for p in init_text.split(" /\\ ")))
+        invariants = []
+        for name in params["invariants"]:
+            if ctx.ns.lookup(name) is None:
+                raise RpcError(120, f"Failed to load specification: operator {name} not found")
+            invariants.append((name, any("'" in _definition(t, name) for t in texts)))
+        self._count += 1
+        sid = format(self._count, "x")
+        self.sources[sid] = texts
+        s = Session(ctx, tuple(ctx.variables), init, transitions, invariants)
+        self.sessions[sid] = s
+        spec = {
+            "initTransitions": [{"index": 0, "labels": []}],
+            "nextTransitions": [{"index": i, "labels": [label] if label else []}
+                                for i, (label, _) in enumerate(transitions)],
+            "stateInvariants": [{"index": i, "labels": []} for i, (_, a) in
+                                enumerate(i for i in invariants if not i[1])],
+            "actionInvariants": [{"index": i, "labels": []} for i, (_, a) in
+                                 enumerate(i for i in invariants if i[1])],
+        }  # fmt: skip
+        return {"sessionId": sid, "snapshotId": self._take(s), "specParameters": spec}
+
+    def _assume(self, sid: str, s: Session, t: int, check: bool) -> dict[str, Any]:
+        before = self._take(s)
+        if s.step == 0:
+            successor: dict[str, Any] | None = {v: s.ctx.evaluate(e) for v, e in s.init.items()}
+            label = "Init"
+        else:
+            label = s.transitions[t][0] or f"T{t}"
+            successor = self._successor(s, t)
+        if ("assumeTransition", label) in self.unknown:
+            s.pending = successor
+            return {"sessionId": sid, "snapshotId": self._take(s), "transitionId": t,
+                    "status": "UNKNOWN"}  # fmt: skip
+        if successor is None:
+            return {"sessionId": sid, "snapshotId": before, "transitionId": t,
+                    "status": "DISABLED"}  # fmt: skip
+        s.pending = successor
+        return {"sessionId": sid, "snapshotId": self._take(s), "transitionId": t,
+                "status": "ENABLED" if check else "UNKNOWN"}  # fmt: skip
+
+    def _successor(self, s: Session, t: int) -> dict[str, Any] | None:
+        """The state transition ``t`` leads to (pinned in its text), or None when disabled."""
+        assert s.state is not None
+        parts = [p.strip() for p in s.transitions[t][1].split(" /\\ ")]
+        pinned = {p.split("' = ", 1)[0]: p.split("' = ", 1)[1] for p in parts
+                  if re.match(r"[A-Za-z_][A-Za-z0-9_]*' = ", p)}  # fmt: skip
+        target = {v: s.ctx.evaluate(pinned[v]) for v in s.variables if v in pinned}
+        if len(target) == len(s.variables):
+            return target if s.ctx.holds(f"FakeT{t}", (), s.state, target) else None
+        # not pinned (a probe): enabled is all that is asked; its successor is not used
+        return {} if s.ctx.enabled(f"FakeT{t}", (), s.state) else None
+
+    def _invariant(self, sid: str, s: Session, i: int, kind: str) -> dict[str, Any]:
+        pool = [name for name, action in s.invariants if action == (kind == "ACTION")]
+        name = pool[i]
+        if s.step == 0 or (s.step == 1 and kind == "ACTION"):
+            status = "SATISFIED"  # the real server answers this without solving
+        elif ("checkInvariant", name) in self.unknown:
+            status = "UNKNOWN"
+        else:
+            status = "SATISFIED" if s.ctx.holds(name, (), s.state) else "VIOLATED"
+        trace = None if status != "VIOLATED" else {"vars": list(s.variables), "states": []}
+        return {"sessionId": sid, "invariantStatus": status, "trace": trace}
 
 
-class _RpcError(Exception):
+def _definition(text: str, name: str) -> str:
+    found = re.search(rf"^{name}\b.*?==(.*?)(?=^\S|\Z)", text, re.M | re.S)
+    return found.group(1) if found else ""
+
+
+class RpcError(Exception):
     def __init__(self, code: int, message: str) -> None:
         super().__init__(message)
         self.code = code
@@ -128,5 +256,8 @@ class _RpcError(Exception):
 
 if __name__ == "__main__":
     port = next(int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--port="))
+    log = os.environ.get("FAKE_APALACHE_LOG")
+    if log:
+        Path(log).write_text(os.getcwd())
     server = FakeApalache(port=port)
     server._thread.join()

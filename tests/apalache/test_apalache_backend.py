@@ -1,12 +1,16 @@
-"""The Apalache backend against a fake explorer server: requests, spec bundle, answer mapping.
+"""The apalache checker against a fake explorer server that answers like Apalache 0.62.1.
 
-No Apalache binary is available in this test environment: the fake server
-(``fake_apalache.py``) answers with the documented result shapes.
+The fake (``fake_apalache.py``) decides every question on the concrete states
+tlaconf's root modules pin, answers an ACTION invariant at step 1 SATISFIED
+without solving (the real server's shortcut), and refuses string
+concatenation with the real type checker's error.  No Apalache binary is
+used here; ``make test-apalache`` runs the golden corpus through a real one.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import os
 import socket
 import stat
@@ -20,25 +24,27 @@ import pytest
 from fake_apalache import FakeApalache
 
 from tlaconf.errors import UserError
+from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
-from tlaconf.replay.apalache import (
-    ApalacheBackend,
+from tlaconf.replay.apalache.bundle import read_bundle, variable_types
+from tlaconf.replay.apalache.types import (
+    EMPTY,
+    TypeBook,
     infer,
     literal,
-    read_module,
+    parse_type,
     type_text,
     unify,
 )
+from tlaconf.replay.backend import get_checker
+from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
-from tlaconf.values import Fn, ModelValue, record
+from tlaconf.values import ModelValue, from_python
 
-SPEC = Path(__file__).parents[1] / "replay" / "spec"
-COUNTER = SPEC / "conformance" / "Counter.tla"
-
-
-def state(count: int, a: int = 0, b: int = 0) -> dict[str, Any]:
-    return {"count": count, "tally": Fn({"a": a, "b": b})}
+PROJECT = Path(__file__).resolve().parents[2]
+SPEC = PROJECT / "tests" / "replay" / "spec"
+HERE = Path(__file__).parent
 
 
 @pytest.fixture
@@ -49,268 +55,314 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeApalache]:
     server.close()
 
 
-def counter(limit: int = 10) -> Any:
-    return ApalacheBackend().load(module_spec(SPEC, "Counter", "1", {"Limit": limit}))
+def st(count: int, a: int = 0, b: int = 0) -> dict[str, Any]:
+    return {"count": count, "tally": {"a": a, "b": b}}
 
 
-def root_of(fake: FakeApalache) -> str:
-    (params,) = [p for m, p in fake.requests if m == "loadSpec"][-1:]
-    return base64.b64decode(params["sources"][0]).decode()
+def inc(by: int, state: dict[str, Any], outcome: str = "accepted", who: str = "a") -> Any:
+    return ("Inc", {"by": by, "who": who}, outcome, state)
 
 
-def test_types_and_literals() -> None:
-    occupants = Fn({"Play": frozenset({12}), "Bank": frozenset()})
-    assert type_text(infer(occupants)) == "(Str -> Set(Int))"
-    assert literal(occupants, infer(occupants)) == 'SetAsFun({<<"Play", {12}>>, <<"Bank", {}>>})'
-    instances = Fn({1: record(caller=3, complete=True)})
-    assert type_text(infer(instances)) == "(Int -> {caller: Int, complete: Bool})"
-    assert literal(instances, infer(instances)) == (
-        "SetAsFun({<<1, [caller |-> 3, complete |-> TRUE]>>})"
-    )
-    params = record(by=2, who="a")
-    assert type_text(infer(params, record=True)) == "{by: Int, who: Str}"
-    assert type_text(infer(Fn({"by": 2, "at": 3}))) == "(Str -> Int)"
-    assert type_text(infer((1, 2))) == "Seq(Int)"
-    assert type_text(infer((1, "a"))) == "<<Int, Str>>"
-    assert type_text(infer(frozenset())) == "Set(Int)"
-    r = record(caller=3, complete=True)
-    by_id = unify(infer((r,)), infer(Fn({1: r, 3: r})))
-    assert type_text(by_id) == "(Int -> {caller: Int, complete: Bool})"
-    assert literal((r,), by_id) == "SetAsFun({<<1, [caller |-> 3, complete |-> TRUE]>>})"
-    assert literal((), None) == "<<>>"
-    with pytest.raises(UserError, match="model value m has no Apalache form"):
-        infer(ModelValue("m"))
+def write(path: Path, steps: list[Any], initial: dict[str, Any] | None = None,
+          module: str = "Counter") -> Path:  # fmt: skip
+    with TraceWriter(path, module, "1", {"Limit": 10}) as w:
+        w.init(initial or st(0))
+        for action, params, outcome, state in steps:
+            if action is None:
+                w.unlabeled_step(state, outcome)
+            else:
+                w.step(action, params, outcome, state)
+    return path
+
+
+def replay(path: Path, spec: Path = SPEC, cross: bool = False) -> Any:
+    checker = get_checker("apalache")
+    return replay_trace(path, spec, EmbeddedBackend(), checker=checker, cross_check=cross)
+
+
+# ---------------------------------------------------------------- types
+
+
+def test_types_of_values() -> None:
+    v = from_python
+    assert infer(v({"a": 1, "b": 2})) == ("Fun", ("Str",), ("Int",))
+    assert infer(v({"a": 1, "b": "x"})) == ("Rec", (("a", ("Int",)), ("b", ("Str",))))
+    assert infer(v({"a": 1}), record=True) == ("Rec", (("a", ("Int",)),))
+    assert infer(v([1, 2])) == ("Seq", ("Int",)) and infer(v(())) == EMPTY
+    assert infer(frozenset()) == ("Set", None)
+    # the empty function is the empty sequence and every empty function
+    fun = ("Fun", ("Rec", (("id", ("Int",)),)), ("Str",))
+    assert unify(EMPTY, fun) == fun and unify(("Seq", ("Int",)), EMPTY) == ("Seq", ("Int",))
+    assert unify(("Set", None), ("Set", ("Str",))) == ("Set", ("Str",))
     with pytest.raises(UserError, match="no common Apalache type"):
-        infer(frozenset({1, "a"}))
+        unify(("Int",), ("Str",))
+    with pytest.raises(UserError, match="model value"):
+        infer(ModelValue("m"))
+    t = unify(infer(v({"x": frozenset()})), infer(v({"x": frozenset({"a"})})))
+    assert type_text(t) == "(Str -> Set(Str))"
+    assert literal(v({"x": frozenset({"a"})}), t) == 'SetAsFun({<<"x", {"a"}>>})'
+    assert literal(v({"id": 3}), ("Rec", (("id", ("Int",)),))) == "[id |-> 3]"
 
 
-def test_read_module() -> None:
-    info = read_module(module_spec(SPEC, "Counter", "1", {}))
-    assert info.variables == ("count", "tally")
-    assert info.unary == ("Inc", "Reset")
-    assert "Bounded" in info.nullary
-    assert info.lines["Inc"] == 7 and info.lines["Bounded"] == 17
-    assert info.bundle[0] == COUNTER.read_text()
-    assert "MODULE CounterOps" in info.bundle[1] and len(info.bundle) == 2
+def test_annotations_are_read() -> None:
+    assert parse_type("Set(Str)") == ("Set", ("Str",))
+    assert parse_type("Str -> Set(Int)") == ("Fun", ("Str",), ("Set", ("Int",)))
+    record = ("Rec", (("a", ("Int",)), ("b", ("Seq", ("Str",)))))
+    assert parse_type("{a: Int, b: Seq(Str)}") == record
+    assert parse_type("<<Int, Bool>>") == ("Tup", (("Int",), ("Bool",)))
+    assert parse_type("a -> b") is None and parse_type("$alias") is None
 
 
-def test_an_action_that_holds(fake: FakeApalache) -> None:
-    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
-    assert counter().check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2)) is None
-    assert fake.methods() == [
-        "loadSpec", "assumeTransition", "nextStep", "assumeTransition", "checkInvariant",
-        "disposeSpec",
-    ]  # fmt: skip
-    load = fake.requests[0][1]
-    assert (load["init"], load["next"], load["invariants"]) == (
-        "TlaconfInit", "TlaconfNext", ["TlaconfNotTarget"])
-    sources = [base64.b64decode(s).decode() for s in load["sources"]]
-    assert sources[1] == COUNTER.read_text() and "MODULE CounterOps" in sources[2]
-    root = sources[0]
-    assert root.startswith("---- MODULE TlaconfApalache ----\n")
-    assert "\\* @type: Int;\n  count" in root
-    assert "\\* @type: (Str -> Int);\n  tally" in root
-    assert "INSTANCE Counter WITH Limit <- 10" in root
-    assert "/\\ count = 0\n" in root
-    assert 'TlaconfNext == Inc([by |-> 2, who |-> "a"])' in root
-    assert (
-        "TlaconfNotTarget == ~(count' = 2 /\\ "
-        "tally' = SetAsFun({<<\"a\", 2>>, <<\"b\", 0>>}))"
-    ) in root
-    check = fake.requests[4][1]
-    assert (check["invariantId"], check["kind"]) == (0, "ACTION")
+def test_one_shape_per_variable_across_a_trace() -> None:
+    book = TypeBook({"ids": parse_type("Set(Int)")})
+    book.observe("ids", frozenset(), 2, "variable ids")
+    book.observe("ids", frozenset({1}), 3, "variable ids")
+    with pytest.raises(UserError, match=r"line 4: variable ids has the shape Set\(Str\) here but "
+                       r"Set\(Int\) at its @type annotation"):  # fmt: skip
+        book.observe("ids", frozenset({"x"}), 4, "variable ids")
+    book.observe("meta", from_python({"label": "Ward"}), 2, "variable meta")
+    with pytest.raises(UserError, match=r"line 7: variable meta has the shape Int here but .* at "
+                       r"line 2"):  # fmt: skip
+        book.observe("meta", 3, 7, "variable meta")
 
 
-@pytest.mark.parametrize("listed", [False, True], ids=["counts", "lists"])
-def test_an_action_that_fails_is_blamed_at_its_definition(
-    fake: FakeApalache, listed: bool
+def test_a_trace_whose_shape_varies_is_an_error_naming_both_lines(
+    fake: FakeApalache, tmp_path: Path
 ) -> None:
-    fake.n_next = 2
-    fake.listed = listed
-    blame = counter().check_action("Inc", record(by=2, who="a"), state(0), state(3, a=3))
-    assert blame is not None
-    assert (blame.text, blame.file, blame.line) == ("Inc(p)", str(COUNTER), 7)
-    assert "no transition of it leads from s to s'" in blame.reason
-    assert blame.bindings == (("p", '[by |-> 2, who |-> "a"]'),)
+    path = write(tmp_path / "v.trace.jsonl", [inc(1, st(1, a=1)), inc(1, st(2, a=2), who="b")])
+    # a tally that is a record of another shape in the second state
+    lines = path.read_text().splitlines()
+    lines[3] = lines[3].replace('"tally": {"a": 2, "b": 0}', '"tally": {"a": 2, "b": "x"}')
+    path.write_text("\n".join(lines) + "\n")
+    result = replay(path)
+    assert result.verdict == "error" and not result.undecided
+    assert result.failure is not None
+    assert "line 4: variable tally has the shape" in result.failure.reason
+    assert "at line 2" in result.failure.reason and fake.methods() == []
+
+
+# ---------------------------------------------------------------- the bundle
+
+
+def test_the_bundle_is_typable() -> None:
+    spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
+    mod = EmbeddedBackend().load(spec)
+    bundle = read_bundle(spec, {"Move", "Partition"}, mod.constant)
+    assert bundle.folded == ("ZoneInstances4",)
+    assert {"SeatZones4", "SharedZones4", "SeatZone4"} <= set(bundle.left_out)
+    zones = next(t for t in bundle.texts if "MODULE Zones4" in t)
+    original = (PROJECT / "spec/reference-profile/rev2/Zones4.tla").read_text()
+    assert len(zones.split("\n")) == len(original.split("\n"))  # Apalache's lines are ours
+    assert [ln for ln in zones.split("\n") if "\\o" in ln.split("\\*")[0]] == []
+    assert '\\* @type: Set(Str);\nZoneInstances4 == {"Bank", "Play",' in zones
+    assert "ZonePartition4(inGameIds, occupants) ==" in zones  # verbatim text stays verbatim
+
+
+def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
+    spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
+    mod = EmbeddedBackend().load(spec)
+    params = infer(from_python({"id": 11, "source": "Play", "destination": "Bank",
+                                "movementAuthorized": True, "revealRequired": False,
+                                "revealedBeforeMove": False}), record=True)  # fmt: skip
+    bundle = read_bundle(spec, {"Move", "Partition"}, mod.constant, {"Move": params})
+    lines = bundle.texts[0].split("\n")
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Move(p) =="))
+    assert lines[at - 1] == (
+        "\\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, revealRequired: Bool, "
+        "revealedBeforeMove: Bool, source: Str}) => Bool;"
+    )
+    original = (PROJECT / "spec/conformance/ZoneMembership.tla").read_text()
+    assert len(lines) == len(original.split("\n"))
+
+
+def test_variable_annotations(tmp_path: Path) -> None:
+    conf = tmp_path / "conformance"
+    conf.mkdir()
+    (tmp_path / "reference-profile" / "rev1").mkdir(parents=True)
+    (conf / "W.tla").write_text(
+        "---- MODULE W ----\nVARIABLES\n  \\* @type: Set(Str);\n  owners,\n  n\n====\n"
+    )
+    assert variable_types(module_spec(tmp_path, "W", "1", {})) == {"owners": "Set(Str)"}
+
+
+# ---------------------------------------------------------------- verdicts
+
+
+CASES = {
+    "conforms": ([inc(2, st(2, a=2)), ("Reset", {"atLeast": 5}, "rejected", st(2, a=2)),
+                  inc(3, st(5, a=5)), ("Reset", {"atLeast": 5}, "accepted", st(0))],
+                 ("conforms", None)),
+    "wrong-effect": ([inc(1, st(1, a=1)), inc(2, st(4, a=4))], ("violation", 2)),
+    "first-step-wrong": ([inc(1, st(2, a=2))], ("violation", 1)),
+    "rejected-enabled": ([inc(1, st(1, a=1)), inc(1, st(1, a=1), "rejected")],
+                         ("violation", 2)),
+    "rejected-changed": ([("Reset", {"atLeast": 9}, "rejected", st(1))], ("violation", 1)),
+    "invariant": ([inc(6, st(6, a=6)), inc(6, st(12, a=12))], ("violation", 2)),
+    "unlabeled": ([inc(1, st(1, a=1)), (None, None, "accepted", st(2, a=2)),
+                   (None, None, "rejected", st(2, a=2)), (None, None, "accepted", st(5, a=2))],
+                  ("violation", 4)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_checker_gives_the_embedded_verdict(
+    fake: FakeApalache, tmp_path: Path, name: str
+) -> None:
+    steps, expected = CASES[name]
+    path = write(tmp_path / f"{name}.trace.jsonl", steps)
+    ours = replay_trace(path, SPEC, EmbeddedBackend())
+    theirs = replay(path)
+    assert (ours.verdict, ours.failure and ours.failure.step) == expected
+    assert (theirs.verdict, theirs.failure and theirs.failure.step) == expected
+    assert (theirs.failure and theirs.failure.blame) == (ours.failure and ours.failure.blame)
+    # one session per trace, disposed; invariants only ever checked as STATE invariants
     methods = fake.methods()
-    assert methods.count("checkInvariant") == 2 and methods.count("rollback") == 2
-    rollback = next(p for m, p in fake.requests if m == "rollback")
-    next_step = fake.requests[2]
-    assert next_step[0] == "nextStep"
-    assert rollback["snapshotId"] == 2  # the snapshot nextStep returned
+    assert methods.count("loadSpec") == 1 and methods[-1] == "disposeSpec"
+    kinds = {p["kind"] for m, p in fake.requests if m == "checkInvariant"}
+    assert kinds == {"STATE"}
+    cross = replay(path, cross=True)
+    assert not cross.undecided and cross.verdict == expected[0]
 
 
-def test_next_for_steps_without_a_label(fake: FakeApalache) -> None:
-    mod = counter()
-    assert mod.has_next
-    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
-    assert mod.check_next(state(0), state(2, a=2)) is None
-    sources = [base64.b64decode(s).decode() for s in fake.requests[0][1]["sources"]]
-    assert "TlaconfNext == Next\n" in sources[0]
-    fake.oracle = lambda m, p, root: "DISABLED"
-    blame = mod.check_next(state(0), state(3, a=2))
-    assert blame is not None and (blame.text, blame.line, blame.bindings) == ("Next", 20, ())
+def test_an_initial_state_breaking_an_invariant(fake: FakeApalache, tmp_path: Path) -> None:
+    path = write(tmp_path / "i.trace.jsonl", [inc(1, st(12, a=12))], initial=st(11, a=11))
+    result = replay(path)
+    assert result.verdict == "violation" and result.failure is not None
+    assert result.failure.step == 0 and "Bounded" in result.failure.reason
 
 
-def test_enabled_and_disabled(fake: FakeApalache) -> None:
-    mod = counter()
-    assert mod.enabled("Reset", record(atLeast=1), state(3)) is True
-    fake.oracle = lambda m, p, root: "DISABLED"
-    assert mod.enabled("Reset", record(atLeast=5), state(3)) is False
-    assert mod.check_action("Reset", record(atLeast=5), state(3), state(0)) is not None
-    assert "checkInvariant" not in fake.methods()
+def test_the_fake_answers_an_action_invariant_at_step_1_like_the_real_server(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """Why tlaconf never asks that question: the answer is SATISFIED without solving."""
+    root = ("---- MODULE R ----\nEXTENDS Integers\nVARIABLES\n  \\* @type: Int;\n  x\n"
+            "TlaconfInit == x = 0\n\nTlaconfNext ==\n  \\/ A:: (x' = 5)\n\n"
+            "NotT == ~(x' = 5)\n====\n")  # fmt: skip
+    ask = fake.answer
+    sid = ask("loadSpec", {"sources": [base64.b64encode(root.encode()).decode()],
+                           "invariants": ["NotT"]})["sessionId"]  # fmt: skip
+    assert ask("assumeTransition", {"sessionId": sid, "transitionId": 0, "checkEnabled": True})[
+        "status"] == "ENABLED"  # fmt: skip
+    ask("nextStep", {"sessionId": sid})
+    ask("assumeTransition", {"sessionId": sid, "transitionId": 0, "checkEnabled": True})
+    answer = ask("checkInvariant", {"sessionId": sid, "invariantId": 0, "kind": "ACTION"})
+    assert answer["invariantStatus"] == "SATISFIED"  # although x' = 5 is reachable
 
 
-def test_unknown_is_an_error(fake: FakeApalache) -> None:
-    fake.oracle = lambda m, p, root: "UNKNOWN"
-    with pytest.raises(UserError, match=r"cannot decide whether Reset is enabled \(UNKNOWN"):
-        counter().enabled("Reset", record(atLeast=1), state(3))
-    assert fake.methods()[-1] == "disposeSpec"
+def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path) -> None:
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    (spec / "conformance" / "Named.tla").write_text(
+        "---- MODULE Named ----\nEXTENDS Integers, Sequences\nVARIABLES name\n"
+        'Rename(p) == name\' = p.first \\o "."\n====\n'
+    )
+    path = tmp_path / "n.trace.jsonl"
+    with TraceWriter(path, "Named", "1", {}) as w:
+        w.init({"name": "a"})
+        w.step("Rename", {"first": "b"}, "accepted", {"name": "b."})
+    result = replay(path, spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert "TypeCheckerSnowcat" in result.failure.reason and "Named.tla:4:" in result.failure.reason
 
 
-def test_invariants_one_session_per_state(fake: FakeApalache) -> None:
-    fake.oracle = lambda m, p, root: "VIOLATED" if "count = 11" in root else "SATISFIED"
-    mod = counter()
-    assert mod.check_invariant("Bounded", state(3)) is None
-    assert mod.check_invariant("Bounded", state(3)) is None
-    assert fake.methods().count("loadSpec") == 1
-    assert "TlaconfNext == UNCHANGED <<count, tally>>" in root_of(fake)
-    assert fake.requests[0][1]["invariants"] == ["Bounded"]
-    blame = mod.check_invariant("Bounded", state(11))
-    assert blame is not None and (blame.text, blame.line) == ("Bounded", 17)
+def test_unknown_is_exit_3_naming_the_step(fake: FakeApalache, tmp_path: Path) -> None:
+    fake.unknown = {("assumeTransition", "TlaconfS2")}
+    path = write(tmp_path / "u.trace.jsonl", [inc(1, st(1, a=1)), inc(1, st(2, a=2))])
+    r = subprocess.run(
+        [sys.executable, "-m", "tlaconf.cli.main", "replay", "--json", "--backend", "apalache",
+         "--spec", str(SPEC), str(path)], capture_output=True, text=True,
+    )  # fmt: skip
+    assert r.returncode == 3, r.stderr
+    failure = json.loads(r.stdout)["traces"][0]["failure"]
+    assert "Apalache answered UNKNOWN at step 2" in failure["reason"]
 
 
-def test_load_errors_and_unknown_invariants(fake: FakeApalache, tmp_path: Path) -> None:
-    fake.load_error = (-32602, "Typing error: expected Int, found Str")
-    with pytest.raises(UserError, match="Apalache, checking Inc: Typing error"):
-        counter().check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2))
-    spec = module_spec(SPEC, "Counter", "1", {})
-    bad = type(spec)(spec.name, spec.path, spec.search_path, spec.constants, ("Nope",))
-    with pytest.raises(UserError, match="INVARIANT Nope is not an operator"):
-        ApalacheBackend().load(bad)
+def test_without_apalache_the_error_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for var in ("APALACHE_SERVER", "APALACHE_MC", "APALACHE_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(UserError, match=r"apalache-mc not found.*installation"):
+        get_checker("apalache")
+    monkeypatch.setenv("APALACHE_MC", str(tmp_path / "nope"))
+    with pytest.raises(UserError, match="is not an executable file"):
+        get_checker("apalache")
+    monkeypatch.delenv("APALACHE_MC")
+    monkeypatch.setenv("APALACHE_SERVER", "ftp://x")
+    with pytest.raises(UserError, match="not an http://host:port URL"):
+        get_checker("apalache")
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("APALACHE")}
+    r = subprocess.run(
+        [sys.executable, "-m", "tlaconf.cli.main", "replay", "--backend", "apalache", "--spec",
+         str(SPEC), str(path)], capture_output=True, text=True, env={**env, "PATH": str(tmp_path)},
+    )  # fmt: skip
+    assert r.returncode == 2 and "apalache-mc not found" in r.stderr
+    assert "Traceback" not in r.stderr
 
 
-def test_unreachable_server(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_its_own_server_runs_in_a_private_folder_and_is_stopped(tmp_path: Path) -> None:
+    script = tmp_path / "apalache-mc"
+    script.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(HERE)!r})\n"
+                      f"runpy.run_path({str(HERE / 'fake_apalache.py')!r}, run_name='__main__')\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    log = tmp_path / "cwd.txt"
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("APALACHE")}
+    env.update(APALACHE_MC=str(script), FAKE_APALACHE_LOG=str(log),
+               PYTHONPATH=os.pathsep.join([str(PROJECT), *sys.path]))  # fmt: skip
+    work = tmp_path / "work"
+    work.mkdir()
+    r = subprocess.run(
+        [sys.executable, "-m", "tlaconf.cli.main", "replay", "--json", "--backend", "apalache",
+         "--spec", str(SPEC), str(path)], capture_output=True, text=True, env=env, cwd=work,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    server_cwd = Path(log.read_text())
+    assert server_cwd != work and server_cwd.name.startswith("tlaconf-apalache-")
+    assert not server_cwd.exists()  # removed with the stopped server
+    assert list(work.iterdir()) == []
+
+
+def test_an_unreachable_server_is_exit_3(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     monkeypatch.setenv("APALACHE_SERVER", f"http://127.0.0.1:{port}")
-    with pytest.raises(UserError, match="cannot reach the Apalache server"):
-        counter().enabled("Reset", record(atLeast=1), state(3))
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]))
+    assert result.undecided and result.failure is not None
+    assert "cannot reach the Apalache server" in result.failure.reason
 
 
-@pytest.fixture
-def no_apalache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("APALACHE_SERVER", "APALACHE_MC", "APALACHE_HOME"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("PATH", str(tmp_path))
+def _two_per_module() -> list[Path]:
+    """Two golden traces of each conformance module (the whole corpus takes too long here)."""
+    from tlaconf.trace.reader import open_trace
+
+    chosen: dict[str, list[Path]] = {}
+    for path in golden_traces(PROJECT / "traces"):
+        with open_trace(path) as t:
+            module = t.header.module
+        if len(chosen.setdefault(module, [])) < 2:
+            chosen[module].append(path)
+    return [p for paths in chosen.values() for p in paths]
 
 
-@pytest.mark.usefixtures("no_apalache")
-def test_without_apalache_the_error_says_how_to_get_it(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    with pytest.raises(UserError, match=r"apalache-mc not found.*APALACHE_MC=.*APALACHE_SERVER="):
-        ApalacheBackend()
-    monkeypatch.setenv("APALACHE_MC", str(tmp_path / "nothing"))
-    with pytest.raises(UserError, match="is not an executable file"):
-        ApalacheBackend()
-
-
-def write_counter_trace(path: Path) -> Path:
-    with TraceWriter(path, "Counter", "1") as w:
-        w.init({"count": 0, "tally": {"a": 0, "b": 0}})
-        w.step("Inc", {"by": 2, "who": "a"}, "accepted", {"count": 2, "tally": {"a": 2, "b": 0}})
-        w.step("Inc", {"by": 5, "who": "b"}, "accepted", {"count": 7, "tally": {"a": 2, "b": 6}})
-    return path
-
-
-def test_cli_without_apalache_exits_2(tmp_path: Path) -> None:
-    trace = write_counter_trace(tmp_path / "c.trace.jsonl")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("APALACHE_SERVER", "APALACHE_MC", "APALACHE_HOME")}  # fmt: skip
-    env["PATH"] = str(tmp_path)
-    r = subprocess.run(
-        [sys.executable, "-m", "tlaconf.cli.main", "replay", "--backend", "apalache",
-         "--spec", str(SPEC), str(trace)],
-        capture_output=True, text=True, env=env,
-    )  # fmt: skip
-    assert r.returncode == 2, (r.stdout, r.stderr)
-    assert "apalache-mc not found" in r.stdout + r.stderr
-    assert "Traceback" not in r.stderr
-
-
-def test_replay_verdict_through_the_backend(fake: FakeApalache, tmp_path: Path) -> None:
-    def oracle(method: str, params: dict[str, Any], root: str) -> str:
-        if method == "checkInvariant" and params["kind"] == "ACTION":
-            # Inc by 5 for b cannot end with b = 6: only that step fails.
-            return "SATISFIED" if "by |-> 5" in root else "VIOLATED"
-        return "ENABLED" if method == "assumeTransition" else "SATISFIED"
-
-    fake.oracle = oracle
-    result = replay_trace(write_counter_trace(tmp_path / "c.trace.jsonl"), SPEC, ApalacheBackend())
-    assert result.verdict == "violation"
-    assert result.failure is not None
-    assert (result.failure.step, result.failure.action) == (2, "Inc")
-    assert result.failure.blame is not None and result.failure.blame.line == 7
-
-
-def test_starts_and_stops_its_own_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    script = tmp_path / "apalache-mc"
-    fake_module = Path(__file__).with_name("fake_apalache.py")
-    script.write_text(f"#!{sys.executable}\nimport runpy, sys\n"
-                      f"runpy.run_path({str(fake_module)!r}, run_name='__main__')\n")  # fmt: skip
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    monkeypatch.delenv("APALACHE_SERVER", raising=False)
-    monkeypatch.setenv("APALACHE_MC", str(script))
-    backend = ApalacheBackend()
-    mod = backend.load(module_spec(SPEC, "Counter", "1", {}))
-    try:
-        assert mod.enabled("Reset", record(atLeast=1), state(3)) is True
-        server = backend._server
-        assert server is not None and server.process.poll() is None
-    finally:
-        backend.close()
-    assert server.process.poll() is not None
-
-
-def test_the_root_module_is_valid_tla(fake: FakeApalache) -> None:
-    from tlaconf.tla import ast
-    from tlaconf.tla.parser import parse_module
-
-    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
-    counter().check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2))
-    module = parse_module(root_of(fake), "TlaconfApalache.tla")
-    assert module.extends == ("Apalache",)
-    assert module.variables() == ("count", "tally")
-    (instance,) = [u for u in module.units if isinstance(u, ast.Instance)]
-    assert instance.module == "Counter" and [n for n, _ in instance.substitutions] == ["Limit"]
-    assert {"TlaconfInit", "TlaconfNext", "TlaconfNotTarget"} <= set(module.definitions())
-
-
-APALACHE_SETASFUN = """---- MODULE Apalache ----
-SetAsFun(S) == [x \\in {p[1] : p \\in S} |-> CHOOSE y \\in {p[2] : p \\in S} : <<x, y>> \\in S]
-====
-"""
-
-
-def test_the_root_module_means_what_the_backend_assumes(
-    fake: FakeApalache, tmp_path: Path
-) -> None:
-    """Evaluated by tlaconf's own evaluator (with SetAsFun written in TLA+), the generated
-    Init pins s, Next is the action, and TlaconfNotTarget is FALSE exactly on s'."""
-    evaluate = pytest.importorskip("tlaconf.evaluate")
-    fake.oracle = lambda m, p, root: "VIOLATED" if m == "checkInvariant" else "ENABLED"
-    counter(limit=3).check_action("Inc", record(by=2, who="a"), state(0), state(2, a=2))
-    (tmp_path / "Apalache.tla").write_text(APALACHE_SETASFUN)
-    root = tmp_path / "TlaconfApalache.tla"
-    root.write_text(root_of(fake))
-    search = (tmp_path, SPEC / "conformance", SPEC / "reference-profile" / "rev1")
-    ctx = evaluate.load_module(root, search, {})
-    assert ctx.holds("TlaconfInit", (), state(0))
-    assert not ctx.holds("TlaconfInit", (), state(0, b=1))
-    assert ctx.holds("TlaconfNext", (), state(0), state(2, a=2))
-    assert not ctx.holds("TlaconfNext", (), state(0), state(2, b=2))
-    assert not ctx.holds("TlaconfNotTarget", (), state(0), state(2, a=2))
-    assert ctx.holds("TlaconfNotTarget", (), state(0), state(2, b=2))
-    assert ctx.holds("Bounded", (), state(3)) and not ctx.holds("Bounded", (), state(4))
+def test_golden_traces_through_the_fake_server(fake: FakeApalache) -> None:
+    """Golden traces of every conformance module: the module bundle loads (typable by the
+    fake's rules), and the checker's verdict and failing step are the embedded evaluator's."""
+    embedded = EmbeddedBackend()
+    checker = get_checker("apalache")
+    spec = PROJECT / "spec"
+    differ = []
+    chosen = _two_per_module()
+    for path in chosen:
+        ours = replay_trace(path, spec, embedded)
+        theirs = replay_trace(path, spec, embedded, checker=checker)
+        a = (ours.verdict, ours.failure and ours.failure.step)
+        b = (theirs.verdict, theirs.failure and theirs.failure.step)
+        if a != b:
+            differ.append((relative_key(PROJECT / "traces", path), a, b,
+                           theirs.failure and theirs.failure.reason))  # fmt: skip
+    assert differ == [] and len(chosen) >= 18

@@ -147,3 +147,37 @@ def test_bags_as_tlcs_built_in_operators(text: str, expected: object) -> None:
 def test_bags_errors_as_tlc(text: str) -> None:
     with pytest.raises(EvalError):
         ev(text)
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("1..3", "1..3"), ("{1, 2, 3}", "{1, 2, 3}"), ("1..0", "{}"), ("DOMAIN <<5, 6>>", "1..2"),
+    ("(1..3) \\cup {}", "{1, 2, 3}"), ("{1..2}", "{1..2}"),
+    ("{<<1, 2>>, <<3>>}", "{<<3>>, <<1, 2>>}"),
+    ("{{1, 2}, {3}}", "{{3}, {1, 2}}"), ("SUBSET {1, 2}", "{{}, {1}, {2}, {1, 2}}"),
+    ("SUBSET (1..7)", "SUBSET (1..7)"), ("[{1, 2} -> {3}]", "{<<3, 3>>}"),
+    ("[a : {1, 2}]", "{[a |-> 1], [a |-> 2]}"), ("{1, 2} \\X {3}", "{<<1, 3>>, <<2, 3>>}"),
+    ("Nat", "Nat"), ("STRING", "STRING"), ("Seq({1})", "Seq({1})"),
+    ('"a\\nb"', '"a\\nb"'), ("-3", "-3"), ("(1 :> 2 @@ 3 :> 4)", "(1 :> 2 @@ 3 :> 4)"),
+    ("[x \\in {} |-> 1]", "<<>>"), ("[n \\in 1..2 |-> n]", "<<1, 2>>"),
+    ("[b |-> 1, a |-> 2]", "[a |-> 2, b |-> 1]"), ('("a b" :> 1)', "[a b |-> 1]"),
+])
+def test_to_string_prints_as_tlc(text: str, printed: str) -> None:
+    assert ev(f"ToString({text})") == printed
+
+
+def test_to_string_of_an_interval_is_not_that_of_a_set() -> None:
+    assert ev("ToString(1..2) = ToString({1, 2})") is False
+    assert ev("1..2 = {1, 2}") is True
+    fails("ToString({n \\in Nat : n > 2})", "infinite set")
+
+
+def test_infinite_sets_inside_values_compare_as_tlc() -> None:
+    """TLC compares Nat, Int, STRING and Seq(S) by name (and range); any other infinite
+    set it cannot compare, even with itself."""
+    assert ev("<<Seq({1})>> = <<Seq({1})>>") is True
+    assert ev("Seq({1}) = Seq({2})") is False
+    assert ev("<<Nat>> = <<Int>>") is False
+    assert ev("Nat \\in {Nat}") is True
+    for text in ("<<S>> = <<S>>", "{S} = {S}", "[a |-> S] = [a |-> S]", "S \\in {S}",
+                 "<<S>> \\in {<<S>>}", "S = S"):
+        fails(f"LET S == {{n \\in Nat : n > 1}} IN {text}", "compare|enumerate")

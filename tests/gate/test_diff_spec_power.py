@@ -63,6 +63,17 @@ def test_a_change_a_golden_trace_tells_apart(
     assert json.loads(out)["power"] is None
 
 
+def test_a_module_header_change_is_not_a_change_of_its_definitions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = planted(tmp_path, "EXTENDS Naturals, Sequences\n", "EXTENDS Naturals, Sequences, TLC\n")
+    code, out, _ = diff(capsys, ROOT / "spec", new, "--json")
+    assert code == 0
+    power = json.loads(out)["power"]
+    assert power and all(not p["told_apart"] for p in power)
+    assert all(p["note"].startswith("the definition is the same") for p in power)
+
+
 def test_two_revision_folders_of_one_tree(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -159,3 +159,17 @@ def test_check_revision(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         assert not (tmp_path / "o7").exists()  # refused before any scenario ran
     finally:
         sys.path.remove(str(ROOT / "tests" / "replay"))
+
+
+def test_plain_gate_json_and_junit(
+    tree: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junit = tmp_path / "g.xml"
+    code, out, _ = gate(capsys, tree, "--json", "--junit", junit)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["revision"] is None and doc["changes"] == []
+    assert doc["unchanged"] == doc["traces"] > 0
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and suite.get("name") == "tlaconf gate"
+    assert (suite.get("tests"), suite.get("failures")) == (str(doc["traces"]), "0")

@@ -113,3 +113,21 @@ def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> 
     result = pytester.runpytest(*OPTIONS)
     result.assert_outcomes(passed=1, failed=6)
     result.stdout.fnmatch_lines(["*does not blame 'nonsense'*", "*blames no conjunct*"])
+
+
+def test_fixture_failure_is_reported_once_at_pytests_width(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        f"""
+        from counter_backend import state, write_trace
+
+        def test_unexpected_violation(tmp_path, tlaconf_replay):
+            tlaconf_replay(write_trace(tmp_path / "t.trace.jsonl", state(0), [{INC!r}, {BAD!r}]))
+        """
+    )
+    result = pytester.runpytest(*OPTIONS)
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "During handling of the above exception" not in out
+    assert out.count("expected conforms, got violation") == 1
+    panel = [line for line in result.stdout.lines if line.startswith(("╭", "│", "╰"))]
+    assert panel and max(map(len, panel)) <= 80

@@ -171,6 +171,7 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     )  # fmt: skip
     abilities = page(
         tmp_path, "abilities.txt", "A section no module cites\nNoKinds9 == AbilityKinds9 = {}",
+        "Another section\nSeatCount4 == Cardinality(Seats4)",
         title="Ability definitions, instances and returns",
     )  # fmt: skip
     code, out, err = revise(capsys, spec, deck, abilities, "--from", "2", "--json")
@@ -179,9 +180,41 @@ def test_placement_rules(spec: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
         "TopCard4": ("DeckOrder4", "new"),  # authored comments cite the section
         "HostedCount4": ("Locations4", "new"),  # the one of those that sees ObjectLocation4
         "NoKinds9": ("Abilities9", "new"),
+        "SeatCount4": ("Zones4", "new"),  # the module declaring the CONSTANT it uses
     }
     locations = (spec / "reference-profile" / "rev3" / "Locations4.tla").read_text()
     assert "\nEXTENDS Naturals, Sequences, FiniteSets\n" in locations  # for Cardinality
+
+
+def test_placement_by_topic_and_number(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = page(tmp_path, "deck.txt", "Shuffles\nShuffleRounds4 == 3",
+                title="Deck order and shuffles")  # fmt: skip
+    zones = page(tmp_path, "zones.txt", "Hand size\nMaxHandSize4 == 7",
+                 title="Zones, locations and observations")  # fmt: skip
+    other = page(tmp_path, "other.txt", "Misc\nThrottle9 == 2", title="Miscellany")
+    code, out, err = revise(capsys, spec, deck, zones, other, "--from", "2")
+    assert code == 0, err
+    rows = {line.split()[2]: line for line in out.splitlines()[1:-1]}
+    assert rows["ShuffleRounds4"].split()[1] == "DeckOrder4"
+    assert "its name is the page's topic" in rows["ShuffleRounds4"]
+    assert rows["MaxHandSize4"].split()[1] == "Zones4"
+    assert rows["Throttle9"].split()[1] == "Abilities9"
+    assert "its name ends in 9, as the definition's" in rows["Throttle9"]
+
+
+def test_new_definitions_using_each_other(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    defs = "Counts\nTwiceHand4(o) == HandCount4(o) * 2\n" \
+        'HandCount4(o) == Cardinality(o["SideA.Hand"])'  # fmt: skip
+    p = page(tmp_path, "p.txt", defs, title="Zones, locations and observations")
+    code, out, err = revise(capsys, spec, p, "--from", "2", "--json")
+    assert code == 0, err
+    assert operators(out) == {"TwiceHand4": ("Zones4", "new"), "HandCount4": ("Zones4", "new")}
+    zones = (spec / "reference-profile" / "rev3" / "Zones4.tla").read_text(encoding="utf-8")
+    assert zones.index("HandCount4(o) ==") < zones.index("TwiceHand4(o) ==")  # defined before use
 
 
 def test_bad_pages_write_nothing(
@@ -215,3 +248,8 @@ def test_bad_pages_write_nothing(
     assert code == 2 and "cannot read page" in err
     code, _, err = revise(capsys, spec, undefined, "--from", "2", "--to", "../x")
     assert code == 2 and "is not a revision name" in err
+    code, _, err = revise(capsys, spec, PAGES / "zones-rev3.txt", "--from", "2", "--to", "2")
+    assert code == 2 and "the pages change revision 2 itself (ZoneCount4, SeatZoneNames4," in err
+    declares = page(tmp_path, "c.txt", "S\nCONSTANT Extra4")
+    code, _, err = revise(capsys, spec, declares, "--from", "2")
+    assert code == 2 and f"{declares}:" in err and "this is a CONSTANT declaration" in err

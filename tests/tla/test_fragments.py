@@ -158,3 +158,28 @@ def test_parse_of_fragments_still_reports_real_errors(
     module.write_text(stripped, encoding="utf-8")
     assert main(["parse", str(module)]) == 2  # a standard name left undefined is a real error
     assert "undefined operator Len" in capsys.readouterr().err
+
+
+REVISION_PAGES = sorted((Path(__file__).parents[1] / "revise" / "pages").glob("*.txt"))
+
+
+@pytest.mark.parametrize("page", REVISION_PAGES, ids=lambda p: p.name)
+def test_fragments_of_revision_pages_parse(
+    page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fragments", str(page), "-o", str(tmp_path)]) == 0
+    (module,) = tmp_path.glob("*.tla")
+    capsys.readouterr()
+    assert main(["parse", str(module)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
+def test_fragments_of_the_seeds_parse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pages = sorted(SEEDS.glob("*.txt"))
+    assert main(["fragments", *map(str, pages), "-o", str(tmp_path)]) == 0
+    modules = sorted(tmp_path.glob("*.tla"))
+    assert len(modules) == 2
+    capsys.readouterr()
+    assert main(["parse", *map(str, modules)]) == 0
+    out = capsys.readouterr().out
+    assert "ZoneInstances4  (used at" in out and "in Zones4 (revision 2)" in out

@@ -14,7 +14,7 @@ import pytest
 from tlaconf.errors import UserError
 from tlaconf.spec.lookup import module_spec
 from tlaconf.trace import TraceWriter
-from tlaconf.trace.export import export_trace
+from tlaconf.trace.export import ModuleFacts, export_trace
 
 SPEC = Path(__file__).parents[1] / "replay" / "spec"
 HAS_PARSER = importlib.util.find_spec("tlaconf.tla.parser") is not None
@@ -48,10 +48,14 @@ def write(tmp_path: Path, steps: Steps, limit: int | None = None) -> Path:
     return path
 
 
+FACTS = ModuleFacts(frozenset({"count", "tally"}), frozenset({"Inc", "Reset"}),
+                    frozenset({"Limit"}), has_next=True)  # fmt: skip
+
+
 def export(tmp_path: Path, steps: Steps, limit: int | None = None) -> tuple[Path, Any]:
     spec = module_spec(SPEC, "Counter", "1", {} if limit is None else {"Limit": limit})
     out = tmp_path / "CounterTrace.tla"
-    cfg, n = export_trace(write(tmp_path, steps, limit), out, spec, "1")
+    cfg, n = export_trace(write(tmp_path, steps, limit), out, spec, "1", FACTS)
     assert n == len(steps)
     assert cfg == tmp_path / "CounterTrace.cfg"
     return out, spec
@@ -74,10 +78,47 @@ def test_module_and_cfg_shape(tmp_path: Path) -> None:
     assert "INVARIANTS\n    Bounded" in cfg
 
 
-def test_empty_trace_exports(tmp_path: Path) -> None:
-    out, _ = export(tmp_path, [])
-    text = out.read_text()
-    assert "TraceSteps == <<>>" in text and "TraceAction(k) == FALSE" in text
+def test_the_header_command_is_the_one_tlc_wants(tmp_path: Path) -> None:
+    out, _ = export(tmp_path, GOOD)
+    assert "java -XX:+UseParallelGC -DTLA-Library=" in out.read_text()
+
+
+def test_a_trace_without_steps_is_refused(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {})
+    out = tmp_path / "CounterTrace.tla"
+    with pytest.raises(UserError, match="no steps: TLC would pass"):
+        export_trace(write(tmp_path, []), out, spec, "1", FACTS)
+    assert list(tmp_path.iterdir()) == [tmp_path / "c.trace.jsonl"]
+
+
+def test_an_unknown_action_label_is_refused(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {})
+    trace = write(tmp_path, [*GOOD, ("Teleport", {"to": 1}, "accepted", st(1))])
+    with pytest.raises(UserError, match=r"c.trace.jsonl:7: unknown action label 'Teleport'"):
+        export_trace(trace, tmp_path / "CounterTrace.tla", spec, "1", FACTS)
+    assert not (tmp_path / "CounterTrace.tla").exists()
+    assert not (tmp_path / "CounterTrace.cfg").exists()
+
+
+def test_a_step_without_a_label_needs_next(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {})
+    path = tmp_path / "c.trace.jsonl"
+    with TraceWriter(path, "Counter", "1") as w:
+        w.init(st(0))
+        w.unlabeled_step(st(2, a=2))
+    facts = ModuleFacts(FACTS.variables, FACTS.actions, FACTS.constants, has_next=False)
+    with pytest.raises(UserError, match=r"c\.trace\.jsonl:3: the step has no action label"):
+        export_trace(path, tmp_path / "CounterTrace.tla", spec, "1", facts)
+    assert not (tmp_path / "CounterTrace.tla").exists()
+
+
+def test_only_declared_constants_are_bound(tmp_path: Path) -> None:
+    spec = module_spec(SPEC, "Counter", "1", {"Seats4": frozenset({"SideA"})})
+    out = tmp_path / "CounterTrace.tla"
+    export_trace(write(tmp_path, GOOD), out, spec, "1", FACTS)
+    cfg = out.with_suffix(".cfg").read_text()
+    assert "Limit <- TraceConst_Limit" in cfg and "Seats4" not in cfg
+    assert "Seats4" not in out.read_text()
 
 
 def test_bad_output_names(tmp_path: Path) -> None:
@@ -89,7 +130,7 @@ def test_bad_output_names(tmp_path: Path) -> None:
         (tmp_path / "Counter.tla", "cannot be named like"),
     ]:
         with pytest.raises(UserError, match=message):
-            export_trace(trace, out, spec, "1")
+            export_trace(trace, out, spec, "1", FACTS)
     assert not (tmp_path / "bad-name.tla").exists()
 
 
@@ -102,7 +143,7 @@ def test_a_name_clash_with_the_module_is_refused(tmp_path: Path) -> None:
     )
     spec = module_spec(spec_dir, "Counter", "1", {})
     with pytest.raises(UserError, match="uses the name TraceInit"):
-        export_trace(write(tmp_path, GOOD), tmp_path / "T.tla", spec, "1")
+        export_trace(write(tmp_path, GOOD), tmp_path / "T.tla", spec, "1", FACTS)
 
 
 def tlaconf(*args: str) -> subprocess.CompletedProcess[str]:
@@ -117,6 +158,8 @@ def test_cli(tmp_path: Path) -> None:
     r = tlaconf("export", str(trace), "-o", str(out), "--spec", str(SPEC))
     assert r.returncode == 0, r.stderr
     assert out.is_file() and out.with_suffix(".cfg").is_file()
+    (tmp_path / "empty").mkdir()
+    empty = write(tmp_path / "empty", [])
     for args, message in [
         (["export", str(trace), "-o", str(out), "--spec", str(tmp_path / "nope")],
          "does not exist"),
@@ -125,6 +168,8 @@ def test_cli(tmp_path: Path) -> None:
         (["export", str(trace)], "required: -o"),
         (["export", str(trace), "-o", str(tmp_path / "no" / "T.tla"), "--spec", str(SPEC)],
          "cannot write"),
+        (["export", str(empty), "-o", str(out), "--spec", str(SPEC)],
+         "the trace has no steps"),
     ]:
         r = tlaconf(*args)
         assert r.returncode == 2, (args, r.stderr)
@@ -190,7 +235,7 @@ def test_values_that_need_integers_and_tlc(tmp_path: Path) -> None:
         w.step("Reset", {"atLeast": -1}, "accepted", {"count": 0, "tally": {"side.A": 0, "b": 0}})
     spec = module_spec(SPEC, "Counter", "1", {})
     out = tmp_path / "T.tla"
-    export_trace(path, out, spec, "1")
+    export_trace(path, out, spec, "1", FACTS)
     text = out.read_text()
     assert '"side.A" :> 2' in text and "atLeast |-> -1" in text
     ctx = evaluate.load_module(out, (tmp_path, *spec.search_path), spec.constants)

@@ -3,8 +3,9 @@
 Traces go to ``--out DIR`` (default ``.tlaconf-out/check``), one folder per
 seed (``seed-<N>/``), emptied before each run.  ``--scenarios MODULE[:FUNCTION]``
 checks another implementation: any ``FUNCTION(out_dir: Path, seed: int) -> list[Path]``
-that writes traces (default ``harness.scenarios:generate_all``).  Every ``*.trace.jsonl``
-written under a seed's folder is replayed, also those the function did not return.
+that writes traces (default: ``scenarios`` in the project's ``[tool.tlaconf]``).  Every
+``*.trace.jsonl`` written under a seed's folder is replayed, also those the function did
+not return.
 
 An exception raised by the scenarios is a finding about the implementation, not
 an error of tlaconf: that seed gets the verdict ``crash``, its traceback is
@@ -40,16 +41,16 @@ from tlaconf.cli.replay import (
     replay_paths,
 )
 from tlaconf.errors import UserError, describe
-from tlaconf.replay import Failure, TraceResult, get_backend
+from tlaconf.replay import Failure, TraceResult
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.replay.determinism import compare_runs, seed_independence
-from tlaconf.replay.runner import TRACE_SUFFIX
+from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.coverage import summary_line
 from tlaconf.spec import resolve_spec_dir
+from tlaconf.spec.project import find_project
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
 DEFAULT_SEEDS = (1, 2, 3)
-DEFAULT_SCENARIOS = "harness.scenarios:generate_all"
 _DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
 _SCENARIOS = re.compile(rf"({_DOTTED})(?::([A-Za-z_][A-Za-z0-9_]*))?\Z")
 
@@ -84,8 +85,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--scenarios",
         metavar="MODULE[:FUNCTION]",
-        default=DEFAULT_SCENARIOS,
-        help=f"the trace generator to run (default {DEFAULT_SCENARIOS})",
+        help="the trace generator to run (default: the scenarios of the project's "
+        "[tool.tlaconf] in pyproject.toml)",
     )
     add_run_options(p)
     add_output_options(p)
@@ -97,6 +98,22 @@ def _seed_range(text: str) -> tuple[int, ...]:
     if m is None or int(m[1]) > int(m[2]):
         raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
     return tuple(range(int(m[1]), int(m[2]) + 1))
+
+
+def project_scenarios(scenarios: str | None) -> str:
+    """``--scenarios``, else the project's ``[tool.tlaconf] scenarios`` (the project's folder
+    goes on ``sys.path``, as pytest's rootdir does); UserError when there is neither."""
+    if scenarios is not None:
+        return scenarios
+    project = find_project()
+    if project is None or project.scenarios is None:
+        raise UserError(
+            "tlaconf check has no scenarios to run: pass --scenarios MODULE[:FUNCTION] or set "
+            "scenarios in the [tool.tlaconf] table of pyproject.toml (tlaconf init writes one)"
+        )
+    if str(project.root) not in sys.path:
+        sys.path.insert(0, str(project.root))
+    return project.scenarios
 
 
 def scenario_function(scenarios: str) -> Callable[..., Any]:
@@ -133,7 +150,7 @@ def _crash(folder: Path, seed: int, scenarios: str, exc: BaseException) -> Trace
 
 
 def generate(
-    out: Path, seeds: tuple[int, ...], scenarios: str = DEFAULT_SCENARIOS
+    out: Path, seeds: tuple[int, ...], scenarios: str
 ) -> tuple[list[Path], list[TraceResult]]:
     """Write every scenario trace for every seed under ``out/seed-<N>/``: the traces
     written and a ``crash`` result for each seed whose scenarios raised."""
@@ -183,8 +200,8 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
     """Run the generator for ``seed`` again in another process (another hash seed) and
     compare its traces with ``first``'s: None when byte-identical, else what differs."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
-        path = os.pathsep.join(p or os.getcwd() for p in sys.path)  # import what we imported
-        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed), "PYTHONPATH": path}
+        env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed),  # and this process's path
+               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         proc = subprocess.run(
             [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
             env=env, capture_output=True, text=True, check=False,
@@ -195,9 +212,10 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
         return compare_runs(first, Path(tmp))
 
 
-def determinism(args: argparse.Namespace, seeds: tuple[int, ...], paths: list[Path]) -> bool:
+def determinism(args: argparse.Namespace, scenarios: str, seeds: tuple[int, ...],
+                paths: list[Path]) -> bool:
     """Print the determinism findings (none: one line saying so); whether there were any."""
-    findings = [f for f in [second_run(args.scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
+    findings = [f for f in [second_run(scenarios, seeds[0], args.out / f"seed-{seeds[0]}")]
                 if f is not None]
     findings += seed_independence(paths)
     out = sys.stderr if args.json else sys.stdout
@@ -213,13 +231,14 @@ def run(args: argparse.Namespace) -> int:
     seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails first
-    get_backend(args.backend)
-    paths, crashes = generate(args.out, seeds, args.scenarios)
+    setup(args.backend, args.cross_check)
+    scenarios = project_scenarios(args.scenarios)
+    paths, crashes = generate(args.out, seeds, scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []
     code = emit([*crashes, *results], args)
     if crashes:
         return code
-    found = determinism(args, seeds, paths)
+    found = determinism(args, scenarios, seeds, paths)
     if not args.no_coverage and not args.json:
         print(summary_line(cover_traces(paths, spec_dir, args.revision)))
     return max(code, 1) if found else code

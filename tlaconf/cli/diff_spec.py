@@ -85,7 +85,7 @@ def power_text(power: list[Power], traces_dir: Path) -> list[str]:
             trace = Path(p.trace).relative_to(traces_dir).as_posix()
             lines.append(f"{head}told apart by {trace} step {p.step} (old: {p.old}; new: {p.new})")
         elif p.note:
-            lines.append(f"{head}undecided: {p.note}")
+            lines.append(f"{head}{p.note}")
         else:
             lines.append(f"{head}no golden trace tells the old and new definitions apart")
     return lines

@@ -1,7 +1,10 @@
 """``tlaconf eval [--json] [-m MODULE] EXPR|-``: evaluate constant TLA+ expressions.
 
 The context extends Integers, Sequences, FiniteSets and TLC; ``-m`` adds a module
-whose operators are then usable.  ``-`` reads one expression per line from stdin
+whose operators are then usable: a ``.tla`` file, or a module name looked up in the
+spec directory (``--spec DIR``, default ``./spec``): its ``conformance/``, then the
+newest ``reference-profile/rev*/``, then ``tcs/``.  ``-D NAME=EXPR`` binds a CONSTANT
+of that module (so it needs ``-m``).  ``-`` reads one expression per line from stdin
 and answers one line each.  ``--json`` prints ``{"value": <ITF>}`` or
 ``{"error": "<message>"}``.  A value tlaconf cannot enumerate (``Nat``,
 ``{x \\in Nat : x > 3}``, a set too large) is an error, never printed.
@@ -17,6 +20,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
+from tlaconf.spec import read_cfg, resolve_spec_dir
 from tlaconf.values import encode, to_tla
 from tlaconf.values.itf import NotEncodable
 
@@ -26,7 +30,9 @@ def register(sub: Any) -> None:
                        description=doc_description(__doc__))
     p.add_argument("expr", metavar="EXPR", help="a TLA+ expression, or - to read one per line")
     p.add_argument("--json", action="store_true", help="print ITF JSON values")
-    p.add_argument("-m", "--module", type=Path, help="a .tla module to add to the context")
+    p.add_argument("-m", "--module", metavar="MODULE",
+                   help="a .tla file or a module name of the spec directory to add")
+    p.add_argument("--spec", metavar="DIR", help="where -m NAME is looked up (default ./spec)")
     p.add_argument("-D", "--constant", action="append", default=[], metavar="NAME=EXPR",
                    help="bind a CONSTANT of the module to the value of EXPR (repeatable)")
     p.set_defaults(run=run)
@@ -50,10 +56,36 @@ def _answer(ctx: Any, text: str, as_json: bool) -> tuple[str, bool]:
     return (json.dumps({"value": encoded}) if as_json else to_tla(value)), True
 
 
+def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], dict[str, Any]]:
+    """The ``.tla`` file ``-m MODULE`` names (a path, or a module of the spec directory),
+    the search path for what it EXTENDS, and the constants of the ``.cfg`` beside it."""
+    path = Path(module)
+    if path.suffix == ".tla" or path.is_file() or not module.isidentifier():
+        if not path.is_file():
+            raise UserError(f"-m {module}: module file {path} not found")
+        return path, (), {}
+    spec_dir = resolve_spec_dir(spec)
+    revisions = sorted((spec_dir / "reference-profile").glob("rev*"), reverse=True,
+                       key=lambda d: (len(d.name), d.name))
+    for folder in [spec_dir / "conformance", *revisions, spec_dir / "tcs"]:
+        found = folder / f"{module}.tla"
+        if found.is_file():
+            rev = folder if folder in revisions else next(iter(revisions), None)
+            dirs = (spec_dir / "conformance", *([rev] if rev else []), spec_dir / "tcs")
+            cfg = found.with_suffix(".cfg")
+            constants = dict(read_cfg(cfg).constants) if cfg.is_file() else {}
+            return found, tuple(d for d in dirs if d.is_dir()), constants
+    raise UserError(f"-m {module}: no {module}.tla in {spec_dir} (looked in conformance/, "
+                    "reference-profile/rev*/ and tcs/); give a path to a .tla file")
+
+
 def run(args: argparse.Namespace) -> int:
     from tlaconf.evaluate.context import default_context
 
-    constants: dict[str, Any] = {}
+    if args.constant and args.module is None:
+        raise UserError("-D binds a CONSTANT of a module: give the module with -m MODULE")
+    module, search, constants = (None, (), {}) if args.module is None else module_file(
+        args.module, args.spec)
     if args.constant:
         base = default_context()
         for item in args.constant:
@@ -61,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             if not sep or not name.strip().isidentifier():
                 raise UserError(f"-D expects NAME=EXPR, got {item!r}")
             constants[name.strip()] = base.evaluate(text)
-    ctx = default_context(args.module, constants=constants)
+    ctx = default_context(module, search, constants)
     if args.expr != "-":
         out, ok = _answer(ctx, args.expr, args.json)
         print(out)

@@ -2,7 +2,9 @@
 
 The module EXTENDS the trace's conformance module, holds the trace as data and
 defines TraceInit/TraceNext so that TLC checking MODULE.cfg
-reproduces replay's verdict (see the module tlaconf.trace.export).
+reproduces replay's verdict (see the module tlaconf.trace.export).  A trace with
+no steps, an unknown action label or a state with other variables than the
+module's is refused (exit 2) and nothing is written.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
+from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
-from tlaconf.trace.export import export_trace
+from tlaconf.trace.export import ModuleFacts, export_trace
 from tlaconf.trace.reader import open_trace
 
 
@@ -37,8 +40,11 @@ def run(args: argparse.Namespace) -> int:
     spec = module_spec(
         resolve_spec_dir(args.spec), header.module, header.revision, header.constants
     )
+    mod = EmbeddedBackend().load(spec)
+    facts = ModuleFacts(frozenset(mod.variables), frozenset(mod.actions), mod.constants,
+                        mod.has_next)
     try:
-        cfg, steps = export_trace(args.trace, args.output, spec, header.revision)
+        cfg, steps = export_trace(args.trace, args.output, spec, header.revision, facts)
     except OSError as err:
         raise UserError(f"cannot write {args.output}: {err.strerror}") from None
     print(f"{args.output}: module {args.output.stem} ({steps} steps), {cfg}")

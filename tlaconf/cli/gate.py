@@ -18,7 +18,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths
+from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths, strict
 from tlaconf.errors import UserError
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
 from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
@@ -36,7 +36,7 @@ from tlaconf.gate.golden import (
     write_verdicts,
 )
 from tlaconf.replay.result import TraceResult, warnings
-from tlaconf.report import make_console, render_failure
+from tlaconf.report import make_console, render_failure, write_html
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -95,17 +95,20 @@ def run(args: argparse.Namespace) -> int:
         )
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
-    internal = [r for r in results if r.internal_error]
+    internal = [r for r in results if r.internal_error or r.undecided]
     if internal:  # tlaconf could not decide: nothing is compared, nothing is recorded
         for r in internal:
             console.print(render_failure(r))
-        console.print(f"gate: {len(internal)} trace(s) hit an internal error; nothing compared",
+        console.print(f"gate: {len(internal)} trace(s) undecided (an internal error, or an "
+                      "external checker that failed or disagreed); nothing compared",
                       style="bold red")
         return 3
+    if args.html:
+        write_html(results, args.html, "tlaconf gate")
     notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON
     for text in warnings(results):
         notes.print(f"warning: {text}", style="yellow")
-    strict_code = 1 if args.strict and warnings(results) else 0
+    strict_code = 1 if strict(args) and warnings(results) else 0
     if not decisive(results):
         notes.print(
             f"gate: none of the {len(results)} golden traces under {root} reached conforms or "

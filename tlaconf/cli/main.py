@@ -19,9 +19,8 @@ from tlaconf.errors import UserError, internal_error
 from tlaconf.evaluate import budget
 
 COMMANDS: tuple[str, ...] = (
-    "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise", "convert",
-    "export",
-    "diff-spec",
+    "init", "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise",
+    "convert", "export", "diff-spec",
 )
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 

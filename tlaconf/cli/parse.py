@@ -70,7 +70,7 @@ def _own_operators(m: ast.Module) -> list[tuple[str, int]]:
 
 
 def spec_search_path(path: Path, revision: str | None) -> list[Path]:
-    """The spec/ folders for a module inside a ``spec/`` tree (DESIGN's search path)."""
+    """The spec/ folders for a module inside a ``spec/`` tree (the search path the README gives)."""
     spec = next((d for d in path.resolve().parents if d.name == "spec"), None)
     if spec is None:
         return []

@@ -1,4 +1,5 @@
-"""``tlaconf replay TRACE... [--spec DIR] [--backend B] [--json] [--junit FILE] [-j N]``."""
+"""``tlaconf replay TRACE... [--spec DIR] [--backend B] [--cross-check C] [--json] [--junit FILE]
+[-j N]``."""
 
 from __future__ import annotations
 
@@ -9,10 +10,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tlaconf.replay import BACKENDS, TraceResult, exit_code, run_traces
+from tlaconf.errors import UserError
+from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
-from tlaconf.report import ProgressDisplay, json_report, make_console, render_report, write_junit
+from tlaconf.report import (
+    ProgressDisplay,
+    json_report,
+    make_console,
+    render_report,
+    write_html,
+    write_junit,
+)
 from tlaconf.spec import resolve_spec_dir, search_path
+from tlaconf.spec.project import find_project
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -26,8 +36,16 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "--backend",
         default="embedded",
         metavar="NAME",
-        help=f"how formulas are checked: {' or '.join(BACKENDS)} (default: embedded), "
-        "or module:attribute of a backend class",
+        help=f"what decides: {', '.join([*BACKENDS, *CHECKERS])} (default: embedded), "
+        "or module:attribute of a backend class; with tlc or apalache the checker decides "
+        "and the embedded evaluator explains the failing step",
+    )
+    p.add_argument(
+        "--cross-check",
+        choices=tuple(CHECKERS),
+        metavar="CHECKER",
+        help=f"also decide every trace with {' or '.join(CHECKERS)} and report any difference "
+        "in verdict or failing step (exit 3)",
     )
     p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
@@ -49,11 +67,17 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    p.add_argument(
+        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
+    )
 
 
 def check_revision(spec_dir: Path, revision: str | None) -> None:
     """UserError ("unknown revision") unless ``revision`` is None or a folder of ``spec_dir``."""
     if revision is not None:
+        if not (spec_dir / "reference-profile").is_dir():
+            raise UserError(f"unknown revision {revision!r} (there is no "
+                            f"{spec_dir / 'reference-profile'}: this spec has no revisions)")
         search_path(spec_dir, revision)
 
 
@@ -62,7 +86,8 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
     if quiet:
-        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision)
+        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
+                          cross_check=args.cross_check)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -74,19 +99,31 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -
             on_steps=progress.on_steps,
             on_result=progress.on_result,
             revision=args.revision,
+            cross_check=args.cross_check,
         )
 
 
+def strict(args: argparse.Namespace) -> bool:
+    """``--strict``, else the project's ``[tool.tlaconf] strict``."""
+    if args.strict:
+        return True
+    project = find_project()
+    return project is not None and project.strict
+
+
 def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
-    """Print the report (text or ``--json``), write ``--junit``; return the exit code."""
+    """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
+    exit code."""
+    if args.html:
+        write_html(results, args.html, f"tlaconf {args.command}")
     if args.junit:
         write_junit(args.junit, results, args.revision)
     if args.json:
-        json.dump(json_report(results, args.revision, args.strict), sys.stdout, indent=2)
+        json.dump(json_report(results, args.revision, strict(args)), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        render_report(make_console(), results, args.revision, args.strict)
-    return exit_code(results, args.strict)
+        render_report(make_console(), results, args.revision, strict(args))
+    return exit_code(results, strict(args))
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -95,7 +132,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="check traces against their conformance modules",
         description="Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
-        "2 when a trace or the spec is bad input.",
+        "2 when a trace or the spec is bad input, 3 when an external checker failed, "
+        "could not decide or disagreed with the embedded evaluator.",
     )
     p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
     add_run_options(p)

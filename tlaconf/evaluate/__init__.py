@@ -4,26 +4,24 @@
 and returns a :class:`Context` (``holds``, ``enabled``, ``explain``, ``evaluate``).
 Operators compile to generated Python functions (see :mod:`.compiler`).
 
-Where this evaluator knowingly differs from TLC:
+It follows TLC's implementation where the TLA+ semantics leave TLC's answer
+open (comparison of values of different kinds, the order of CHOOSE, Bags, ToString,
+operator arguments evaluated only where used, functions evaluated only where applied);
+see the README's "Where tlaconf differs from TLC".  Where it knowingly differs:
 
-- CHOOSE and RandomElement pick the first suitable element in tlaconf's canonical
-  value order (TLC: its own normalized order, and a random element for
-  RandomElement) -- deterministic, so replays are reproducible.
+- CHOOSE and RandomElement pick the first suitable element in TLC's order of values
+  (strings and record fields by code point: TLC orders strings by when its JVM first
+  met them; RandomElement is random in TLC) -- deterministic, so replays are
+  reproducible.
 - Integers are unbounded: ``2^100`` is a value, and cardinalities that overflow TLC's
   32-bit integers are computed exactly.
-- Cross-kind comparison errors are raised at the top level of ``=``/``\\in``
-  (``"a" = 1``, ``{1} = 1``, ``"a" \\in {1}``); inside two sets or functions being
-  compared, elements of different kinds compare unequal (``<<1>> # <<TRUE>>``).  A set
-  or function domain that mixes booleans and integers, or holds two values equal but
-  for them (``<<1>>`` and ``<<TRUE>>``), is refused when a set is built or combined
-  (``\\cup``, ``\\cap``, ``\\``, UNION, ``@@``): Python would collapse ``TRUE`` and ``1``.
-- Infinite sets nested inside a value compare by identity when they cannot be
-  enumerated (``<<Seq({1})>> = <<Seq({1})>>`` is FALSE; TLC raises an error), and
-  ``{1} \\cap {"a"}`` is ``{}`` (TLC: an error).
+- A set TLC cannot sort (``{1, "a"}``) is an error as soon as it is built; TLC reports
+  it when it first sorts the set (almost always), but ``1 \\in {1, "a"}`` can be TRUE
+  in TLC.
 - TLCGet/TLCSet support integer registers only (no model-checking statistics);
   TLCExt provides TLCModelValue and AssertEq only.
 - ENABLED follows TLC's successor generation (``x' = e`` assigns, ``x' \\in S``
-  enumerates, arguments with primes are substituted by name) and, as DESIGN.md asks,
+  enumerates, arguments with primes are substituted by name) and, by design,
   reports an action that leaves a variable unassigned as an error.  Operators of
   parameterized instances are evaluated, not walked, by ENABLED and blame.
 - Labels and sub-expression references (``Op!lab``, ``Op!1``) are not evaluated.

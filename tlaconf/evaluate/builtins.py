@@ -27,6 +27,7 @@ from tlaconf.evaluate.lazy import (
     SubsetSet,
     UnionSet,
     as_bool,
+    checked,
     domain,
     enum_set,
     equal,
@@ -38,8 +39,8 @@ from tlaconf.evaluate.lazy import (
     show,
     sorted_values,
 )
+from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
-from tlaconf.values.order import check_comparable
 
 NAT = NatSet()
 INT = IntSet()
@@ -155,12 +156,7 @@ def check_elements(items: list[Any], sid: int,
                    what: str = "a set (or function domain) holds") -> None:
     """Fails when ``items`` cannot be the elements of one set: TLC cannot compare some
     of them (``{1, "a"}``; ``TRUE`` and ``1``, which Python would collapse)."""
-    if len(items) > 1:
-        t = type(items[0])
-        if not ((t is int or t is str) and len(set(map(type, items))) == 1):
-            bad = check_comparable(items, what)
-            if bad:
-                raise Fail(bad, (), sid)
+    checked(items, sid, what)
 
 
 def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
@@ -174,10 +170,14 @@ def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
 
 
 def disjoint(a: frozenset[Any], b: frozenset[Any], sid: int) -> bool:
-    """``a \\cap b = {}`` without building the intersection."""
+    """``a \\cap b = {}`` without building the intersection (the kind check of
+    :func:`_clash` inlined: this runs for every pair of sets a partition compares)."""
     if not a.isdisjoint(b):
         return False
-    _clash(a, b, sid)
+    if a and b:
+        t = type(next(iter(a)))
+        if t is not type(next(iter(b))) or not (t is int or t is str):
+            _clash(a, b, sid)
     return True
 
 
@@ -235,7 +235,10 @@ def subset(sid: int, a: Any) -> Any:
 
 def union(sid: int, a: Any) -> Any:
     if type(a) is frozenset and all(type(s) is frozenset for s in a):
-        check_elements([x for s in a for x in s], sid)
+        # each set holds one kind (checked when built): one element tells
+        kinds = {next(iter(s)).__class__ for s in a if s}
+        if len(kinds) > 1 or (kinds and not kinds <= {int, str}):
+            check_elements([x for s in a for x in s], sid)
         return frozenset().union(*a)
     members = enum_set(a, sid)
     for s in members:
@@ -380,7 +383,7 @@ def assert_(sid: int, cond: Any, out: Any) -> bool:
 
 
 def to_string(sid: int, v: Any) -> str:
-    return to_tla(v)
+    return tlc_string(v, sid)
 
 
 def tlc_eval(sid: int, v: Any) -> Any:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tlaconf.evaluate import builtins as B
@@ -52,12 +52,21 @@ class Scope:
     at: str | None = None
     iterable: bool = False
     """Inside a comprehension's iterable, where Python forbids ``:=``."""
+    hoist: dict[str, str] | None = None
+    """Inside a quantifier's generated function: values computed once at its entry
+    (name -> source), from the names in ``entry`` only."""
+    entry: frozenset[str] = frozenset()
 
     def bind(self, names: dict[str, Local]) -> Scope:
-        return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable)
+        return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable,
+                     self.hoist, self.entry)
 
     def in_iterable(self) -> Scope:
-        return Scope(self.ns, self.locals, self.primed, self.at, True)
+        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry)
+
+    def own(self) -> Scope:
+        """This scope for code that goes into another generated function (no hoisting)."""
+        return replace(self, hoist=None, entry=frozenset())
 
 
 _NOCONST = object()
@@ -536,7 +545,7 @@ class Compiler:
                     and sc.locals[a.name].kind in ("val", "maybe"):
                 srcs.append(sc.locals[a.name].py)  # passed on as it is (maybe deferred)
                 continue
-            c = self.expr(a, sc)
+            c = self.expr(a, sc.own())
             if c.const is not _NOCONST or _is_ident(c.src) or c.src.startswith(("_S[", "_N[")):
                 srcs.append(c.src)
                 continue
@@ -712,9 +721,10 @@ class Compiler:
     def x_Quant(self, node: A.Quant, sc: Scope) -> Code:
         """A quantifier becomes a small generated function with plain ``for`` loops (much
         faster than ``all(<generator>)``), called with the locals in scope."""
-        base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False)
-        pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
         params = self.helper_params(sc)
+        hoist: dict[str, str] = {}
+        base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False, hoist, frozenset(params))
+        pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
         lines += [f"    {d} = {src}" for d, src in pre]
@@ -723,6 +733,7 @@ class Compiler:
             lines.append(f"{indent}{clause}:")
             indent += "    "
         body = self.boolean(node.body, inner)
+        lines[1:1] = [f"    {k} = {src}" for k, src in hoist.items()]
         if node.kind == "A":
             lines += [f"{indent}if not {body}:", f"{indent}    return False", "    return True"]
         else:
@@ -795,7 +806,7 @@ class Compiler:
         with a plain loop; when ``e`` fails at some ``x``, the function is lazy instead (an
         error only where it is applied there, or compared), as TLC's functions are."""
         py = self.fresh(f"v_{_pyname(name)}_")
-        inner = sc.bind({name: Local(py, ty=elem_type(dom.const))})
+        inner = sc.own().bind({name: Local(py, ty=elem_type(dom.const))})
         src = self.expr(body, inner).src
         params = self.helper_params(sc)
         fname = self.fresh("fn_")
@@ -997,11 +1008,31 @@ class Compiler:
             return None
         sid = self.sid(node)
         ne = "not " if negate else ""
+        known = self.same_kinds(inter.args, sc)
         # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
         # <<TRUE>>
         return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) and _disjoint({a[1]}, {b[1]}, {sid}) else "
-                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
+                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and ({known}"
+                    f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
+                    f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid})) "
+                    f"else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
+
+    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str:
+        """For ``f[a] \\cap f[b]`` inside a quantifier, with ``f`` given at its entry: a
+        name computed once there, TRUE when ``f``'s values are sets of one kind (so the
+        pairs need no kind check), followed by ``or``; else nothing."""
+        apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
+        if sc.hoist is None or len(apps) != len(sets):
+            return ""
+        fns = {self.expr(x.fn, sc).src for x in apps}
+        if len(fns) != 1:
+            return ""
+        f = fns.pop()
+        if not f.isidentifier() or f not in sc.entry:
+            return ""
+        key = f"_k_{f}"
+        sc.hoist.setdefault(key, f"_fn_kinds({f})")
+        return f"{key} or "
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,12 +12,12 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
-from tlaconf.evaluate.compiler import Compiler
+from tlaconf.evaluate.compiler import Compiler, free_names, has_stateful
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
 from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
-from tlaconf.evaluate.runtime import NO_NEXT
+from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 from tlaconf.tla import resolve
@@ -190,6 +190,43 @@ class Context:
         except Exception as exc:
             raise self._error(exc, entry.node) from None
 
+    def witness(
+        self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], tuple[str, ...]] | None:
+        """The successor of ``state`` that ``op(args)`` allows first (the one ENABLED
+        found) and the source text of the action's guards (its conjuncts that read no
+        next state, all TRUE on the way there); None when ``op(args)`` is not enabled."""
+        body, env = self._call_node(op, args)
+        entry = self._entry(op)
+        ns = entry.ns or self.ns
+        try:
+            successor = self._enabler.successor(body, ns, env, self.variables, state)
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
+        if successor is None:
+            return None
+        try:
+            with self._enabler.in_state(state, NextState(successor)):
+                guards = tuple(dict.fromkeys(self._guards(body, ns, env, 0)))
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
+        return successor, guards
+
+    def _guards(self, node: A.Node, ns: Namespace, env: Env, depth: int) -> Iterator[str]:
+        """The source text of the conjuncts of ``node`` that read no next state, through
+        the actions it calls (to a few levels)."""
+        bound = {b.name for b in env.bindings}
+        primed = {b.name for b in env.bindings if b.expr is not None and has_stateful(b.expr[0])}
+        for item in _conjuncts(node):
+            if not self.compiler.node_is_action(item, ns, bound):
+                if not primed & {name for name, _ in free_names(item, set())}:
+                    yield " ".join(self._blamer.text(item).split())
+            elif depth < _GUARD_DEPTH and isinstance(item, A.Name | A.OpApp):
+                called = self._enabler.call_target(item, ns, env, by_name=True)
+                if called is not None:
+                    body, tns, tenv, _ = called
+                    yield from self._guards(body, tns, tenv, depth + 1)
+
     def _enabled_in(
         self, state: Mapping[str, Any], key: tuple[A.Node, Namespace], env: tuple[Any, ...],
         sid: int,
@@ -256,6 +293,20 @@ class Context:
                     raise err from None
                 out.append((unit, err))
         return out
+
+
+_GUARD_DEPTH = 4
+
+
+def _conjuncts(node: A.Node) -> list[A.Node]:
+    """The top-level conjuncts of ``node`` (through labels and nested conjunctions)."""
+    if isinstance(node, A.Label):
+        return _conjuncts(node.expr)
+    if isinstance(node, A.Junction) and node.op == "/\\":
+        return [c for item in node.items for c in _conjuncts(item)]
+    if isinstance(node, A.OpApp) and node.name == "/\\" and not node.module:
+        return [c for item in node.args for c in _conjuncts(item)]
+    return [node]
 
 
 class _ConstantState(dict[str, Any]):

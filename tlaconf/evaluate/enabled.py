@@ -32,6 +32,13 @@ class Enabler(Walker):
         self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> bool:
         """``ENABLED node`` in ``state``."""
+        return self.successor(node, ns, env, variables, state) is not None
+
+    def successor(
+        self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
+    ) -> Assignment | None:
+        """The first successor of ``state`` that ``node`` allows (TLC's search order), or
+        None when there is none."""
         with self.in_state(state, NextState({})):
             for asg in self.successors(node, ns, env, {}):
                 missing = [v for v in variables if v not in asg]
@@ -39,8 +46,8 @@ class Enabler(Walker):
                     raise Fail(
                         "the action leaves " + ", ".join(f"{v}'" for v in missing)
                         + " unassigned, so ENABLED cannot be decided", (), self.comp.sid(node))
-                return True
-            return False
+                return asg
+            return None
 
     def _eval(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> Any:
         self.N = NextState(asg)

@@ -132,6 +132,7 @@ def _not_in_builtin(x: Any, name: str, sid: int) -> bool:
 class NatSet(LazySet):
     __slots__ = ()
     finite = False
+    by_name = True
 
     def contains(self, x: Any, sid: int) -> bool:
         if type(x) is int:
@@ -145,6 +146,7 @@ class NatSet(LazySet):
 class IntSet(LazySet):
     __slots__ = ()
     finite = False
+    by_name = True
 
     def contains(self, x: Any, sid: int) -> bool:
         return type(x) is int or _not_in_builtin(x, "Int", sid)
@@ -156,6 +158,7 @@ class IntSet(LazySet):
 class StringSet(LazySet):
     __slots__ = ()
     finite = False
+    by_name = True
 
     def contains(self, x: Any, sid: int) -> bool:
         return type(x) is str or _not_in_builtin(x, "STRING", sid)
@@ -281,10 +284,18 @@ class SeqSet(LazySet):
 
     __slots__ = ("base",)
     finite = False
+    by_name = True
 
     def __init__(self, base: Any) -> None:
         super().__init__()
         self.base = base
+
+    def __eq__(self, other: object) -> bool:
+        """``Seq(S) = Seq(T)`` when ``S = T`` (TLC compares the ranges)."""
+        return type(other) is SeqSet and bool(self.base == other.base)
+
+    def __hash__(self) -> int:
+        return hash(("Seq", self.base))
 
     def contains(self, x: Any, sid: int) -> bool:
         if type(x) is tuple:
@@ -427,7 +438,8 @@ class BinarySet(LazySet):
     def _enum(self, sid: int) -> frozenset[Any]:
         left = enum_set(self.left, sid)
         if self.op == "\\cup":
-            return left | enum_set(self.right, sid)
+            right = enum_set(self.right, sid)
+            return frozenset(checked([*left, *right], sid, "the two sets hold"))
         keep = self.op == "\\cap"
         return frozenset(x for x in left if member(x, self.right, sid) == keep)
 
@@ -452,7 +464,23 @@ class UnionSet(LazySet):
         return f"UNION {show(self.sets)}"
 
     def _enum(self, sid: int) -> frozenset[Any]:
-        return frozenset().union(*(enum_set(s, sid) for s in self.sets))
+        return frozenset(checked([x for s in self.sets for x in enum_set(s, sid)], sid))
+
+
+def checked(items: list[Any], sid: int, what: str = "a set (or function domain) holds"
+            ) -> list[Any]:
+    """``items``, when TLC can compare them all (to sort them into one set); else Fail."""
+    if len(items) > 1:
+        t = type(items[0])
+        if t is frozenset or t is tuple:
+            if order.flat(items):
+                return items
+        elif (t is int or t is str) and len(set(map(type, items))) == 1:
+            return items
+        bad = order.check_comparable(items, what)
+        if bad:
+            raise Fail(bad, (), sid)
+    return items
 
 
 def set_size(s: Any, sid: int) -> int:
@@ -638,6 +666,8 @@ def _strict(a: Any, b: Any) -> bool:
                 return False
         return True
     if isinstance(a, LazySet):
+        if not a.finite and not getattr(a, "by_name", False):
+            return False  # an infinite set is compared (an error) by the walk, as TLC
         return bool(tag(a) == tag(b))
     return True
 
@@ -649,6 +679,9 @@ def _same_kinds(a: Any, b: Any) -> bool:
         return False
     if ta <= SCALARS:
         return True
+    if any(isinstance(x, LazySet) and not x.finite and not getattr(x, "by_name", False)
+           for x in a):
+        return False  # infinite sets are compared (an error) by the walk, as TLC
     return not ambiguous(frozenset(a)) or tag(frozenset(a)) == tag(frozenset(b))
 
 
@@ -684,6 +717,8 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
+        if type(a) is SeqSet and type(b) is SeqSet:
+            return equal(a.base, b.base, sid)
         if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
             if type(a) is type(b) or {type(a), type(b)} == {NatSet, IntSet}:
                 return type(a) is type(b)
@@ -704,6 +739,10 @@ def member(x: Any, s: Any, sid: int) -> bool:
                     if e == x:
                         return type(e) is tx or _mismatch(x, e, sid)
             if partner(x, s) is not NONE:
+                if (tx is tuple or tx is frozenset or tx is Fn or isinstance(x, LazySet)) \
+                        and opaque(x):
+                    raise Fail(f"cannot compare {show(x)}: it holds an infinite set, which "
+                               "TLC cannot compare", (), sid)
                 return True
         if s and tx is not ModelValue:
             e = next((e for e in s if type(e) is not ModelValue), None)
@@ -720,6 +759,17 @@ def member(x: Any, s: Any, sid: int) -> bool:
     if isinstance(s, LazySet):
         return s.contains(x, sid)
     raise Fail(f"{show(x)} \\in {show(s)}: the {kind_of(s)} {show(s)} is not a set", (), sid)
+
+
+def opaque(v: Any) -> bool:
+    """Whether ``v`` is or holds an infinite set TLC compares by no means (not ``Nat``,
+    ``Int``, ``STRING`` or ``Seq(S)``, which it compares by name)."""
+    t = type(v)
+    if t is tuple or t is frozenset:
+        return any(opaque(x) for x in v)
+    if t is Fn:
+        return any(opaque(k) or opaque(x) for k, x in v._d.items())
+    return isinstance(v, LazySet) and not v.finite and not getattr(v, "by_name", False)
 
 
 def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
@@ -778,7 +828,7 @@ def materialize(v: Any, sid: int = -1) -> Any:
     if t is tuple:
         return tuple(materialize(x, sid) for x in v)
     if t is Fn:
-        return Fn({k: materialize(x, sid) for k, x in v.items()})
+        return Fn({materialize(k, sid): materialize(x, sid) for k, x in v.items()})
     if t is LazyFn:
         dom = v.dom
         if type(dom) is frozenset or dom.finite:

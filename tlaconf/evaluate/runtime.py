@@ -257,6 +257,18 @@ class _Deferred:
         raise self.err
 
 
+def _fn_kinds(f: Any) -> bool:
+    """Whether the values of ``f`` are sets of integers (or all of strings), which any two
+    compare: the sets' kinds were checked when built, so one element of each tells."""
+    if type(f) is not Fn:
+        return False
+    values = f._d.values()
+    if set(map(type, values)) != {frozenset}:
+        return False
+    kinds = {next(iter(v)).__class__ for v in values if v}
+    return not kinds or kinds == {int} or kinds == {str}
+
+
 def _case_fail(sid: int) -> NoReturn:
     raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), sid)
 
@@ -312,6 +324,7 @@ GLOBALS: dict[str, Any] = {
     "_except": _except,
     "_case_fail": _case_fail,
     "_disjoint": B.disjoint,
+    "_fn_kinds": _fn_kinds,
     "_Deferred": _Deferred,
     "_Fail": Fail,
     "_lazy": _lazy,
@@ -319,7 +332,8 @@ GLOBALS: dict[str, Any] = {
     "_EMPTY": frozenset(),
     "_Fn": Fn,
     "__builtins__": {"all": all, "any": any, "type": type, "frozenset": frozenset,
-                     "str": str, "int": int, "tuple": tuple, "len": len},
+                     "str": str, "int": int, "tuple": tuple, "len": len,
+                     "next": next, "iter": iter},
 }
 """The initial globals of generated code."""
 

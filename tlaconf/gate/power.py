@@ -144,6 +144,11 @@ def gate_power(
     baseline: dict[Path, list[str]] = {}
     out: list[Power] = []
     for key in keys:
+        path, name = key
+        if old.modules[path].definitions()[name] == new.modules[path].definitions()[name]:
+            out.append(Power(key, note="the definition is the same; its module's EXTENDS, "
+                             "CONSTANTS or VARIABLES changed"))  # fmt: skip
+            continue
         with tempfile.TemporaryDirectory(prefix="tlaconf-power-") as tmp:
             hybrid = Path(tmp)
             _copy_view(old, hybrid)

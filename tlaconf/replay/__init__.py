@@ -1,6 +1,6 @@
 """Replay traces against conformance modules: the engine, backends, results and the runner."""
 
-from tlaconf.replay.backend import BACKENDS, Backend, LoadedModule, get_backend
+from tlaconf.replay.backend import BACKENDS, CHECKERS, Backend, LoadedModule, get_backend
 from tlaconf.replay.engine import replay_trace
 from tlaconf.replay.result import (
     VERDICTS,
@@ -15,6 +15,7 @@ from tlaconf.replay.runner import collect_traces, run_traces
 
 __all__ = [
     "BACKENDS",
+    "CHECKERS",
     "VERDICTS",
     "Backend",
     "BlameNode",

@@ -11,8 +11,15 @@ given (a missing record field, a type error) raise :class:`~tlaconf.errors.UserE
 
 Backends are registered by name in :data:`BACKENDS` as ``"module:attribute"``
 and imported on first use: ``embedded`` is the in-process evaluator
-(:mod:`tlaconf.evaluate`); ``apalache`` is :mod:`tlaconf.replay.apalache`.
-A backend outside tlaconf is named by its own ``"module:attribute"``.
+(:mod:`tlaconf.evaluate`).  A backend outside tlaconf is named by its own
+``"module:attribute"``.
+
+An :class:`ExternalChecker` (``tlc``, ``apalache``: :data:`CHECKERS`) decides
+whole traces instead: replay streams the steps into a :class:`CheckerSession`,
+which answers with the first failing step as a :class:`Decision` (TLC checks a
+chunk of steps at a time, Apalache one step at a time in one session).  The
+checker only decides; the failing step's blame is the embedded evaluator's.
+A checker that fails or cannot decide raises :class:`~tlaconf.errors.CheckerFailed`.
 """
 
 from __future__ import annotations
@@ -20,11 +27,16 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Mapping
-from typing import Any, Protocol
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from tlaconf.errors import UserError, describe
 from tlaconf.replay.result import BlameNode
 from tlaconf.spec.module_spec import ModuleSpec
+
+if TYPE_CHECKING:
+    from tlaconf.trace.reader import Step
 
 State = Mapping[str, Any]
 
@@ -84,11 +96,73 @@ class Backend(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Decision:
+    """An external checker's answer: the first step that fails, and what failed there.
+
+    ``step`` is 0 for the initial state; ``before`` and ``taken`` are the state
+    before that step and the step itself (None for step 0), so that the embedded
+    evaluator can explain it; ``detail`` is the checker's own account.
+    """
+
+    step: int
+    line: int
+    kind: Literal["action", "invariant"]
+    name: str
+    detail: str
+    before: State | None = None
+    taken: Step | None = None
+
+
+class CheckerSession(Protocol):
+    """One trace being decided by an external checker (steps come in order)."""
+
+    def initial(self, state: State) -> Decision | None:
+        """Take the initial state; a Decision if the checker already knows it fails."""
+        ...
+
+    def add(self, number: int, step: Step, before: State) -> Decision | None:
+        """Take step ``number`` (from ``before``); a Decision once some step is known to fail."""
+        ...
+
+    def finish(self) -> Decision | None:
+        """Every step is in: the first failing step, or None when the trace conforms."""
+        ...
+
+    def close(self) -> None:
+        """Release what the session holds (files, the checker's session)."""
+        ...
+
+
+class ExternalChecker(Protocol):
+    """A model checker that decides whole traces (TLC, Apalache)."""
+
+    name: str
+
+    def open(self, spec: ModuleSpec, module: LoadedModule, trace: Path) -> CheckerSession:
+        """A session for the trace at ``trace`` (``module``: the embedded load, for its facts)."""
+        ...
+
+
 BACKENDS: dict[str, str] = {
     "embedded": "tlaconf.replay.embedded:EmbeddedBackend",
-    "apalache": "tlaconf.replay.apalache:ApalacheBackend",
 }
 """Backend name -> ``"module:class"``; the class is instantiated without arguments."""
+
+CHECKERS: dict[str, str] = {
+    "tlc": "tlaconf.replay.tlc.checker:TlcChecker",
+    "apalache": "tlaconf.replay.apalache.checker:ApalacheChecker",
+}
+"""External checker name -> ``"module:class"`` (``--backend`` and ``--cross-check``)."""
+
+
+def get_checker(name: str) -> ExternalChecker:
+    """The external checker called ``name``; UserError when unknown or not installed."""
+    if name not in CHECKERS:
+        raise UserError(f"unknown checker {name!r} (choose from {', '.join(CHECKERS)})")
+    module_name, _, attr = CHECKERS[name].partition(":")
+    checker: ExternalChecker = getattr(importlib.import_module(module_name), attr)()
+    return checker
 
 
 _TARGET = re.compile(
@@ -101,7 +175,7 @@ def get_backend(name: str) -> Backend:
     target = BACKENDS.get(name, name)
     if not _TARGET.match(target):
         raise UserError(
-            f"unknown backend {name!r} (choose from {', '.join(BACKENDS)}, "
+            f"unknown backend {name!r} (choose from {', '.join([*BACKENDS, *CHECKERS])}, "
             "or give module:attribute of a backend class)"
         )
     module_name, _, attr = target.partition(":")

@@ -6,7 +6,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
-from tlaconf.replay.result import BlameNode
+from tlaconf.replay.result import BlameNode, Witness, state_diff
 from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
@@ -27,6 +27,10 @@ class EmbeddedModule:
             sorted(op for op, info in ctx.operators.items()
                    if info.arity == 1 and ctx.is_action(op))
         )
+        self.constants: frozenset[str] = frozenset(
+            name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
+        )
+        """The CONSTANTs the module declares (itself or through EXTENDS)."""
         entry = ctx.ns.lookup(NEXT)
         self.has_next: bool = entry is not None and entry.kind == "op" and entry.arity == 0
         checked = self.actions + ((NEXT,) if self.has_next and ctx.is_action(NEXT) else ())
@@ -44,6 +48,10 @@ class EmbeddedModule:
                     "operator without parameters)", spec.origins.get(inv)
                 )
 
+    def constant(self, name: str) -> Any:
+        """The value of the constant-level definition ``name`` (an EvalError if it has none)."""
+        return self._ctx.evaluate(name)
+
     def check_action(
         self, action: str, params: Any, state: State, next_state: State
     ) -> BlameNode | None:
@@ -53,6 +61,14 @@ class EmbeddedModule:
 
     def enabled(self, action: str, params: Any, state: State) -> bool:
         return bool(self._ctx.enabled(action, (params,), state))
+
+    def witness(self, action: str, params: Any, state: State) -> Witness | None:
+        """The successor ``action(params)`` allows from ``state`` and the guards that held."""
+        found = self._ctx.witness(action, (params,), state)
+        if found is None:
+            return None
+        successor, guards = found
+        return Witness(state_diff(state, successor), guards)
 
     def start_trace(self) -> None:
         self._ctx.reset()

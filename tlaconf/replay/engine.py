@@ -1,11 +1,12 @@
-"""Replay one trace against its conformance module (the semantics of DESIGN.md).
+"""Replay one trace against its conformance module (the conformance semantics of the README).
 
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and
 ``ENABLED A(p)`` FALSE in ``s``; every state, the initial one included,
 satisfies the module's invariants.  A step without an action label is checked
 against the module's ``Next`` (:func:`_check_unlabeled`).  The trace is streamed: only the previous
-state is held, so memory does not grow with the trace's length.
+state is held, so memory does not grow with the trace's length.  An external
+checker (``--backend tlc|apalache``, ``--cross-check``) is fed the same stream.
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tlaconf.errors import UserError, internal_error
-from tlaconf.replay.backend import Backend, LoadedModule
-from tlaconf.replay.result import Failure, TraceResult, Verdict, state_diff
+from tlaconf.errors import CheckerFailed, UserError, internal_error
+from tlaconf.replay.backend import (
+    Backend,
+    CheckerSession,
+    Decision,
+    ExternalChecker,
+    LoadedModule,
+    State,
+)
+from tlaconf.replay.result import Failure, TraceResult, Verdict, Witness, state_diff
 from tlaconf.spec.lookup import module_spec
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
-from tlaconf.trace.reader import TraceFormatError, open_trace
+from tlaconf.trace.reader import Step, TraceFormatError, open_trace
 from tlaconf.values import Fn
 
 Progress = Callable[[int], None]
@@ -93,6 +101,13 @@ def _check_invariants(
             raise _Stop("violation", Failure(step, line, reason, action, params, blame, diff))
 
 
+def _witness(mod: LoadedModule, action: str, params: Any, state: Mapping[str, Any]
+             ) -> Witness | None:
+    """The successor the spec allows, from a backend that can show one (the embedded one)."""
+    show = getattr(mod, "witness", None)
+    return None if show is None else show(action, params, state)
+
+
 def _params_hint(params: Any) -> str:
     if type(params) is Fn:
         return f" (the step's params have fields: {', '.join(sorted(map(str, params)))})"
@@ -133,15 +148,105 @@ def _check_unlabeled(
         raise _Stop("violation", Failure(step, line, reason, NEXT, None, blame, diff))
 
 
+def _judge_step(
+    mod: LoadedModule, invariants: tuple[str, ...], number: int, step: Step, before: State
+) -> None:
+    """Evaluate step ``number`` from ``before``: a ``_Stop`` unless it conforms."""
+    line, action, params, after = step.line, step.action, step.params, step.state
+    if action is None:
+        _check_unlabeled(mod, step.outcome, before, after, line, number)
+        if step.outcome == "accepted":
+            _check_invariants(mod, invariants, after, number, line, NEXT, None, before)
+        return
+    try:
+        if step.outcome == "accepted":
+            blame = mod.check_action(action, params, before, after)
+            if blame is not None:
+                reason = f"the step was accepted but {action}(p) is FALSE from s to s'"
+                diff = state_diff(before, after)
+                raise _Stop("violation", Failure(number, line, reason, action, params, blame, diff))
+        else:
+            diff = state_diff(before, after)
+            if diff:
+                reason = "the step was rejected but the state changed (s' # s)"
+                raise _Stop("violation", Failure(number, line, reason, action, params, None, diff))
+            if mod.enabled(action, params, before):
+                reason = f"the step was rejected but ENABLED {action}(p) is TRUE in s"
+                witness = _witness(mod, action, params, before)
+                raise _Stop("violation",
+                            Failure(number, line, reason, action, params, witness=witness))
+    except UserError as err:
+        reason = (
+            f"line {line}: cannot evaluate {action}(p): {_message(err)}{_params_hint(params)}"
+        )
+        raise _Stop("error", Failure(number, line, reason, action, params)) from None
+    if step.outcome == "accepted":
+        _check_invariants(mod, invariants, after, number, line, action, params, before)
+
+
+class _External:
+    """An external checker's session on one trace, and the first failure it reported."""
+
+    def __init__(self, checker: ExternalChecker, session: CheckerSession) -> None:
+        self.checker = checker
+        self.session = session
+        self.decision: Decision | None = None
+        self.done = False
+
+    def feed(self, answer: Decision | None) -> None:
+        if answer is not None and not self.done:
+            self.decision, self.done = answer, True
+
+
+def _explain(
+    mod: LoadedModule, invariants: tuple[str, ...], checker: str, d: Decision
+) -> _Stop:
+    """The failure at the step the checker decided on, explained by ``mod`` (the embedded one)."""
+    try:
+        if d.taken is None:
+            _check_invariants(mod, invariants, d.before or {}, 0, d.line)
+        else:
+            assert d.before is not None
+            _judge_step(mod, invariants, d.step, d.taken, d.before)
+    except _Stop as stop:
+        if stop.verdict == "violation":
+            return stop
+    action = None if d.taken is None else (d.taken.action or NEXT)
+    params = None if d.taken is None else d.taken.params
+    diff = () if d.taken is None or d.before is None else state_diff(d.before, d.taken.state)
+    reason = (
+        f"{checker}: {d.detail} (the embedded evaluator finds this step conforms, so there is "
+        "no blame; replay with --cross-check to compare the two)"
+    )
+    return _Stop("violation", Failure(d.step, d.line, reason, action, params, None, diff))
+
+
+def _disagreement(checker: str, ours: _Stop | None, theirs: Decision | None) -> str | None:
+    """Why the embedded verdict and the checker's differ (None when they agree)."""
+    mine = "conforms" if ours is None else f"violation at step {ours.failure.step}"
+    other = "conforms" if theirs is None else f"violation at step {theirs.step}"
+    if mine == other:
+        return None
+    said = "" if theirs is None else f" ({theirs.detail})"
+    return f"the checkers disagree: embedded says {mine}, {checker} says {other}{said}"
+
+
 def replay_trace(
     path: str | Path,
     spec_dir: Path,
     backend: Backend,
     progress: Progress | None = None,
     revision: str | None = None,
+    checker: ExternalChecker | None = None,
+    cross_check: bool = False,
 ) -> TraceResult:
     """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
     header names); every problem becomes a verdict, never an exception.
+
+    With ``checker``, the external checker decides the verdict and ``backend`` (the
+    embedded evaluator) explains the failing step; with ``cross_check`` too, both
+    decide every step and any difference is an undecided result (exit code 3), as is
+    a checker that fails (:class:`CheckerFailed`).
 
     An exception that is not a :class:`UserError` is a bug: its traceback is saved and
     the trace gets an ``error`` verdict whose failure names the file (exit code 3).
@@ -150,7 +255,10 @@ def replay_trace(
     module: str | None = None
     steps = 0
     line = 1
+    ext: _External | None = None
+    ours: _Stop | None = None  # the embedded failure, in cross-check mode
     checked: tuple[str, ...] | None = None
+    evaluate = checker is None or cross_check
     try:
         with open_trace(path) as trace:
             module = trace.header.module
@@ -159,6 +267,8 @@ def replay_trace(
                 spec = module_spec(spec_dir, module, revision, trace.header.constants)
                 mod = load(backend, spec)
                 mod.start_trace()
+                if checker is not None:
+                    ext = _External(checker, checker.open(spec, mod, Path(path)))
             except UserError as err:
                 reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse says
                 raise _Stop("error", Failure(0, 1, reason)) from None
@@ -168,57 +278,42 @@ def replay_trace(
             line = 2
             before = trace.initial
             _check_variables(mod, variables, before, 2, 0)
-            _check_invariants(mod, invariants, before, 0, 2)
+            if ext is not None:
+                ext.feed(ext.session.initial(before))
+            if evaluate:
+                try:
+                    _check_invariants(mod, invariants, before, 0, 2)
+                except _Stop as stop:
+                    if not cross_check or stop.verdict == "error":
+                        raise
+                    ours = stop
             for step in trace.steps():
+                if ext is not None and ext.done and (not cross_check or ours is not None):
+                    break
                 steps += 1
                 line = step.line
-                after = step.state
-                action, params = step.action, step.params
-                if action is None:
-                    _check_variables(mod, variables, after, line, steps)
-                    _check_unlabeled(mod, step.outcome, before, after, line, steps)
-                    if step.outcome == "accepted":
-                        _check_invariants(mod, invariants, after, steps, line, NEXT, None, before)
-                    before = after
-                    if progress is not None and steps % PROGRESS_EVERY == 0:
-                        progress(steps)
-                    continue
-                if action not in actions:
+                if step.action is not None and step.action not in actions:
                     known = ", ".join(sorted(actions)) or "none"
                     reason = (
-                        f"line {line}: unknown action label {action!r} "
+                        f"line {line}: unknown action label {step.action!r} "
                         f"(module {mod.name} defines the actions: {known})"
                     )
-                    raise _Stop("error", Failure(steps, line, reason, action, params))
-                _check_variables(mod, variables, after, line, steps)
-                try:
-                    if step.outcome == "accepted":
-                        blame = mod.check_action(action, params, before, after)
-                        if blame is not None:
-                            reason = f"the step was accepted but {action}(p) is FALSE from s to s'"
-                            diff = state_diff(before, after)
-                            failure = Failure(steps, line, reason, action, params, blame, diff)
-                            raise _Stop("violation", failure)
-                    else:
-                        diff = state_diff(before, after)
-                        if diff:
-                            reason = "the step was rejected but the state changed (s' # s)"
-                            failure = Failure(steps, line, reason, action, params, None, diff)
-                            raise _Stop("violation", failure)
-                        if mod.enabled(action, params, before):
-                            reason = f"the step was rejected but ENABLED {action}(p) is TRUE in s"
-                            raise _Stop("violation", Failure(steps, line, reason, action, params))
-                except UserError as err:
-                    reason = (
-                        f"line {line}: cannot evaluate {action}(p): {_message(err)}"
-                        f"{_params_hint(params)}"
-                    )
-                    raise _Stop("error", Failure(steps, line, reason, action, params)) from None
-                if step.outcome == "accepted":
-                    _check_invariants(mod, invariants, after, steps, line, action, params, before)
-                before = after
+                    raise _Stop("error", Failure(steps, line, reason, step.action, step.params))
+                _check_variables(mod, variables, step.state, line, steps)
+                if evaluate and ours is None:
+                    try:
+                        _judge_step(mod, invariants, steps, step, before)
+                    except _Stop as stop:
+                        if not cross_check or stop.verdict == "error":
+                            raise
+                        ours = stop
+                if ext is not None and not ext.done:
+                    ext.feed(ext.session.add(steps, step, before))
+                before = step.state
                 if progress is not None and steps % PROGRESS_EVERY == 0:
                     progress(steps)
+            if ext is not None and not ext.done:
+                ext.feed(ext.session.finish())
     except _Stop as stop:
         return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start),
                            checked)
@@ -230,12 +325,37 @@ def replay_trace(
     except UserError as err:
         failure = Failure(steps, line, f"line {line}: {_message(err)}")
         return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
+    except CheckerFailed as err:
+        name = checker.name if checker is not None else "the checker"
+        failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
+        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked,
+                           undecided=True)
     except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
         message, saved = internal_error(exc)
         failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
         return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
+    finally:
+        if ext is not None:
+            ext.session.close()
     if progress is not None:
         progress(steps)
+    if ext is not None:
+        if cross_check:
+            why = _disagreement(ext.checker.name, ours, ext.decision)
+            if why is not None:
+                at = ours.failure if ours is not None else None
+                d = ext.decision
+                step_no = at.step if at is not None else d.step if d is not None else 0
+                line_no = at.line if at is not None else d.line if d is not None else 2
+                failure = Failure(step_no, line_no, why, at.action if at else None,
+                                  at.params if at else None, at.blame if at else None)  # fmt: skip
+                return TraceResult(str(path), module, "error", steps, failure, _since(start),
+                                   checked, undecided=True)
+        elif ext.decision is not None:
+            ours = _explain(mod, invariants, ext.checker.name, ext.decision)
+        if ours is not None:
+            verdict, failure = ours.verdict, ours.failure
+            return TraceResult(str(path), module, verdict, steps, failure, _since(start), checked)
     if steps == 0:
         failure = Failure(0, 2, "the trace has no steps: nothing was checked but the initial state")
         return TraceResult(str(path), module, "vacuous", 0, failure, _since(start), checked)

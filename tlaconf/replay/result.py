@@ -130,13 +130,26 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
+class Witness:
+    """For a rejected step the specification allows: a successor it allows from ``s``
+    (``diff`` against ``s``) and the source text of the action's guards, which held."""
+
+    diff: tuple[Change, ...]
+    guards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"diff": [c.to_json() for c in self.diff], "guards": list(self.guards)}
+
+
+@dataclass(frozen=True, slots=True)
 class Failure:
     """Why a trace did not conform (or could not be checked).
 
     ``step`` is 0 for the initial state and k for the k-th step line; ``line`` is
     the 1-based line of the trace file.  ``diff`` lists what changed from s to s'.
     ``traceback`` is the file holding the traceback of a ``crash`` or of an internal
-    error (a bug in tlaconf: an ``error`` verdict with a traceback).
+    error (a bug in tlaconf: an ``error`` verdict with a traceback).  ``witness``: for a
+    rejected step the specification allows, a successor it allows and the guards that held.
     """
 
     step: int
@@ -147,6 +160,7 @@ class Failure:
     blame: BlameNode | None = None
     diff: tuple[Change, ...] = ()
     traceback: str | None = None
+    witness: Witness | None = None
 
     @property
     def call(self) -> str | None:
@@ -168,6 +182,7 @@ class Failure:
             "blame": None if self.blame is None else self.blame.to_json(),
             "diff": [c.to_json() for c in self.diff],
             **({} if self.traceback is None else {"traceback": self.traceback}),
+            **({} if self.witness is None else {"witness": self.witness.to_json()}),
         }
 
 
@@ -175,7 +190,9 @@ class Failure:
 class TraceResult:
     """The outcome of replaying one trace; ``steps`` counts the step lines replayed;
     ``invariants`` names the module's invariants checked in every state (None when the
-    module could not be loaded)."""
+    module could not be loaded); ``undecided``: an ``error`` because an external checker
+    failed, gave no answer or disagreed with the embedded evaluator (exit 3), not
+    because of bad input."""
 
     path: str
     module: str | None
@@ -184,15 +201,19 @@ class TraceResult:
     failure: Failure | None
     seconds: float = 0.0
     invariants: tuple[str, ...] | None = None
+    undecided: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "path": self.path,
             "module": self.module,
             "verdict": self.verdict,
             "steps": self.steps,
             "failure": None if self.failure is None else self.failure.to_json(),
         }
+        if self.undecided:
+            out["undecided"] = True
+        return out
 
     @property
     def internal_error(self) -> bool:
@@ -204,10 +225,10 @@ class TraceResult:
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> int:
-    """3 when tlaconf hit an internal error, else 2 when any trace could not be checked,
-    else 1 when any did not conform (or the implementation crashed, or, with ``strict``,
-    the run has a warning), else 0."""
-    if any(r.internal_error for r in results):
+    """3 when tlaconf hit an internal error or a checker could not decide a trace, else 2
+    when any trace could not be checked, else 1 when any did not conform (or the
+    implementation crashed, or, with ``strict``, the run has a warning), else 0."""
+    if any(r.internal_error or r.undecided for r in results):
         return 3
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:

@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import Backend, get_backend
+from tlaconf.replay.backend import CHECKERS, Backend, ExternalChecker, get_backend, get_checker
 from tlaconf.replay.engine import replay_trace
 from tlaconf.replay.result import TraceResult
 
@@ -46,10 +46,42 @@ def _backend(name: str) -> Backend:
     return backend
 
 
+_CHECKERS: dict[str, ExternalChecker] = {}
+
+
+def _checker(name: str) -> ExternalChecker:
+    checker = _CHECKERS.get(name)
+    if checker is None:
+        checker = _CHECKERS[name] = get_checker(name)
+    return checker
+
+
+Setup = tuple[Backend, ExternalChecker | None, bool]
+
+
+def setup(backend: str, cross_check: str | None = None) -> Setup:
+    """The evaluating backend, the external checker (if any) and whether to cross-check.
+
+    ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
+    ``--cross-check C``: ``backend`` and C both decide every trace.
+    """
+    if backend in CHECKERS:
+        if cross_check is not None:
+            raise UserError(
+                "--cross-check compares the embedded evaluator with a checker: "
+                f"use it without --backend {backend}"
+            )
+        return _backend("embedded"), _checker(backend), False
+    if cross_check is not None:
+        return _backend(backend), _checker(cross_check), True
+    return _backend(backend), None, False
+
+
 def _replay_in_worker(
-    path: Path, spec_dir: Path, backend: str, revision: str | None
+    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None
 ) -> TraceResult:
-    return replay_trace(path, spec_dir, _backend(backend), revision=revision)
+    chosen, checker, cross = setup(backend, cross_check)
+    return replay_trace(path, spec_dir, chosen, None, revision, checker, cross)
 
 
 def run_traces(
@@ -61,6 +93,7 @@ def run_traces(
     on_steps: OnSteps | None = None,
     on_result: OnResult | None = None,
     revision: str | None = None,
+    cross_check: str | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
 
@@ -71,20 +104,23 @@ def run_traces(
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
-    chosen = _backend(backend)  # fail early on an unknown or unavailable backend
+    chosen, checker, cross = setup(backend, cross_check)  # fail early when unavailable
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1:
         for i, path in enumerate(paths):
             if on_start is not None:
                 on_start(path)
             progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision)
+            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision,
+                                               checker, cross)  # fmt: skip
             if on_result is not None:
                 on_result(result)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
             futures = {
-                pool.submit(_replay_in_worker, path, spec_dir, backend, revision): i
+                pool.submit(
+                    _replay_in_worker, path, spec_dir, backend, revision, cross_check
+                ): i
                 for i, path in enumerate(paths)
             }
             for future in as_completed(futures):

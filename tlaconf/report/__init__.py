@@ -1,5 +1,6 @@
-"""Reports of replay results: rich text for people, JSON and JUnit XML for machines."""
+"""Reports of replay results: rich text and HTML for people, JSON and JUnit XML for machines."""
 
+from tlaconf.report.html import write_html
 from tlaconf.report.jsonout import json_report, summary
 from tlaconf.report.junit import junit_xml, write_junit
 from tlaconf.report.text import ProgressDisplay, make_console, render_failure, render_report
@@ -12,5 +13,6 @@ __all__ = [
     "render_failure",
     "render_report",
     "summary",
+    "write_html",
     "write_junit",
 ]

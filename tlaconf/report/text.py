@@ -30,8 +30,9 @@ from rich.tree import Tree
 
 from tlaconf.replay.result import (
     BlameNode,
-    Failure,
+    Change,
     TraceResult,
+    Witness,
     exit_code,
     invariant_counts,
     warnings,
@@ -50,14 +51,28 @@ _MAX_FORMULA = 160
 _MAX_VALUE = 240
 
 
-def make_console(file: IO[str] | None = None) -> Console:
-    """A console on ``file`` (stdout): rich on a terminal, plain text elsewhere."""
+def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
+    """A console on ``file`` (stdout): rich on a terminal, plain text elsewhere; ``width``
+    (say pytest's terminal width) overrides the detected one."""
     out = file if file is not None else sys.stdout
-    probe = Console(file=out)
+    probe = Console(file=out, width=width)
     if probe.is_terminal:
         return probe
-    width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
+    if width is None:
+        width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
     return Console(file=out, width=width, no_color=True, highlight=False, emoji=False)
+
+
+def elide(text: str, limit: int) -> str:
+    """``text`` shortened to ``limit`` characters by an ellipsis in the middle (paths keep
+    their first folders and their file name)."""
+    if len(text) <= limit:
+        return text
+    if limit < 5:
+        return text[-limit:]
+    name = "/" + text.rsplit("/", 1)[-1]
+    tail = len(name) if len(name) + 4 <= limit else (limit - 1) * 2 // 3
+    return text[: limit - 1 - tail] + "…" + text[len(text) - tail:]
 
 
 def _verdict(verdict: str) -> Text:
@@ -71,24 +86,34 @@ def against(revision: str | None) -> str:
     return f"against revision {revision} of the profile (--revision), not the traces' own"
 
 
-def summary_table(results: Sequence[TraceResult], revision: str | None = None) -> Table:
-    """One row per trace: trace, module, steps, verdict, time."""
+def summary_table(
+    results: Sequence[TraceResult], revision: str | None = None, width: int | None = None
+) -> Table:
+    """One row per trace: trace, module, steps, verdict, time.  With ``width`` (the
+    console's), long trace paths are elided in the middle so that the verdict is never cut."""
     title = f"replay {against(revision)}".rstrip()
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
-    table.add_column("trace", no_wrap=True)
-    table.add_column("module")
-    table.add_column("steps", justify="right")
-    table.add_column("verdict")
-    table.add_column("time", justify="right")
+    rows: list[tuple[str, str, str, Text, str]] = []
     for r in results:
         where = "" if r.failure is None or r.verdict == "conforms" else f" @ {r.failure.step}"
-        table.add_row(
-            r.path,
-            r.module or "?",
-            str(r.steps),
-            _verdict(r.verdict) + where,
-            f"{r.seconds:.2f}s",
-        )
+        rows.append((r.path, r.module or "?", str(r.steps), _verdict(r.verdict) + where,
+                     f"{r.seconds:.2f}s"))
+    limit = None
+    if width is not None and rows:
+        others = [max(len(str(row[i])) for row in [("", "module", "steps", "verdict", "time"),
+                                                     *rows]) for i in range(1, 5)]
+        limit = max(width - sum(others) - 3 * 5 - 1, 16)  # cell padding and edges
+    def least(i: int, head: str) -> int:
+        return max([len(head), *(len(str(row[i])) for row in rows)])
+
+    table.add_column("trace", no_wrap=True)
+    table.add_column("module", no_wrap=True)
+    table.add_column("steps", justify="right", no_wrap=True, min_width=least(2, "steps"))
+    table.add_column("verdict", no_wrap=True, min_width=least(3, "verdict"))
+    table.add_column("time", justify="right", no_wrap=True, min_width=least(4, "time"))
+    for path, module, steps, verdict, seconds in rows:
+        shown = path if limit is None else elide(path, limit)
+        table.add_row(shown, module, steps, verdict, seconds)
     return table
 
 
@@ -151,15 +176,29 @@ def source_excerpt(node: BlameNode) -> Text | None:
     return out
 
 
-def diff_table(failure: Failure) -> Table:
-    """What changed from s to s' (only the variables and keys that differ)."""
-    table = Table(box=box.SIMPLE_HEAD, title="state diff (s -> s')", title_justify="left")
+def diff_table(
+    changes: Sequence[Change], title: str = "state diff (s -> s')", after: str = "s'"
+) -> Table:
+    """What changed from s to ``after`` (only the variables and keys that differ)."""
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
     table.add_column("variable / key", style="cyan", overflow="fold")
     table.add_column("s", overflow="fold")
-    table.add_column("s'", overflow="fold")
-    for c in failure.diff:
+    table.add_column(after, overflow="fold")
+    for c in changes:
         table.add_row(c.path, c.before or "(absent)", c.after or "(absent)")
     return table
+
+
+def witness_part(witness: Witness) -> Group:
+    """The successor the spec allows from s (as a diff) and the guards that held."""
+    parts: list[RenderableType] = [diff_table(
+        witness.diff, "witness: a successor the spec allows from s", "allowed s'")]
+    if witness.guards:
+        guards = Text("guards that held in s:", style="bold")
+        for g in witness.guards:
+            guards.append(f"\n  {_clip(g, _MAX_FORMULA)}")
+        parts.append(guards)
+    return Group(*parts)
 
 
 def render_failure(result: TraceResult) -> Panel:
@@ -187,7 +226,9 @@ def render_failure(result: TraceResult) -> Panel:
             if excerpt is not None:
                 parts.append(excerpt)
     if f.diff:
-        parts.append(diff_table(f))
+        parts.append(diff_table(f.diff))
+    if f.witness is not None:
+        parts.append(witness_part(f.witness))
     title = Text.assemble(result.path, "  ", _verdict(result.verdict))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
@@ -199,7 +240,7 @@ def render_report(
     """Summary table, a panel for every trace that did not conform, the invariants checked
     per module, the warnings, then a total line (saying so when the run was given
     ``--revision``; FAILED on a warning when ``strict``)."""
-    console.print(summary_table(results, revision))
+    console.print(summary_table(results, revision, console.width))
     for r in results:
         if r.verdict != "conforms" and r.failure is not None:
             console.print(render_failure(r))

@@ -251,6 +251,12 @@ def build_revision(
     revision = Revision(source, target, folder, changes, files)
     if folder.exists():
         if not _up_to_date(folder, published):
+            changed = ", ".join(c.name for c in changes if c.status != "unchanged")
+            if folder.resolve() == source_dir.resolve():
+                raise UserError(
+                    f"the pages change revision {source} itself ({changed}): give --to a new "
+                    "revision"
+                )
             raise UserError(
                 f"{folder} already exists and does not hold the pages' definitions: "
                 "remove it to rebuild it, or choose another --to"

@@ -27,6 +27,11 @@ from tlaconf.tla.parser import parse_units
 Definition = ast.OpDef | ast.FnDef
 
 _HEADING_MAX = 90
+_KINDS: dict[type, str] = {
+    ast.Recursive: "a RECURSIVE declaration", ast.Constant: "a CONSTANT declaration",
+    ast.Variable: "a VARIABLE declaration", ast.Assume: "an ASSUME", ast.Theorem: "a THEOREM",
+    ast.Instance: "an INSTANCE", ast.InstanceDef: "an instance definition",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -113,9 +118,9 @@ def _definitions(fragment: Fragment, index: int, title: str, section: str) -> li
     out: list[PageDefinition] = []
     for unit in fragment.units:
         if not isinstance(unit, ast.OpDef | ast.FnDef):
-            kind = type(unit).__name__
+            kind = _KINDS.get(type(unit), type(unit).__name__)
             raise UserError(
-                f"a page may only publish definitions here, not a {kind}",
+                f"revise takes operator and function definitions; this is {kind}",
                 f"{fragment.page}:{unit.span.line}",
             )
         first, last = unit.span.line - fragment.line, unit.span.end_line - fragment.line

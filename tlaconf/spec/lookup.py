@@ -1,12 +1,15 @@
 """Where conformance modules are found: the spec directory and its search path.
 
-The spec directory is ``--spec DIR`` when given; otherwise ``./spec`` when the
-current directory has one; otherwise the ``spec/`` folder of the tlaconf
-checkout the package runs from (``<checkout>/tlaconf/..`` / ``spec``).
+The spec directory is ``--spec DIR`` when given; otherwise the ``spec`` of the
+project's ``[tool.tlaconf]`` (see :mod:`tlaconf.spec.project`), else
+``<project>/spec``; otherwise ``./spec`` when the current directory has one;
+otherwise the ``spec/`` folder of the tlaconf checkout the package runs from.
 For a trace of revision R the search path is ``spec/conformance/``,
 ``spec/reference-profile/revR/``, ``spec/tcs/`` (in that order, folders that
-exist); the module ``M`` is the first ``M.tla`` on it, and its constants and
-invariants come from ``M.cfg`` beside it (none when there is no ``.cfg``).
+exist); a spec directory without ``reference-profile/`` (a project with no
+profile) has no revisions: its search path is ``conformance/``, ``tcs/`` and the
+folder itself.  The module ``M`` is the first ``M.tla`` on it, and its constants
+and invariants come from ``M.cfg`` beside it (none when there is no ``.cfg``).
 """
 
 from __future__ import annotations
@@ -19,13 +22,25 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import ModuleSpec
+from tlaconf.spec.project import PYPROJECT, find_project
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
 
 
 def default_dir(name: str, option: str) -> Path:
-    """``./<name>`` if present, else the checkout's ``<name>/``; UserError naming ``option``."""
+    """The project's ``<name>`` folder (its ``[tool.tlaconf]`` setting, else
+    ``<project>/<name>``), else ``./<name>`` if present, else the checkout's ``<name>/``;
+    UserError naming ``option``."""
+    project = find_project()
+    if project is not None:
+        configured = getattr(project, name, None)
+        folder = configured if isinstance(configured, Path) else project.root / name
+        if folder.is_dir():
+            return folder
+        if configured is not None:
+            raise UserError(f"{project.root / PYPROJECT}: [tool.tlaconf] {name} = "
+                            f"{folder}: no such directory")
     here = Path.cwd() / name
     if here.is_dir():
         return here
@@ -59,7 +74,11 @@ def revision_dir(spec_dir: Path, revision: str) -> Path:
 
 
 def search_path(spec_dir: Path, revision: str) -> tuple[Path, ...]:
-    """The module search path for ``revision``; UserError "unknown revision" without revR/."""
+    """The module search path for ``revision``; UserError "unknown revision" without revR/
+    (a spec directory without ``reference-profile/`` has no revisions to choose from)."""
+    if not (spec_dir / "reference-profile").is_dir():
+        dirs = (spec_dir / "conformance", spec_dir / "tcs", spec_dir)
+        return tuple(d for d in dirs if d.is_dir())
     rev = spec_dir / "reference-profile" / f"rev{revision}"
     if not _REVISION.match(revision) or not rev.is_dir():
         raise UserError(f"unknown revision {revision!r} (there is no {rev})")

@@ -1,18 +1,19 @@
 """A trace as a TLA+ module (plus a TLC ``.cfg``) that a model checker can check.
 
-``export_trace(trace, out, spec)`` writes ``out`` (``X.tla``) and ``X.cfg`` beside
-it.  The module ``X``:
+``export_trace(trace, out, spec, revision, facts)`` writes ``out`` (``X.tla``)
+and ``X.cfg`` beside it.  The module ``X``:
 
 * ``EXTENDS`` the trace's conformance module ``M`` and Integers, Sequences and
   TLC (values use ``-`` and, for functions on strings that are not identifiers,
   ``:>`` and ``@@``), so ``M``'s variables, actions and invariants are in
   scope, and adds one variable
   ``trace_step`` (the number of steps taken, 0 in the initial state);
-* defines the trace as data: ``TraceConst_<C>`` for each constant ``C`` of ``M``
-  (the ``.cfg`` binds ``C <- TraceConst_<C>``, so any value works, records
-  included), ``TraceInitial`` (a record of the initial state's variables) and
-  ``TraceSteps``, a sequence of records ``[action, params, outcome, state]``
-  whose ``state`` is the full state after the step;
+* defines the trace as data: ``TraceConst_<C>`` for each constant ``C`` that
+  ``M`` declares (the ``.cfg`` binds ``C <- TraceConst_<C>``, so any value works,
+  records included), ``TraceInitial`` (a record of the initial state's
+  variables) and ``TraceSteps``, a sequence of records
+  ``[action, params, outcome, state]`` whose ``state`` is the full state after
+  the step;
 * ``TraceAction(k)`` applies the k-th step's action to its params (a ``CASE``
   over the action labels the trace uses); a step without an action label has
   ``action = ""`` and ``params = <<>>``, and ``TraceAction(k)`` is then ``Next``;
@@ -22,7 +23,7 @@ it.  The module ``X``:
   ``UNCHANGED`` plus ``~ENABLED TraceAction(k)`` when it was rejected (only
   ``UNCHANGED`` for a rejected step without a label, a stuttering step);
   ``TraceDone`` stutters once every step is taken; ``TraceSpec`` is the usual
-  ``TraceInit /\\ [][TraceNext \\/ TraceDone]_...``.
+  ``TraceInit /\\ [][TraceNextOrDone]_...``.
 
 The ``.cfg`` says ``INIT TraceInit``, ``NEXT TraceNextOrDone``, binds the
 constants and lists ``M``'s invariants (from ``M.cfg``).  TLC checking it (deadlock
@@ -34,17 +35,18 @@ checking on, its default) reproduces replay's verdict:
 * "Invariant I is violated" in a state with ``trace_step = k``: invariant ``I``
   fails after step k (k = 0: in the initial state).
 
-TLC finds ``M`` and the profile modules through ``-DTLA-Library`` (the module's
-header comment gives the command).  Apalache can check the same module with
-``--init=TraceInit --next=TraceNextOrDone --length=<steps>`` when every step
-was accepted (Apalache has no ``ENABLED``) and the params and states have one
-Apalache type throughout (records with the same fields).
+A trace is refused (UserError, nothing written) when it has no steps (TLC would
+pass it having checked nothing), when a step's action label is not an action of
+``M`` or a state's variables are not ``M``'s.  :func:`write_module` writes one
+such module for any run of steps: the TLC backend checks a long trace as a
+series of these, each starting from the previous one's last state.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -56,9 +58,24 @@ from tlaconf.values import Fn, record, to_tla
 _IDENT = re.compile(r"[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*\Z")
 _OURS = re.compile(r"\b(Trace[A-Za-z0-9_]*|trace_step)\b")
 STEP_VAR = "trace_step"
+JAVA_OPTIONS = ("-XX:+UseParallelGC",)
+"""The JVM options TLC's own scripts use (and the TLC backend passes)."""
 
 
-def _check_names(out: Path, spec: ModuleSpec) -> str:
+@dataclass(frozen=True)
+class ModuleFacts:
+    """What an export needs to know of the conformance module ``M``."""
+
+    variables: frozenset[str]
+    actions: frozenset[str]
+    constants: frozenset[str]
+    """The constants ``M`` declares (itself or through EXTENDS): the ones a ``.cfg`` may bind."""
+    has_next: bool = False
+    """Whether ``M`` defines ``Next`` (which steps without an action label are checked against)."""
+
+
+def check_names(out: Path, spec: ModuleSpec) -> str:
+    """The module name of ``out``; UserError when it is not ``NAME.tla`` or clashes with ``M``."""
     name = out.stem
     if out.suffix != ".tla" or not _IDENT.match(name):
         raise UserError(f"{out}: the output must be NAME.tla with NAME a TLA+ identifier")
@@ -83,46 +100,77 @@ def _step_record(step: Step) -> Fn:
     )  # fmt: skip
 
 
-def _header_comment(name: str, trace: Path, spec: ModuleSpec, revision: str) -> str:
+def tlc_command(name: str, spec: ModuleSpec, jar: str = "tla2tools.jar") -> list[str]:
+    """The command that checks the exported module ``name`` (run in its folder)."""
     library = ":".join(str(d) for d in spec.search_path)
+    return ["java", *JAVA_OPTIONS, f"-DTLA-Library={library}", "-cp", jar, "tlc2.TLC",
+            "-config", f"{name}.cfg", f"{name}.tla"]  # fmt: skip
+
+
+def _header_comment(name: str, trace: Path, spec: ModuleSpec, revision: str) -> str:
+    command = tlc_command(name, spec)
     return (
         f"(* Exported by tlaconf from the trace {trace.name}: conformance module {spec.name},\n"
         f"   revision {revision}.  Check it with TLC (deadlock checking on):\n"
-        f"     java -DTLA-Library={library} -cp tla2tools.jar tlc2.TLC \\\n"
-        f"          -config {name}.cfg {name}.tla\n"
+        f"     {' '.join(command[:6])} \\\n"
+        f"          {' '.join(command[6:])}\n"
         "   No error: the trace conforms.  Deadlock with trace_step = k - 1: step k does\n"
         "   not conform.  Invariant I violated with trace_step = k: I fails after step k\n"
         "   (0 = the initial state).  See tlaconf.trace.export for the shape. *)\n"
     )
 
 
-def _write_module(
+def _check_step(trace: Path, step: Step, facts: ModuleFacts, module: str) -> None:
+    if step.action is None:
+        if not facts.has_next:
+            raise UserError(
+                f"{trace}:{step.line}: the step has no action label, so it is checked against "
+                f"Next, but module {module} defines no Next"
+            )
+    elif step.action not in facts.actions:
+        known = ", ".join(sorted(facts.actions)) or "none"
+        raise UserError(
+            f"{trace}:{step.line}: unknown action label {step.action!r} "
+            f"(module {module} defines the actions: {known})"
+        )
+    if step.state.keys() != facts.variables:
+        raise UserError(
+            f"{trace}:{step.line}: the state's variables are not those of module {module} "
+            f"({', '.join(sorted(facts.variables))})"
+        )
+
+
+def write_module(
     out: IO[str],
     name: str,
-    trace: Path,
     spec: ModuleSpec,
-    revision: str,
-    initial: dict[str, Any],
-    steps: Iterator[Step],
+    facts: ModuleFacts,
+    initial: Mapping[str, Any],
+    steps: Iterable[Step],
+    comment: str = "",
+    trace: Path = Path("<trace>"),
 ) -> int:
+    """Write the module ``name`` checking ``steps`` from ``initial``; the number of steps."""
+    if initial.keys() != facts.variables:
+        raise UserError(
+            f"{trace}:2: the initial state's variables are not those of module {spec.name} "
+            f"({', '.join(sorted(facts.variables))})"
+        )
     variables = sorted(initial)
     all_vars = "<<" + ", ".join([STEP_VAR, *variables]) + ">>"
     rule = "-" * max(4, (72 - len(name) - 8) // 2)
     out.write(f"{rule} MODULE {name} {rule}\n")
-    out.write(_header_comment(name, trace, spec, revision))
+    out.write(comment)
     out.write(f"EXTENDS {spec.name}, Integers, Sequences, TLC\n\n")
     out.write(f"VARIABLE {STEP_VAR}\n\n")
-    for const in sorted(spec.constants):
+    for const in sorted(bound_constants(spec, facts)):
         out.write(f"TraceConst_{const} == {to_tla(spec.constants[const])}\n")
     out.write(f"\nTraceInitial ==\n    {to_tla(Fn(dict(initial)))}\n\n")
     out.write("TraceSteps == <<")
     labels: set[str] = set()
     count = 0
     for step in steps:
-        if sorted(step.state) != variables:
-            raise UserError(
-                f"{trace}:{step.line}: the state's variables differ from the initial state's"
-            )
+        _check_step(trace, step, facts, spec.name)
         labels.add(step.action or "")
         out.write(("," if count else "") + "\n    " + to_tla(_step_record(step)))
         count += 1
@@ -159,33 +207,51 @@ def _write_module(
     return count
 
 
-def _write_cfg(out: IO[str], name: str, spec: ModuleSpec) -> None:
+def bound_constants(spec: ModuleSpec, facts: ModuleFacts) -> list[str]:
+    """The constants the ``.cfg`` binds: those with a value that ``M`` declares."""
+    return sorted(c for c in spec.constants if c in facts.constants)
+
+
+def write_cfg(out: IO[str], name: str, spec: ModuleSpec, facts: ModuleFacts) -> None:
+    """Write the TLC configuration of the module ``name``."""
     out.write(f"\\* TLC configuration of {name}.tla, exported by tlaconf.\n")
     out.write("INIT TraceInit\nNEXT TraceNextOrDone\n")
-    if spec.constants:
+    constants = bound_constants(spec, facts)
+    if constants:
         out.write("CONSTANTS\n")
-        out.writelines(f"    {c} <- TraceConst_{c}\n" for c in sorted(spec.constants))
+        out.writelines(f"    {c} <- TraceConst_{c}\n" for c in constants)
     if spec.invariants:
         out.write("INVARIANTS\n")
         out.writelines(f"    {inv}\n" for inv in spec.invariants)
 
 
-def export_trace(trace: Path, out: Path, spec: ModuleSpec, revision: str) -> tuple[Path, int]:
+def export_trace(
+    trace: Path, out: Path, spec: ModuleSpec, revision: str, facts: ModuleFacts
+) -> tuple[Path, int]:
     """Write ``out`` (a module) and its ``.cfg``; the ``.cfg`` path and the number of steps.
 
     ``spec`` is the trace's conformance module as replay would load it (constants
-    merged from ``M.cfg`` and the trace header).
+    merged from ``M.cfg`` and the trace header).  Nothing is left behind on an error.
     """
-    name = _check_names(out, spec)
+    name = check_names(out, spec)
     cfg = out.with_suffix(".cfg")
     part = out.with_name(out.name + ".part")
+    cfg_part = cfg.with_name(cfg.name + ".part")
     try:
         with open_trace(trace) as t, part.open("w", encoding="utf-8", newline="\n") as f:
-            steps = _write_module(f, name, trace, spec, revision, t.initial, t.steps())
-        with cfg.open("w", encoding="utf-8", newline="\n") as f:
-            _write_cfg(f, name, spec)
+            comment = _header_comment(name, trace, spec, revision)
+            steps = write_module(f, name, spec, facts, t.initial, t.steps(), comment, trace)
+        if steps == 0:
+            raise UserError(
+                f"{trace}: the trace has no steps: TLC would pass the exported module having "
+                "checked nothing but the initial state (replay reports it vacuous)"
+            )
+        with cfg_part.open("w", encoding="utf-8", newline="\n") as f:
+            write_cfg(f, name, spec, facts)
     except BaseException:
         part.unlink(missing_ok=True)
+        cfg_part.unlink(missing_ok=True)
         raise
     part.replace(out)
+    cfg_part.replace(cfg)
     return cfg, steps

@@ -139,7 +139,11 @@ def equal(a: Any, b: Any) -> bool:
     if ta not in _FAMILY or tb not in _FAMILY:  # lazy values nested in a value
         a, b = _settle(a), _settle(b)
         if type(a) not in _FAMILY or type(b) not in _FAMILY:
-            return bool(a == b)  # an infinite set: equal only to itself
+            if getattr(a, "by_name", False) and getattr(b, "by_name", False):
+                return bool(a == b)  # Nat, Int, STRING, Seq(S): TLC compares them by name
+            if getattr(a, "finite", True) and getattr(b, "finite", True):
+                return bool(a == b)  # too large to enumerate: compared by size first
+            raise Incomparable(a, b)  # TLC cannot enumerate an infinite set to compare it
         return equal(a, b)
     if fa == "set":
         if len(a) != len(b):
@@ -152,6 +156,9 @@ def equal(a: Any, b: Any) -> bool:
     if fa == "function":
         if len(a) != len(b):
             return False
+        if ta is Fn and tb is Fn and a._d.keys() == b._d.keys() \
+                and all(type(k) is str for k in a._d):  # records with the same fields
+            return all(equal(a._d[k], b._d[k]) for k in sorted(a._d))
         if len(a) and _is_record(a) != _is_record(b):
             raise Incomparable(a, b)
         ia, ib = _fn_items(a), _fn_items(b)
@@ -179,11 +186,11 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
     order, as TLC's sort would meet them."""
     from tlaconf.values.core import sort_key
 
-    items = values if isinstance(values, list | tuple) else list(values)
+    items = values if isinstance(values, list) else list(values)
     if len(items) < 2:
         return None
     types = set(map(type, items))
-    if len(types) == 1 and types <= _HOMOGENEOUS:
+    if len(types) == 1 and (types <= _HOMOGENEOUS or flat(items)):
         return None
     plain = [v for v in items if type(v) is not ModelValue]
     kinds = {family(v) for v in plain}
@@ -201,6 +208,26 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
         except Incomparable:
             return x, y
     return None
+
+
+def flat(items: list[Any]) -> bool:
+    """Whether ``items`` are all sets, or all tuples, whose elements are of one scalar
+    kind (sets of sets of ids, sequences of integers): such values always compare.
+    A set is sampled by one element: sets are checked for one kind when built."""
+    t = type(items[0])
+    kinds: set[type] = set()
+    if t is frozenset:
+        if len(set(map(type, items))) != 1:
+            return False
+        kinds = {next(iter(v)).__class__ for v in items if v}
+    elif t is tuple:
+        for v in items:
+            if type(v) is not tuple:
+                return False
+            kinds.update(map(type, v))
+    else:
+        return False
+    return len(kinds) <= 1 and (not kinds or next(iter(kinds)) in _SCALAR_KIND)
 
 
 def check_comparable(values: Iterable[Any], what: str = "a set (or function domain) holds"

@@ -8,14 +8,19 @@ EXTENDS Zones4
 \* Decks grant no content view (Hidden), a hand is visible to its controller
 \* (Secret), every other admitted zone uses its face/controller condition.
 ZoneClass4(zone) ==
-    CASE zone \in {s \o ".Deck" : s \in Seats4} -> "Hidden"
-      [] zone \in {s \o ".Hand" : s \in Seats4} -> "Secret"
+    CASE zone \in {SeatZone4[s]["Deck"] : s \in Seats4} -> "Hidden"
+      [] zone \in {SeatZone4[s]["Hand"] : s \in Seats4} -> "Secret"
       [] zone \in ZoneInstances4 -> "SchemaAtom128"
       [] OTHER -> "Unadmitted"
 
 \* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
+\* Seat zone -> its seat, as a table (constant-level: a model checker receives a literal).
+SeatOfZone4 == [z \in UNION {SeatZones4(s) : s \in Seats4} |->
+                   CHOOSE s \in Seats4 : z \in SeatZones4(s)]
+
+\* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
 \* The seat a seat-specific zone is associated with (its controller for looks).
-ZoneSeat4(zone) == CHOOSE s \in Seats4 : zone \in SeatZones4(s)
+ZoneSeat4(zone) == SeatOfZone4[zone]
 
 \* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 DefaultZoneLook4(zone, face, viewer, controller) ==

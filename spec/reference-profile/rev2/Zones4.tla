@@ -36,4 +36,9 @@ AtomicZoneMove4(inGameIds, before, after, id, source, destination,
                        ELSE IF z = destination THEN before[z] \cup {id} ELSE before[z]]
     /\ ZonePartition4(inGameIds,after)
 
+\* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
+\* The seat zones as a table: SeatZone4[s][k] is s \o "." \o k (constant-level, so a
+\* model checker without string concatenation receives it as a literal).
+SeatZone4 == [s \in Seats4 |-> [k \in SeatZoneKinds4 |-> s \o "." \o k]]
+
 =============================================================================

@@ -1,0 +1,6 @@
+---- MODULE Apalache ----
+\* The part of Apalache's standard module the fake explorer server needs (for tests only).
+EXTENDS FiniteSets
+
+SetAsFun(S) == [x \in {p[1] : p \in S} |-> (CHOOSE p \in S : p[1] = x)[2]]
+====

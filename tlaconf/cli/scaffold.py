@@ -1,0 +1,187 @@
+"""The files ``tlaconf init NAME`` writes: a small project that conforms to its own spec.
+
+``{name}`` is the project (and its Python package); the example is an account with
+deposits and withdrawals, its conformance module ``Account``.
+"""
+
+from __future__ import annotations
+
+FILES: dict[str, str] = {
+    "pyproject.toml": '''\
+[project]
+name = "{name}"
+version = "0.1.0"
+requires-python = ">=3.11"
+
+[tool.tlaconf]
+spec = "spec"                                # conformance modules (no profile needed)
+scenarios = "{name}.scenarios:generate_all"  # what `tlaconf check` runs
+strict = false                               # true: every warning fails the run
+
+[tool.pytest.ini_options]
+testpaths = ["tests"]
+pythonpath = ["."]
+''',
+    "README.md": '''\
+# {name}
+
+An implementation checked against its TLA+ specification with tlaconf.
+
+- `spec/conformance/Account.tla`: what each request may do (one action per request)
+  and the invariant every state satisfies; `Account.cfg`: constants and invariants.
+- `{name}/account.py`: the implementation; `{name}/recorder.py` records what it did
+  as a trace; `{name}/scenarios.py`: seeded runs of it.
+- `tlaconf check` runs the scenarios and replays their traces; `pytest` does the same
+  through the `tlaconf_replay` fixture (`tests/test_conformance.py`).
+''',
+    "spec/conformance/Account.tla": '''\
+------------------------------ MODULE Account ------------------------------
+(* What a request to the account may do.  One action per request, taking  *)
+(* the request's params; a rejected request must change nothing and must *)
+(* not be enabled.                                                        *)
+EXTENDS Integers
+
+CONSTANT Limit          \\* the most the account may hold
+VARIABLES balance
+
+\\* p: [amount]
+Deposit(p) ==
+    /\\ p.amount > 0
+    /\\ balance + p.amount <= Limit
+    /\\ balance' = balance + p.amount
+
+\\* p: [amount]
+Withdraw(p) ==
+    /\\ p.amount > 0
+    /\\ p.amount <= balance
+    /\\ balance' = balance - p.amount
+
+\\* For steps recorded without an action label.
+Next == \\E a \\in 1..Limit : Deposit([amount |-> a]) \\/ Withdraw([amount |-> a])
+
+InRange == balance \\in 0..Limit
+=============================================================================
+''',
+    "spec/conformance/Account.cfg": '''\
+CONSTANT Limit = 100
+INVARIANT InRange
+''',
+    "{name}/__init__.py": '''\
+"""{name}: an account, checked against spec/conformance/Account.tla."""
+''',
+    "{name}/account.py": '''\
+"""The implementation under test."""
+
+from __future__ import annotations
+
+
+class Account:
+    """Holds at most ``limit``; every request is all or nothing."""
+
+    def __init__(self, limit: int = 100) -> None:
+        self.limit = limit
+        self.balance = 0
+
+    def deposit(self, amount: int) -> bool:
+        if amount <= 0 or self.balance + amount > self.limit:
+            return False
+        self.balance += amount
+        return True
+
+    def withdraw(self, amount: int) -> bool:
+        if amount <= 0 or amount > self.balance:
+            return False
+        self.balance -= amount
+        return True
+''',
+    "{name}/recorder.py": '''\
+"""Records what the account did as a tlaconf trace (the refinement mapping)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+
+from tlaconf.trace.writer import TraceWriter
+
+from {name}.account import Account
+
+
+class Recorder:
+    """Each request becomes one step: its action, params, outcome and the state after."""
+
+    def __init__(self, path: Path, account: Account, seed: int) -> None:
+        self.account = account
+        self.writer = TraceWriter(path, "Account", "1", constants={{"Limit": account.limit}},
+                                  meta={{"seed": seed, "generator": "{name}.scenarios"}})
+        self.writer.init(self.state())
+
+    def state(self) -> dict[str, int]:
+        """The spec's variables, read off the implementation."""
+        return {{"balance": self.account.balance}}
+
+    def request(self, action: str, amount: int) -> bool:
+        done = {{"Deposit": self.account.deposit, "Withdraw": self.account.withdraw}}[action]
+        ok = done(amount)
+        self.writer.step(action, {{"amount": amount}}, "accepted" if ok else "rejected",
+                         self.state())
+        return ok
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if kind is None:
+            self.writer.close()
+        else:
+            self.writer.abort()
+''',
+    "{name}/scenarios.py": '''\
+"""Seeded runs of the account: what `tlaconf check` runs ([tool.tlaconf] scenarios)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from {name}.account import Account
+from {name}.recorder import Recorder
+
+
+def generate_all(out_dir: Path, seed: int) -> list[Path]:
+    """Write one trace of 40 random requests (legal and illegal) into ``out_dir``."""
+    rng = random.Random(seed)
+    path = Path(out_dir) / f"account-{{seed}}.trace.jsonl"
+    with Recorder(path, Account(), seed) as rec:
+        for _ in range(40):
+            rec.request(rng.choice(["Deposit", "Withdraw"]), rng.randint(-5, 60))
+    return [path]
+''',
+    "tests/test_conformance.py": '''\
+"""The account conforms to spec/conformance/Account.tla (tlaconf's pytest fixture)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tlaconf.trace.writer import TraceWriter
+
+from {name}.scenarios import generate_all
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_scenarios_conform(tmp_path: Path, tlaconf_replay, seed: int) -> None:
+    for path in generate_all(tmp_path, seed):
+        tlaconf_replay(path)
+
+
+def test_an_overdraft_is_caught(tmp_path: Path, tlaconf_replay) -> None:
+    path = tmp_path / "overdraft.trace.jsonl"
+    with TraceWriter(path, "Account", "1", constants={{"Limit": 100}}) as w:
+        w.init({{"balance": 5}})
+        w.step("Withdraw", {{"amount": 9}}, "accepted", {{"balance": -4}})
+    tlaconf_replay(path, expect="violation", step=1, conjunct="p.amount <= balance")
+''',
+}

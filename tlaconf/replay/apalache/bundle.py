@@ -1,0 +1,237 @@
+"""The module bundle Apalache loads: the conformance module and what it uses, made typable.
+
+:func:`read_bundle` collects the conformance module ``M`` and every module it
+EXTENDS or INSTANCEs on the search path (Apalache has the standard ones), and
+rewrites their texts before they are sent, keeping every line where it was (so
+Apalache's line numbers are the files' line numbers):
+
+* a definition no check of the trace reaches (from the trace's actions and the
+  invariants) is left out: Apalache type-checks everything it is given;
+* a reached definition without parameters that depends only on constants (such
+  as ``ZoneInstances4``, built with ``\\o``, which Apalache's strings lack) is
+  replaced by its value, computed by tlaconf, as a literal with its type
+  (``ZoneInstances4 == {"Bank", ...}``, its ``\\* @type:`` on the line before it);
+* an action of ``M`` without a ``@type`` annotation gets one from the type of its
+  params across the trace (``\\* @type: ({id: Int, ...}) => Bool;``), on the
+  comment or blank line above it;
+* everything else is sent verbatim, ``\\* @type:`` annotations included.
+
+:func:`variable_types` reads the ``@type`` annotations of ``M``'s variables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.apalache.types import Type, infer, known, literal, type_text
+from tlaconf.spec.module_spec import ModuleSpec
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_module
+
+STANDARD_MODULES = frozenset(
+    {"Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "TLC", "Bags", "Apalache",
+     "Variants", "Option", "RealTime", "TLCExt", "SequencesExt", "FiniteSetsExt", "Functions"}
+)  # fmt: skip
+
+_ANNOTATION = re.compile(r"\\\*\s*@type:\s*([^;]*);\s*\n\s*([A-Za-z_][A-Za-z0-9_]*)")
+_TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
+_FREE = re.compile(r"\s*(\\\*.*)?")
+"""A line that holds nothing but a line comment."""
+_REST = re.compile(r"[)\]}>\s]*(\\\*.*)?")
+"""What may follow a definition's last token on its line (closing brackets, a comment)."""
+
+Evaluate = Callable[[str], Any]
+"""Computes the value of a constant-level definition of ``M`` by name (UserError if it cannot)."""
+
+
+@dataclass
+class _Module:
+    name: str
+    path: Path
+    text: str
+    tree: ast.Module
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror}") from None
+
+
+def _imports(module: ast.Module) -> list[str]:
+    names = list(module.extends)
+    for u in module.units:
+        if isinstance(u, ast.Instance):
+            names.append(u.module)
+        elif isinstance(u, ast.InstanceDef):
+            names.append(u.instance.module)
+    return names
+
+
+def _modules(spec: ModuleSpec) -> list[_Module]:
+    """``M`` and every non-standard module it depends on, transitively."""
+    text = _read(spec.path)
+    out = [_Module(spec.name, spec.path, text, parse_module(text, str(spec.path)))]
+    seen = {spec.name}
+    todo = [out[0].tree]
+    while todo:
+        for name in _imports(todo.pop()):
+            if name in seen:
+                continue
+            seen.add(name)
+            found = next((d / f"{name}.tla" for d in spec.search_path
+                          if (d / f"{name}.tla").is_file()), None)  # fmt: skip
+            if found is None:
+                if name not in STANDARD_MODULES:
+                    raise UserError(
+                        f"module {name} (used by {spec.name}) is not on the search path"
+                    )
+                continue
+            text = _read(found)
+            module = _Module(name, found, text, parse_module(text, str(found)))
+            out.append(module)
+            todo.append(module.tree)
+    return out
+
+
+def variable_types(spec: ModuleSpec) -> dict[str, str]:
+    """The ``\\* @type:`` annotation text of each annotated variable of ``M``."""
+    text = _read(spec.path)
+    variables = set(parse_module(text, str(spec.path)).variables())
+    return {name: t.strip() for t, name in _ANNOTATION.findall(text) if name in variables}
+
+
+def _names(node: Any) -> Iterator[str]:
+    """Every name a node refers to (unqualified, or the instance of a qualified one)."""
+    if isinstance(node, ast.Name | ast.OpApp):
+        yield node.module[0] if node.module else node.name
+    if isinstance(node, ast.Node):
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                yield from _names(getattr(node, f.name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from _names(item)
+
+
+@dataclass
+class Bundle:
+    """The texts to send (``M`` first) and what was done to them."""
+
+    texts: tuple[str, ...]
+    folded: tuple[str, ...]
+    left_out: tuple[str, ...]
+
+
+def read_bundle(
+    spec: ModuleSpec, roots: set[str], evaluate: Evaluate, params: Mapping[str, Type] | None = None
+) -> Bundle:
+    """The bundle for checks reaching ``roots`` (action labels and invariants of ``M``).
+
+    ``params``: the type of each action's params across the trace; an action of ``M``
+    without a ``@type`` annotation gets ``(<that type>) => Bool`` when it is fully known.
+    """
+    modules = _modules(spec)
+    defs: dict[str, tuple[_Module, ast.Node]] = {}
+    variables: set[str] = set()
+    for m in modules:
+        variables |= set(m.tree.variables())
+        for name, unit in m.tree.definitions().items():
+            defs.setdefault(name, (m, unit))
+    uses = {name: set(_names(unit)) & (set(defs) | variables) for name, (_, unit) in defs.items()}
+    instance_of = {name: unit.instance.module for name, (_, unit) in defs.items()
+                   if isinstance(unit, ast.InstanceDef)}  # fmt: skip
+    constant: dict[str, bool] = {}
+
+    def is_constant(name: str, stack: frozenset[str] = frozenset()) -> bool:
+        if name in variables or name in instance_of or name in stack:
+            return False
+        if name not in constant:
+            constant[name] = all(is_constant(u, stack | {name}) for u in uses.get(name, ()))
+        return constant[name]
+
+    values: dict[str, Any] = {}
+    reached: set[str] = set()
+    todo = [r for r in roots if r in defs]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        _, node = defs[name]
+        if isinstance(node, ast.OpDef) and not node.params and is_constant(name):
+            try:
+                values[name] = evaluate(name)
+                infer(values[name])
+                continue
+            except UserError:
+                values.pop(name, None)  # sent as written
+        if name in instance_of:  # everything of a named instance's module stays reachable
+            todo += [n for n, (m, _) in defs.items() if m.name == instance_of[name]]
+        todo += [u for u in uses[name] if u in defs]
+    texts = []
+    left_out = sorted(n for n, (_, unit) in defs.items()
+                      if n not in reached and not isinstance(unit, ast.InstanceDef))  # fmt: skip
+    annotate = {a: t for a, t in (params or {}).items() if known(t)}
+    for m in modules:
+        edits: dict[str, tuple[ast.Span, str | None, str]] = {}
+        for name, own in m.tree.definitions().items():
+            if defs.get(name, (None,))[0] is not m:
+                continue
+            if m is modules[0] and name in annotate and isinstance(own, ast.OpDef):
+                edits[name] = (own.span, None, f"\\* @type: ({type_text(annotate[name])}) => Bool;")
+            elif name in values:
+                t: Type = infer(values[name])
+                note = f"\\* @type: {type_text(t)};" if known(t) else ""
+                edits[name] = (own.span, f"{name} == {literal(values[name], t)}", note)
+            elif name in left_out:
+                edits[name] = (own.span, "", "")
+        text = _rewrite(m.text, list(edits.values()))
+        uses_apalache = any("SetAsFun(" in (e[1] or "") for e in edits.values())
+        if uses_apalache and "Apalache" not in m.tree.extends:
+            text = _extend_apalache(text, bool(m.tree.extends))
+        texts.append(text)
+    return Bundle(tuple(texts), tuple(sorted(values)), tuple(left_out))
+
+
+def _extend_apalache(text: str, extends: bool) -> str:
+    """``text`` with Apalache (its ``SetAsFun``) among the modules it EXTENDS, on the same lines."""
+    if extends:
+        return re.sub(r"\bEXTENDS\s+", "EXTENDS Apalache, ", text, count=1)
+    head, newline, rest = text.partition("\n")
+    return f"{head} EXTENDS Apalache{newline}{rest}"
+
+
+def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:
+    """``text`` with each edited definition's lines replaced, line numbers kept.
+
+    An empty replacement drops the definition and its ``@type`` annotation; None
+    keeps the definition as written; a ``note`` (an annotation) goes on the line
+    before a definition not annotated already, when that line holds only a
+    comment or nothing.
+    """
+    lines = text.split("\n")
+    for span, replacement, note in sorted(edits, key=lambda e: -e[0].line):
+        first, last = span.line - 1, span.end_line - 1
+        if replacement is None:
+            above = lines[first - 1] if first > 0 else "x"
+            if not _TYPE_LINE.match(above) and _FREE.fullmatch(above):
+                lines[first - 1] = note
+            continue
+        if span.col != 1 or last >= len(lines) or not _REST.fullmatch(lines[last][span.end_col:]):
+            continue  # not on lines of its own: leave it as written
+        annotated = first > 0 and bool(_TYPE_LINE.match(lines[first - 1]))
+        while not replacement and first > 0 and _TYPE_LINE.match(lines[first - 1]):
+            first -= 1  # the definition's @type annotation goes with it
+        lines[first : last + 1] = [replacement] + [""] * (last - first)
+        free = first > 0 and _FREE.fullmatch(lines[first - 1])
+        if replacement and note and not annotated and free:
+            lines[first - 1] = note  # over a blank or comment line: line numbers stay
+    return "\n".join(lines)

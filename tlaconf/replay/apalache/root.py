@@ -1,0 +1,106 @@
+"""The root module of an Apalache session: the whole trace as labelled transitions.
+
+For a trace of ``M`` with states ``s0 .. sn``, ``TlaconfApalache`` declares ``M``'s
+variables (typed from the annotations, then from every value of the trace) and a
+step counter ``tlaconf_k``, instantiates ``M`` with its constants as literals, and
+defines:
+
+* ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
+* ``TlaconfNext``, one labelled disjunct per question: ``TlaconfS<k>`` takes step
+  k (``tlaconf_k`` from k-1 to k) and pins the next state to ``sk``: with ``A(p)``
+  for an accepted step, with ``UNCHANGED`` for a rejected one; ``TlaconfE<k>``
+  (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
+  to ``-k`` so that nothing follows it.  A step without an action label uses
+  ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
+
+Step k holds exactly when a transition labelled ``TlaconfS<k>`` is ENABLED from
+the current state (Apalache solves this in ``assumeTransition``); a rejected
+step's action is enabled exactly when a ``TlaconfE<k>`` transition is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.replay.apalache.types import Type, TypeBook, infer, literal, parse_type, type_text
+from tlaconf.spec.module_spec import NEXT, ModuleSpec
+from tlaconf.trace.reader import open_trace
+
+ROOT = "TlaconfApalache"
+COUNTER = "tlaconf_k"
+
+
+def trace_types(
+    trace: Path, variables: tuple[str, ...], annotations: Mapping[str, str]
+) -> tuple[dict[str, Type], dict[str, Type], set[str]]:
+    """Types of the variables and of each action's params across the trace; the labels used."""
+    book = TypeBook({v: parse_type(annotations[v]) for v in variables if v in annotations})
+    labels: set[str] = set()
+    with open_trace(trace) as t:
+        for v in variables:
+            book.observe(v, t.initial[v], 2, f"variable {v}")
+        for step in t.steps():
+            if step.action is None:  # checked against Next
+                labels.add(NEXT)
+            else:
+                labels.add(step.action)
+                book.observe(f"params of {step.action}", step.params, step.line,
+                             f"the params of {step.action}", record=True)  # fmt: skip
+            for v in variables:
+                if v in step.state:
+                    book.observe(v, step.state[v], step.line, f"variable {v}")
+    params = {a: book.types[f"params of {a}"] for a in labels if a != NEXT}
+    return {v: book.types.get(v) for v in variables}, params, labels
+
+
+def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping[str, Any],
+           prime: str = "") -> str:  # fmt: skip
+    return " /\\ ".join(f"{v}{prime} = {literal(state[v], types[v])}" for v in variables)
+
+
+def root_module(
+    spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
+    types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, str],
+) -> str:  # fmt: skip
+    """The text of the root module for ``trace`` (see the module docstring)."""
+    decls = ",\n".join(
+        f"  \\* @type: {annotations.get(v) or type_text(types[v])};\n  {v}" for v in variables
+    )
+    binds = ", ".join(
+        f"{c} <- {literal(spec.constants[c], infer(spec.constants[c]))}" for c in bound
+    )
+    unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
+    out = [
+        f"---- MODULE {ROOT} ----",
+        "EXTENDS Integers, Apalache",
+        f"VARIABLES\n{decls},\n  \\* @type: Int;\n  {COUNTER}",
+        f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
+    ]
+    with open_trace(trace) as t:
+        out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
+        disjuncts = []
+        for k, step in enumerate(t.steps(), start=1):
+            missing = [v for v in variables if v not in step.state]
+            if missing:
+                raise UserError(
+                    f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
+                )
+            if step.action is None:
+                call = NEXT
+            else:
+                call = f"{step.action}({literal(step.params, params[step.action])})"
+            guard = f"{COUNTER} = {k - 1}"
+            pin = _state(variables, types, step.state, "'")
+            effect = call if step.outcome == "accepted" else unchanged
+            disjuncts.append(f"  \\/ TlaconfS{k}:: ({guard} /\\ {COUNTER}' = {k} /\\ {effect} "
+                             f"/\\ {pin})")  # fmt: skip
+            if step.outcome == "rejected" and step.action is not None:
+                disjuncts.append(f"  \\/ TlaconfE{k}:: ({guard} /\\ {COUNTER}' = -{k} /\\ {call})")
+    if not disjuncts:
+        disjuncts.append(f"  \\/ TlaconfS0:: ({unchanged} /\\ UNCHANGED {COUNTER})")
+    out.append("TlaconfNext ==\n" + "\n".join(disjuncts))
+    out.append("====")
+    return "\n\n".join(out) + "\n"

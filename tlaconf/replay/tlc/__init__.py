@@ -1,0 +1,1 @@
+"""The ``tlc`` checker: TLC (``tla2tools.jar``) decides traces exported in bounded chunks."""

@@ -1,0 +1,147 @@
+"""Running TLC: finding Java and ``tla2tools.jar``, one run on one module, its outcome.
+
+TLC runs as ``java -XX:+UseParallelGC -DTLA-Library=<search path> -cp $TLC_JAR
+tlc2.TLC -tool -workers 1 -metadir <private dir> -config X.cfg X.tla`` in a
+private temporary folder.  ``-tool`` makes TLC frame each message with its code,
+so the outcome is read from message codes and TLC's documented exit statuses
+(``tlc2.output.EC.ExitStatus``), not from English text:
+
+* 0 and message 2193: no error;
+* 11 (message 2114): deadlock, i.e. the next step of the exported trace has no successor;
+* 12 (2107, 2110): an invariant is violated;
+* 10, 13, 14, 75-77, 150, 151: a problem of the specification (an assumption or
+  ``Assert`` is FALSE, an evaluation error, a parse or configuration error);
+* anything else (153 system error, 255, a crash, a signal, no answer in
+  ``TLC_TIMEOUT`` seconds): TLC failed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.trace.export import JAVA_OPTIONS
+
+INSTALL_HINT = (
+    "the tlc backend needs TLC: download tla2tools.jar from "
+    "https://github.com/tlaplus/tlaplus/releases (or build it from the tlaplus sources) and "
+    "set TLC_JAR=/path/to/tla2tools.jar; TLC needs Java 11+ (JAVA_HOME or java on PATH)"
+)
+
+SPEC_PROBLEMS = frozenset({10, 13, 14, 75, 76, 77, 150, 151})
+"""TLC exit statuses that mean the specification (or the exported module) is at fault."""
+
+_MESSAGE = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@\n(.*?)@!@!@ENDMSG \1 @!@!@\n?", re.S)
+_STEP = re.compile(r"^/\\ trace_step = (\d+)$", re.M)
+_INVARIANT = re.compile(r"Invariant (\S+) is violated")
+
+
+@dataclass(frozen=True)
+class Tlc:
+    """Where TLC is: the ``java`` executable and ``tla2tools.jar``."""
+
+    java: str
+    jar: Path
+    timeout: float | None
+    java_options: tuple[str, ...]
+
+
+def find_tlc() -> Tlc:
+    """TLC from ``TLC_JAR`` and Java from ``JAVA_HOME`` or ``PATH``; UserError saying how."""
+    jar = os.environ.get("TLC_JAR")
+    if not jar:
+        raise UserError(f"TLC_JAR is not set; {INSTALL_HINT}")
+    if not Path(jar).is_file():
+        raise UserError(f"TLC_JAR={jar} is not a file; {INSTALL_HINT}")
+    home = os.environ.get("JAVA_HOME")
+    java = str(Path(home) / "bin" / "java") if home else shutil.which("java")
+    if not java or not (Path(java).is_file() and os.access(java, os.X_OK)):
+        where = f"JAVA_HOME={home} has no bin/java" if home else "java is not on PATH"
+        raise UserError(f"{where}; {INSTALL_HINT}")
+    timeout = os.environ.get("TLC_TIMEOUT", "")
+    if timeout and not timeout.isdigit():
+        raise UserError(f"TLC_TIMEOUT={timeout} is not a number of seconds")
+    extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
+    return Tlc(java, Path(jar).resolve(), float(timeout) if timeout else None, extra)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one TLC run said.
+
+    ``kind`` is ``ok``, ``deadlock`` or ``invariant``; ``last_step`` is the
+    ``trace_step`` of the last state TLC printed (None when it printed none);
+    ``invariant`` the violated invariant; ``text`` TLC's error messages.
+    """
+
+    kind: str
+    last_step: int | None = None
+    invariant: str | None = None
+    text: str = ""
+
+
+def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Outcome:
+    """Check ``folder/name.tla`` with ``name.cfg``; UserError (spec) or CheckerFailed (TLC)."""
+    command = [
+        tlc.java, *JAVA_OPTIONS, *tlc.java_options,
+        "-DTLA-Library=" + os.pathsep.join(str(d.resolve()) for d in library),
+        "-cp", str(tlc.jar), "tlc2.TLC", "-tool", "-workers", "1",
+        "-metadir", str(folder / "states"), "-config", f"{name}.cfg", f"{name}.tla",
+    ]  # fmt: skip
+    try:
+        done = subprocess.run(
+            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, errors="replace", timeout=tlc.timeout,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        raise CheckerFailed(f"TLC gave no answer within {tlc.timeout:g} s (TLC_TIMEOUT)") from None
+    except OSError as err:
+        raise CheckerFailed(f"cannot run {tlc.java}: {err.strerror}") from None
+    return read_outcome(done.returncode, done.stdout, done.stderr)
+
+
+def read_outcome(status: int, stdout: str, stderr: str = "") -> Outcome:
+    """The outcome of a TLC run from its exit status and ``-tool`` output."""
+    messages = [(int(code), int(cls), body.strip()) for code, cls, body in
+                _MESSAGE.findall(stdout)]  # fmt: skip
+    codes = {code for code, _, _ in messages}
+    states = [body for code, _, body in messages if code in (2216, 2217, 2218)]
+    last = _STEP.findall(states[-1]) if states else []
+    last_step = int(last[-1]) if last else None
+    errors = "\n".join(body for code, cls, body in messages if cls == 1 and code != 2121)
+    if status == 0 and 2193 in codes:
+        return Outcome("ok")
+    if status == 11 and 2114 in codes:
+        return Outcome("deadlock", last_step, text=errors)
+    if status == 12 and codes & {2107, 2110}:
+        found = _INVARIANT.search(errors)
+        at = 0 if 2107 in codes else last_step  # 2107: the initial state, printed in the message
+        return Outcome("invariant", at, found.group(1) if found else None, errors)
+    outside = _MESSAGE.sub("", stdout).strip()
+    detail = "\n".join(p for p in (errors, _sany_errors(outside), stderr.strip()) if p)
+    if status in SPEC_PROBLEMS:
+        where = "" if last_step is None else f" (after trace_step = {last_step})"
+        raise UserError(f"TLC rejects the specification{where}: {_clip(detail)}")
+    raise CheckerFailed(f"TLC failed (exit status {status}): {_clip(detail) or 'no message'}")
+
+
+def _sany_errors(text: str) -> str:
+    """The parser's complaints, which TLC prints outside its framed messages."""
+    keep = [ln for ln in text.splitlines()
+            if ln.strip() and not ln.startswith(("Parsing file", "Semantic processing",
+                                                  "Linting of module"))]  # fmt: skip
+    return "\n".join(keep)
+
+
+def _clip(text: str, limit: int = 1500) -> str:
+    seen: list[str] = []  # TLC repeats the parser's report: keep each line once
+    for line in text.strip().splitlines():
+        if line not in seen or not line.strip():
+            seen.append(line)
+    text = "\n".join(seen).strip()
+    return text if len(text) <= limit else text[:limit] + " ..."

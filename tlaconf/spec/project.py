@@ -1,0 +1,76 @@
+"""A user project's settings: the ``[tool.tlaconf]`` table of its ``pyproject.toml``.
+
+The project is the nearest folder, from the working directory up, that holds a
+``pyproject.toml`` with a ``[tool.tlaconf]`` table.  Keys (all optional; paths are
+relative to that folder):
+
+* ``spec``: the spec directory (default ``spec``);
+* ``traces``: the golden traces of ``tlaconf gate`` (default ``traces``);
+* ``scenarios``: what ``tlaconf check`` runs, ``MODULE[:FUNCTION]`` (the project's folder
+  is put on ``sys.path`` to import it);
+* ``strict``: treat every warning as a failure (as ``--strict``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from tlaconf.errors import UserError
+
+PYPROJECT = "pyproject.toml"
+_KEYS = {"spec": str, "traces": str, "scenarios": str, "strict": bool}
+
+
+@dataclass(frozen=True)
+class Project:
+    """The settings of one project (``root`` holds its ``pyproject.toml``)."""
+
+    root: Path
+    spec: Path | None = None
+    traces: Path | None = None
+    scenarios: str | None = None
+    strict: bool = False
+
+
+def find_project(start: Path | None = None) -> Project | None:
+    """The project around ``start`` (the working directory), or None outside any."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / PYPROJECT
+        if candidate.is_file():
+            project = read_project(candidate)
+            if project is not None:
+                return project
+    return None
+
+
+def read_project(path: Path) -> Project | None:
+    """The ``[tool.tlaconf]`` settings of ``path``; None when it has no such table."""
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"cannot read {path}: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise UserError(f"{path}: not valid TOML: {err}") from None
+    table = doc.get("tool", {}).get("tlaconf") if isinstance(doc.get("tool"), dict) else None
+    if table is None:
+        return None
+    where = f"{path}: [tool.tlaconf]"
+    if not isinstance(table, dict):
+        raise UserError(f"{where} must be a table")
+    for key, value in table.items():
+        kind = _KEYS.get(key)
+        if kind is None:
+            raise UserError(f"{where}: unknown key {key!r} (expected: {', '.join(_KEYS)})")
+        if type(value) is not kind:
+            raise UserError(f"{where}: {key} must be a {'boolean' if kind is bool else 'string'}")
+    root = path.parent
+
+    def folder(key: str) -> Path | None:
+        value = table.get(key)
+        return None if value is None else root / value
+
+    return Project(root, folder("spec"), folder("traces"), table.get("scenarios"),
+                   bool(table.get("strict", False)))
