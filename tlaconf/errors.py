@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import traceback
-from pathlib import Path
 
 
 class UserError(Exception):
@@ -78,15 +77,3 @@ def internal_error(exc: BaseException) -> tuple[str, str]:
         f"traceback saved to {path}"
     )
     return message, path
-
-
-def unreadable_path(path: Path | str) -> str | None:
-    """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
-    p = Path(path)
-    if not p.exists():
-        return "does not exist"
-    if p.is_dir():
-        return "is a directory, not a file"
-    if not p.is_file():
-        return "is not a regular file (a pipe, device or socket)"
-    return None

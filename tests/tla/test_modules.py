@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tlaconf.errors import UserError
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ParseError
 from tlaconf.tla.parser import load_module_file, parse_module, parse_modules
@@ -149,7 +150,7 @@ def test_load_module_file(tmp_path: Path) -> None:
 
 
 def test_load_missing_file_is_a_user_error(tmp_path: Path) -> None:
-    with pytest.raises(ParseError, match="cannot read"):
+    with pytest.raises(UserError, match=r"cannot read module .*nope\.tla: it does not exist"):
         load_module_file(tmp_path / "nope.tla")
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from tlaconf import __version__, errors
 from tlaconf.errors import UserError, internal_error
+from tlaconf.evaluate import budget
 
 COMMANDS: tuple[str, ...] = (
     "init", "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise",
@@ -30,11 +31,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tlaconf", description="TLA+ conformance checking of implementation traces."
     )
     parser.add_argument("--version", action="version", version=f"tlaconf {__version__}")
+    parser.add_argument(
+        "--eval-budget", type=_seconds, metavar="SECONDS", default=None,
+        help="stop any one evaluation after SECONDS and report it (default: "
+        "$TLACONF_EVAL_BUDGET or 60; 0 = no limit)",
+    )
     parser.add_argument(
         "--debug", action="store_true",
         help="on an internal error, also print the traceback (it is always saved to a file)",
@@ -49,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     errors.debug = args.debug
+    default_budget = budget.seconds
+    if args.eval_budget is not None:
+        budget.seconds = args.eval_budget
     try:
         code: int = args.run(args)
     except UserError as err:
@@ -64,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     finally:
         errors.debug = False
+        budget.seconds = default_budget
     return code
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.spec import default_spec_dir
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import (
@@ -128,10 +129,7 @@ def _resolve_fragments(
 
 def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
     if path.suffix != ".tla":
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise UserError(f"cannot read page: {err}", str(path)) from None
+        text = read_text(path, "page")
         fragments = extract(text, str(path))
         print(f"{path}: page, {len(fragments)} fragment(s)")
         for f in fragments:

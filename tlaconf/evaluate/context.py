@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler, free_names, has_stateful
@@ -74,9 +75,14 @@ class Context:
             return EvalError(exc.message, span, tuple((n, str(v)) for n, v in exc.values))
         if isinstance(exc, KeyError):
             return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
+        if isinstance(exc, budget.BudgetExhausted):
+            return EvalError(f"the evaluation budget of {budget.seconds:g} s is exhausted (a "
+                             "check that runs away, or a set too large to enumerate?); raise it "
+                             "with --eval-budget SECONDS", fallback)
         if isinstance(exc, RecursionError):
-            return EvalError("recursion too deep (an operator or function that never stops "
-                             "recursing?)", fallback)
+            return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
+                             f"limit of {RECURSION_LIMIT:,} Python calls (a recursion that "
+                             "does not end, or one too deep to evaluate)", fallback)
         return exc
 
     def _entry(self, op: str) -> Entry:
@@ -111,7 +117,8 @@ class Context:
         primed ones from ``next_state``."""
         fn = self._fn(op, len(args))
         try:
-            r = fn(state, NO_NEXT if next_state is None else next_state, *args)
+            with budget.limit():
+                r = fn(state, NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
         if r is True or r is False:
@@ -129,8 +136,9 @@ class Context:
         """The value of ``op(args)`` (any kind)."""
         fn = self._fn(op, len(args))
         try:
-            return fn({} if state is None else state,
-                      NO_NEXT if next_state is None else next_state, *args)
+            with budget.limit():
+                return fn({} if state is None else state,
+                          NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
 
@@ -177,7 +185,8 @@ class Context:
         body, env = self._call_node(op, args)
         entry = self._entry(op)
         try:
-            return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables, state)
+            with budget.limit():
+                return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables, state)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
 
@@ -239,7 +248,8 @@ class Context:
         entry = self._entry(op)
         nxt = NO_NEXT if next_state is None else next_state
         try:
-            child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt)
+            with budget.limit():
+                child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")
@@ -264,7 +274,8 @@ class Context:
                 raise self._error(exc, node) from None
             self._exprs[expr_text] = fn
         try:
-            return materialize(fn(_CONSTANT_STATE, _CONSTANT_STATE))
+            with budget.limit():
+                return materialize(fn(_CONSTANT_STATE, _CONSTANT_STATE))
         except Exception as exc:
             raise self._error(exc, None) from None
 

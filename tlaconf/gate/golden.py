@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
@@ -92,10 +93,11 @@ def default_traces_dir() -> Path:
 
 def read_json(path: Path) -> Any:
     """The JSON document in ``path``; UserError (with the line of a duplicate key) if bad."""
+    text = read_text(path, "JSON file")
     try:
-        return strict_json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
+        return strict_json.loads(text)
+    except RecursionError:
+        raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:
         raise UserError(f"duplicate key {err.key!r}", f"{path}:{err.line}") from None
     except ValueError as err:

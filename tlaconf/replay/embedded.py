@@ -42,8 +42,10 @@ class EmbeddedModule:
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:
+                what = "takes parameters" if info is not None else "is not defined"
                 raise UserError(
-                    f"INVARIANT {inv} is not an operator without parameters of module {self.name}"
+                    f"INVARIANT {inv}: {what} in module {self.name} (an invariant is an "
+                    "operator without parameters)", spec.origins.get(inv)
                 )
 
     def constant(self, name: str) -> Any:

@@ -11,12 +11,14 @@ Every error names ``file:line``.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.values import ModelValue, make_fn
 from tlaconf.values.order import check_comparable
 
@@ -35,13 +37,15 @@ _TOKEN = re.compile(
     |(?P<punct><<|>>|\|->|<-|\.\.|[{}\[\],=\-])""",
     re.VERBOSE,
 )
+MAX_RANGE = 1_000_000
+"""The most elements an ``a..b`` range of a ``.cfg`` may bind."""
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
 
 
 @dataclass(frozen=True)
 class Cfg:
     """The constants (name -> value) and invariant names of one ``.cfg`` file;
-    ``lines``: the line on which each constant is given."""
+    ``lines``: the line on which each constant and invariant is given."""
 
     path: Path | None = None
     constants: dict[str, Any] = field(default_factory=dict)
@@ -65,7 +69,7 @@ def _tokens(text: str, where: str) -> list[_Tok]:
             raise UserError(f"unexpected character {text[pos]!r}", f"{where}:{line}")
         kind = m.lastgroup or ""
         if kind == "open":
-            depth, i = 1, m.end()
+            depth, i, opened = 1, m.end(), line
             while depth and i < len(text):
                 if text.startswith("(*", i):
                     depth, i = depth + 1, i + 2
@@ -75,7 +79,8 @@ def _tokens(text: str, where: str) -> list[_Tok]:
                     line += text[i] == "\n"
                     i += 1
             if depth:
-                raise UserError("unterminated comment (*", f"{where}:{line}")
+                raise UserError("unterminated comment: this (* is never closed",
+                                f"{where}:{opened}")
             pos = i
             continue
         if kind == "nl":
@@ -127,6 +132,9 @@ class _Parser:
                     hi = int(hi_tok.text)
                 else:
                     raise self.error("expected an integer after '..'", hi_tok)
+                if hi - n + 1 > MAX_RANGE:
+                    raise self.error(f"the range {n}..{hi} has {hi - n + 1:,} elements; a "
+                                     f".cfg value may hold at most {MAX_RANGE:,}", tok)
                 return frozenset(range(n, hi + 1))
             return n
         if tok.kind == "string":
@@ -183,6 +191,18 @@ class _Parser:
 
 def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
     """Parse the text of a ``.cfg`` file; ``where`` names it in errors."""
+    try:
+        return _parse(text, where)
+    except RecursionError:
+        raise UserError("a value nested too deeply", where) from None
+
+
+def _near_keyword(word: str) -> str:
+    close = difflib.get_close_matches(word.upper(), sorted(_KEYWORDS), n=1, cutoff=0.8)
+    return f" (did you mean {close[0]}?)" if close and word.isupper() else ""
+
+
+def _parse(text: str, where: str) -> Cfg:
     p = _Parser(_tokens(text, where), where)
     constants: dict[str, Any] = {}
     lines: dict[str, int] = {}
@@ -190,7 +210,8 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
     while p.peek() is not None:
         kw = p.take()
         if kw.kind != "ident" or kw.text not in _KEYWORDS:
-            raise p.error(f"expected a section keyword such as CONSTANTS, found {kw.text!r}", kw)
+            raise p.error(f"expected a section keyword such as CONSTANTS, found {kw.text!r}"
+                          f"{_near_keyword(kw.text)}", kw)
         while not p.at_section_end():
             if kw.text in _CONSTANT_KW:
                 name = p.take(kind="ident")
@@ -199,13 +220,18 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
                     msg = f"constant substitution '{name.text} <- ...' is not supported"
                     raise p.error(msg, op)
                 if op.text != "=":
-                    raise p.error(f"expected '=' after constant {name.text}", op)
+                    raise p.error(f"expected '=' after constant {name.text}"
+                                  f"{_near_keyword(name.text)}", op)
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
-                constants[name.text] = p.value()
                 lines[name.text] = name.line
+                constants[name.text] = p.value()
             elif kw.text in _INVARIANT_KW:
                 inv = p.take(kind="ident")
+                hint = _near_keyword(inv.text)
+                if hint and inv.text not in _KEYWORDS:
+                    raise p.error(f"{inv.text} is not a section keyword{hint}", inv)
+                lines.setdefault(inv.text, inv.line)
                 if inv.text not in invariants:
                     invariants.append(inv.text)
             else:
@@ -215,9 +241,5 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
 
 def read_cfg(path: Path) -> Cfg:
     """Read and parse a ``.cfg`` file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror}") from None
-    cfg = parse_cfg(text, str(path))
+    cfg = parse_cfg(read_text(path, "config"), str(path))
     return Cfg(path, cfg.constants, cfg.invariants, cfg.lines)

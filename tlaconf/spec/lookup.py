@@ -95,7 +95,7 @@ def module_spec(
         raise UserError(f"unknown module {module!r} (not a TLA+ module name)")
     for d in path_dirs:
         tla = d / f"{module}.tla"
-        if tla.is_file():
+        if tla.exists():  # a directory or pipe of that name is reported when read
             break
     else:
         where = ", ".join(str(d) for d in path_dirs) or str(spec_dir)
@@ -103,9 +103,11 @@ def module_spec(
     cfg_path = tla.with_suffix(".cfg")
     constants: dict[str, Any] = {}
     invariants: tuple[str, ...] = ()
-    if cfg_path.is_file():
+    origins: dict[str, str] = {}
+    if cfg_path.exists():
         cfg = read_cfg(cfg_path)
         constants.update(cfg.constants)
         invariants = cfg.invariants
+        origins = {name: f"{cfg_path}:{line}" for name, line in cfg.lines.items()}
     constants.update(header_constants)
-    return ModuleSpec(module, tla, path_dirs, constants, invariants)
+    return ModuleSpec(module, tla, path_dirs, constants, invariants, origins)

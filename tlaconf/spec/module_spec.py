@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,3 +20,5 @@ class ModuleSpec:
     search_path: tuple[Path, ...]
     constants: Mapping[str, Any]
     invariants: tuple[str, ...]
+    origins: Mapping[str, str] = field(default_factory=dict)
+    """``file:line`` of the ``.cfg`` line naming each invariant or constant."""

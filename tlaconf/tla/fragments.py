@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text, write_text
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.parser import parse_units
@@ -161,15 +162,16 @@ def page_module(page: str | Path, fragments: list[Fragment]) -> ast.Module:
 def write_module(page: str | Path, out_dir: str | Path) -> tuple[Path, list[Fragment]] | None:
     """Extract ``page``'s fragments and write their module into ``out_dir`` (None: no fragment)."""
     p = Path(page)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read page: {err}", str(page)) from None
-    fragments = extract(text, str(page))
+    fragments = extract(read_text(p, "page"), str(page))
     if not fragments:
         return None
     d = Path(out_dir)
-    d.mkdir(parents=True, exist_ok=True)
+    if d.exists() and not d.is_dir():
+        raise UserError(f"cannot write into {d}: it is not a directory")
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UserError(f"cannot create {d}: {err.strerror}") from None
     target = d / f"{module_name(p)}.tla"
-    target.write_text(render_module(p, fragments), encoding="utf-8")
+    write_text(target, render_module(p, fragments), "module")
     return target, fragments

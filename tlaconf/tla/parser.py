@@ -30,6 +30,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import Shift
 
+from tlaconf.files import read_text
 from tlaconf.tla import ast
 from tlaconf.tla.builder import Builder
 from tlaconf.tla.errors import ParseError
@@ -249,9 +250,4 @@ def parse_units(text: str, filename: str) -> tuple[ast.Unit, ...]:
 
 def load_module_file(path: str | Path) -> ast.Module:
     """Read and parse a ``.tla`` file (errors name the path as given)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ParseError(f"cannot read module: {err}", str(path), 1, 1) from None
-    return parse_module(text, str(path))
+    return parse_module(read_text(Path(path), "module"), str(path))

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text, unreadable_path
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.parser import parse_modules
@@ -190,14 +191,17 @@ _FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
 
 def parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
     """Parse a module file, cached per process by path, size and modification time."""
+    why = unreadable_path(path)
+    if why is not None:
+        raise UserError(f"cannot read module {path}: it {why}")
     try:
         st = path.stat()
-        key = (str(path), st.st_size, st.st_mtime_ns)
-        if key not in _FILE_CACHE:
-            text = path.read_text(encoding="utf-8")
-            _FILE_CACHE[key] = (parse_modules(text, str(path)), text)
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read module: {err}", str(path)) from None
+    except OSError as err:
+        raise UserError(f"cannot read module {path}: {err.strerror}") from None
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _FILE_CACHE:
+        text = read_text(path, "module")
+        _FILE_CACHE[key] = (parse_modules(text, str(path)), text)
     return _FILE_CACHE[key]
 
 

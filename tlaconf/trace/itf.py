@@ -18,17 +18,22 @@ import json
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import unreadable_path
 from tlaconf.trace.itf_read import itf_to_trace
 from tlaconf.trace.itf_write import trace_to_itf
+from tlaconf.trace.reader import MAX_LINE_BYTES
 
 __all__ = ["is_trace_file", "itf_to_trace", "trace_to_itf"]
 
 
 def is_trace_file(path: Path) -> bool:
     """Whether ``path`` holds a ``tlaconf-trace`` file (its first line says so), not ITF."""
+    why = unreadable_path(path)
+    if why is not None:
+        raise UserError(f"cannot read {path}: it {why}")
     try:
         with path.open("rb") as f:
-            first = f.readline()
+            first = f.readline(MAX_LINE_BYTES + 1)
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
     try:

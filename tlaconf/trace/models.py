@@ -91,9 +91,8 @@ class TraceHeader(_Line):
     @classmethod
     def _format(cls, v: str) -> str:
         if v != FORMAT:
-            raise PydanticCustomError(
-                "trace_format", "not a {fmt} file (format is {got!r})", {"fmt": FORMAT, "got": v}
-            )
+            message = f"not a {FORMAT} file (format is {v!r})"  # pydantic has no !r
+            raise PydanticCustomError("trace_format", "{msg}", {"msg": message})
         return v
 
     @field_validator("version")

@@ -29,6 +29,7 @@ from typing import IO, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tlaconf.errors import UserError
+from tlaconf.files import unreadable_path
 from tlaconf.trace.models import (
     Outcome,
     StateLine,
@@ -67,6 +68,9 @@ class Step:
 
 
 M = TypeVar("M", bound=BaseModel)
+
+MAX_LINE_BYTES = 256 * 1024 * 1024
+"""A longer line is refused (a line holds one state; this bounds the memory one line takes)."""
 
 _EXPECTED = {
     "string_type": "a string",
@@ -107,6 +111,9 @@ class TraceReader:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        why = unreadable_path(self.path)
+        if why is not None:
+            raise TraceFormatError(f"cannot read trace: it {why}", path, None)
         try:
             self._file: IO[bytes] = self.path.open("rb")
         except OSError as err:
@@ -128,10 +135,12 @@ class TraceReader:
 
     def _next_object(self) -> Any | None:
         """The next line parsed as JSON, or None at the end of the file."""
-        raw = self._file.readline()
+        raw = self._file.readline(MAX_LINE_BYTES + 1)
         if not raw:
             return None
         self._lineno += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise self._error(f"the line is longer than {MAX_LINE_BYTES:,} bytes")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:

@@ -1,0 +1,4 @@
+---- MODULE TallyOps ----
+EXTENDS Naturals
+Plus(a, b) == a + b
+====

@@ -1,0 +1,93 @@
+"""Reading and writing the files tlaconf is given, safely.
+
+:func:`read_text` refuses what is not a regular file (a named pipe or a device
+would block or never end), files too large to be a spec or a config, and bytes
+that are not UTF-8 (naming the line and column).  :func:`write_text` writes to
+a temporary file beside the target and renames it into place: a reader never
+sees a half-written file, and a failure leaves the old file (or none).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from tlaconf.errors import UserError
+
+MAX_TEXT_BYTES = 64 * 1024 * 1024
+"""The largest module, config, page or JSON file read whole."""
+
+TMP_MARK = ".tlaconf-tmp"
+"""Part of the name of every temporary file :func:`writing` creates."""
+
+
+def unreadable_path(path: Path | str) -> str | None:
+    """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
+    p = Path(path)
+    if not p.exists():
+        return "does not exist"
+    if p.is_dir():
+        return "is a directory, not a file"
+    if not p.is_file():
+        return "is not a regular file (a named pipe, device or socket)"
+    return None
+
+
+def read_text(path: Path | str, what: str = "file") -> str:
+    """The UTF-8 text of the regular file ``path``; UserError naming ``what`` otherwise."""
+    p = Path(path)
+    why = unreadable_path(p)
+    if why is not None:
+        raise UserError(f"cannot read {what} {p}: it {why}")
+    try:
+        with p.open("rb") as f:
+            data = f.read(MAX_TEXT_BYTES + 1)
+    except OSError as err:
+        raise UserError(f"cannot read {what} {p}: {err.strerror}") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise UserError(f"cannot read {what} {p}: larger than {MAX_TEXT_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise UserError(
+            f"not UTF-8: byte 0x{data[err.start]:02x} cannot start or continue a character",
+            f"{p}:{line}:{col}",
+        ) from None
+
+
+@contextmanager
+def writing(path: Path | str, what: str = "file") -> Iterator[IO[str]]:
+    """A text stream whose content becomes ``path`` only when the block ends without an
+    exception (written to a temporary file beside it, then renamed)."""
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"cannot write {what} {p}: it is a directory")
+    if p.exists() and not p.is_file():
+        raise UserError(f"cannot write {what} {p}: it is not a regular file")
+    folder = p.parent if str(p.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TMP_MARK, dir=folder)
+    except OSError as err:
+        raise UserError(f"cannot write {what} {p}: {err.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            yield f
+        os.replace(tmp, p)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise UserError(f"cannot write {what} {p}: {err.strerror}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_text(path: Path | str, text: str, what: str = "file") -> None:
+    """Write ``text`` to ``path`` all at once (see :func:`writing`)."""
+    with writing(path, what) as f:
+        f.write(text)
