@@ -75,7 +75,7 @@ def test_disjunction_and_case_blame() -> None:
 
 
 def test_conformance_move_enabled_and_blame() -> None:
-    """The DESIGN.md ``ZoneMembership`` shape: ENABLED assigns ``occupants'`` through the
+    """The fixed ``ZoneMembership`` shape: ENABLED assigns ``occupants'`` through the
     ``after = ...`` conjunct of AtomicZoneMove4 (arguments are substituted, as in TLC)."""
     ctx = load_module(Path(__file__).parent / "data" / "ZoneMembershipTest.tla",
                       [BENCH.parent], {"Seats4": SEATS})
