@@ -49,6 +49,7 @@ _PLAIN_WIDTH = 120
 _MAX_SOURCE_LINES = 6
 _MAX_FORMULA = 160
 _MAX_VALUE = 240
+_MAX_TITLE_PATH = 56
 
 
 def make_console(file: IO[str] | None = None, width: int | None = None) -> Console:
@@ -229,7 +230,7 @@ def render_failure(result: TraceResult) -> Panel:
         parts.append(diff_table(f.diff))
     if f.witness is not None:
         parts.append(witness_part(f.witness))
-    title = Text.assemble(result.path, "  ", _verdict(result.verdict))
+    title = Text.assemble(elide(result.path, _MAX_TITLE_PATH), "  ", _verdict(result.verdict))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
 
