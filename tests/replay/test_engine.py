@@ -1,4 +1,4 @@
-"""The replay semantics (README, "What conformance means"), on the test module Counter (Python and embedded backends)."""
+"""The replay semantics of the README, on the test module Counter (Python and embedded backends)."""
 
 from __future__ import annotations
 
