@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -86,10 +86,10 @@ class Machine(Protocol):
     def variables(self) -> dict[str, Any]: ...
 
 
-def record(path: Path, machine: Machine, requests: Iterator[Request],
-           meta: dict[str, Any]) -> Path:
+def record(path: Path, machine: Machine, requests: Iterable[Request],
+           meta: dict[str, Any], constants: Mapping[str, Any] | None = None) -> Path:
     """Record the initial state, then apply and record every request (lazily generated)."""
-    with TraceWriter(path, machine.module, REVISION, {}, meta) as w:
+    with TraceWriter(path, machine.module, REVISION, constants or {}, meta) as w:
         w.init(machine.variables())
         for r in requests:
             before = machine.variables()

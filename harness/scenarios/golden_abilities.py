@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -374,13 +374,15 @@ def contract_traces() -> dict[str, tuple[Recorded, int | None, str | None]]:
     return out
 
 
-def write_all(out_dir: Path) -> list[Path]:
-    """Write every golden trace and ``expected.json``; returns the trace paths."""
+Golden = Callable[[], dict[str, tuple[Any, int | None, str | None]]]
+"""A group of golden traces: file name -> (recorded script, failing step, blamed conjunct)."""
+
+
+def write_groups(out_dir: Path, groups: Iterable[Golden]) -> list[Path]:
+    """Write every trace of ``groups`` and their ``expected.json``; returns the trace paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     expected: dict[str, dict[str, Any]] = {}
     paths = []
-    groups: tuple[Callable[[], dict[str, tuple[Any, int | None, str | None]]], ...] = (
-        lifecycle_traces, resolution_traces, activity_traces, use_traces, contract_traces)
     for group in groups:
         for name, (script, step, conjunct) in group().items():
             script.write(out_dir / name, name.removesuffix(".trace.jsonl"))
@@ -391,6 +393,12 @@ def write_all(out_dir: Path) -> list[Path]:
     (out_dir / "expected.json").write_text(
         json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return paths
+
+
+def write_all(out_dir: Path) -> list[Path]:
+    """Write every golden trace and ``expected.json``; returns the trace paths."""
+    return write_groups(out_dir, (lifecycle_traces, resolution_traces, activity_traces,
+                                  use_traces, contract_traces))
 
 
 if __name__ == "__main__":

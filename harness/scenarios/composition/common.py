@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.scenarios import golden_abilities
-from harness.scenarios.abilities import REVISION, Machine, Request
+from harness.scenarios.abilities import REVISION, Machine, Request, record
 from harness.scenarios.golden_abilities import Mutation
 from tlaconf.trace.writer import TraceWriter
 
@@ -67,13 +67,4 @@ def record_walk(out_dir: Path, name: str, seed: int, walk: Walk) -> Path:
     machine, requests = walk(random.Random(f"{name}-{seed}"))
     path = out_dir / f"composition-{name}-{seed}.trace.jsonl"
     meta = {"seed": seed, "generator": GENERATOR, "scenario": name}
-    with TraceWriter(path, machine.module, REVISION, constants_of(machine), meta) as w:
-        w.init(machine.variables())
-        for r in requests:
-            before = machine.variables()
-            ok = machine.apply(r)
-            after = machine.variables()
-            if not ok and after != before:
-                raise AssertionError(f"rejected {r.label} changed the state")
-            w.step(r.label, r.params(), "accepted" if ok else "rejected", after)
-    return path
+    return record(path, machine, requests, meta, constants_of(machine))
