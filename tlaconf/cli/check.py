@@ -36,6 +36,7 @@ from typing import Any
 from tlaconf.cli.replay import (
     add_output_options,
     add_run_options,
+    check_outputs,
     check_revision,
     emit,
     replay_paths,
@@ -231,6 +232,7 @@ def run(args: argparse.Namespace) -> int:
     seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails first
+    check_outputs(args, ("--out", args.out))
     setup(args.backend, args.cross_check)
     scenarios = project_scenarios(args.scenarios)
     paths, crashes = generate(args.out, seeds, scenarios)
