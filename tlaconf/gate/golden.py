@@ -101,6 +101,8 @@ def read_json(path: Path) -> Any:
         raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:
         raise UserError(f"duplicate key {err.key!r}", f"{path}:{err.line}") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"invalid JSON: {err.msg}", f"{path}:{err.lineno}:{err.colno}") from None
     except ValueError as err:
         raise UserError(f"{path}: invalid JSON: {err}") from None
 
