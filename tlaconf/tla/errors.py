@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tlaconf.errors import UserError
 
-
 EXCERPT_WIDTH = 120
 """The most characters of a source line an error message shows."""
 
