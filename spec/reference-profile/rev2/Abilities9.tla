@@ -43,13 +43,13 @@ ObjectAbilitySource9(object) == [kind |-> "Object", object |-> object, rule |-> 
 \* @type: (Str) => $abilitySource;
 RuleAbilitySource9(rule) == [kind |-> "Rule", object |-> [id |-> 0, life |-> 0], rule |-> rule]
 
-\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: (Str, Seq(Int)) => Bool;
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 AbilityShape9(kind,instructions) ==
     kind \in AbilityKinds9 /\ IF kind = "Static" THEN Len(instructions) = 0 ELSE Len(instructions) > 0
 
-\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: (Str, $objectId, $objectId, $objectId, Str) => $abilitySource;
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 AbilitySource9(origin,printedObject,recipient,effectCreator,rule) ==
     CASE origin = "Printed" -> ObjectAbilitySource9(printedObject)
       [] origin = "Granted" -> ObjectAbilitySource9(recipient)
@@ -173,8 +173,8 @@ AbilityUseDue9(definition, event) ==
 OncePerTurnOpen9(definitionId, source, turn, history) ==
     ~\E u \in history : u.definition = definitionId /\ u.source = source /\ u.turn = turn
 
-\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: ({caller: Str, complete: Bool, returned: Bool, a}, {caller: Str, complete: Bool, returned: Bool, a}, Bool, Str) => Bool;
+\* verbatim: 003_7b1b71f6f7c559b7.txt, reference-profile · input revision 2 · CC0 1.0
 ReturnAbility9(before,after,actualFinalCheckpointAndChainsComplete,caller) ==
     /\ before.complete /\ ~before.returned /\ actualFinalCheckpointAndChainsComplete /\ caller = before.caller
     /\ after = [before EXCEPT !.returned = TRUE]

@@ -24,8 +24,8 @@ SeatOfZone4 == [z \in UNION {SeatZones4(s) : s \in Seats4} |->
 \* @type: (Str) => Str;
 ZoneSeat4(zone) == SeatOfZone4[zone]
 
-\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: (Str, Str, Str, Str) => Bool;
+\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 DefaultZoneLook4(zone, face, viewer, controller) ==
     CASE ZoneClass4(zone) = "Hidden" -> FALSE
       [] ZoneClass4(zone) = "Secret" -> viewer = controller

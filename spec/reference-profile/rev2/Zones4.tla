@@ -23,15 +23,15 @@ SeatZones4(s) == {s \o "." \o k : k \in SeatZoneKinds4}
 \* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
 ZoneInstances4 == (UNION {SeatZones4(s) : s \in Seats4}) \cup SharedZones4
 
-\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: (Set(Int), Str -> Set(Int)) => Bool;
+\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 ZonePartition4(inGameIds, occupants) ==
     /\ DOMAIN occupants = ZoneInstances4
     /\ UNION {occupants[z] : z \in ZoneInstances4} = inGameIds
     /\ \A a,b \in ZoneInstances4 : a # b => occupants[a] \intersect occupants[b] = {}
 
-\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 \* @type: (Set(Int), Str -> Set(Int), Str -> Set(Int), Int, Str, Str, Bool, Bool, Bool) => Bool;
+\* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 AtomicZoneMove4(inGameIds, before, after, id, source, destination,
                 movementAuthorized, revealRequired, revealedBeforeMove) ==
     /\ source \in ZoneInstances4 /\ destination \in ZoneInstances4 /\ source # destination
