@@ -140,6 +140,7 @@ ENDGAME: tuple[Situation, ...] = (
     lambda s: Draw("SideA"),
     lambda s: LeakCheck("SideA", 4),                  # two hidden: SideA's deck card, 21
     lambda s: Observe("SideA"),
+    lambda s: Draw("SideB"),                          # SideB's deck is empty
 )
 
 
