@@ -56,17 +56,21 @@ class Scope:
     """Inside a quantifier's generated function: values computed once at its entry
     (name -> source), from the names in ``entry`` only."""
     entry: frozenset[str] = frozenset()
+    loops: dict[str, dict[str, str]] | None = None
+    """Inside a quantifier's generated function: for the variable of each loop but the
+    innermost, values computed once per iteration of that loop (name -> source)."""
 
     def bind(self, names: dict[str, Local]) -> Scope:
         return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable,
-                     self.hoist, self.entry)
+                     self.hoist, self.entry, self.loops)
 
     def in_iterable(self) -> Scope:
-        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry)
+        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry,
+                     self.loops)
 
     def own(self) -> Scope:
         """This scope for code that goes into another generated function (no hoisting)."""
-        return replace(self, hoist=None, entry=frozenset())
+        return replace(self, hoist=None, entry=frozenset(), loops=None)
 
 
 _NOCONST = object()
@@ -608,6 +612,9 @@ class Compiler:
         self, node: A.Node, name: str, fn: Callable[..., Any], args: tuple[A.Expr, ...],
         sc: Scope,
     ) -> Code:
+        if fn is B.union and len(args) == 1 and isinstance(args[0], A.SetMap):
+            return self.setmap(args[0], sc, f"_union_of({{}}, {self.sid(args[0])}, "
+                                            f"{self.sid(node)})")
         ho = B.HIGHER_ORDER.get(name, ())
         srcs = [self.op_arg(a, 1, sc) if i in ho else self.expr(a, sc).src
                 for i, a in enumerate(args)]
@@ -679,18 +686,19 @@ class Compiler:
 
     def bind_bounds(
         self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node
-    ) -> tuple[list[tuple[str, str]], list[str], Scope]:
-        """Python ``for`` clauses iterating the bounds, and the scope inside them.  With
-        several bounds, the domains are first bound to names (``(name, source)`` pairs, to
-        evaluate before the loops): TLC evaluates every domain once, even when an earlier
-        one is empty (``\\A x \\in {}, y \\in 1 \\div 0 : P`` is an error)."""
-        clauses: list[str] = []
+    ) -> tuple[list[tuple[str, str]], list[tuple[str, str | None]], Scope]:
+        """Python ``for`` clauses iterating the bounds (each with the Python name it binds,
+        if one), and the scope inside them.  With several bounds, the domains are first
+        bound to names (``(name, source)`` pairs, to evaluate before the loops): TLC
+        evaluates every domain once, even when an earlier one is empty
+        (``\\A x \\in {}, y \\in 1 \\div 0 : P`` is an error)."""
+        clauses: list[tuple[str, str | None]] = []
         pre: list[tuple[str, str]] = []
         names: dict[str, Local] = {}
         several = len(bounds) > 1 or (len(bounds[0].names) > 1 and not bounds[0].tuple_pattern)
         for b in bounds:
             if b.domain is None:
-                clauses.append(f"for _ in _unbounded({self.sid(node)})")
+                clauses.append((f"for _ in _unbounded({self.sid(node)})", None))
                 for n in b.names:
                     names[n] = Local(self.fresh(f"v_{_pyname(n)}_"))
                 continue
@@ -701,13 +709,13 @@ class Compiler:
                 dom = d
             if b.tuple_pattern:
                 pys = [self.fresh(f"v_{_pyname(n)}_") for n in b.names]
-                clauses.append(f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
-                               f"{self.sid(b)})")
+                clauses.append((f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
+                                f"{self.sid(b)})", None))
                 names.update({n: Local(p) for n, p in zip(b.names, pys, strict=True)})
             else:
                 for n in b.names:
                     py = self.fresh(f"v_{_pyname(n)}_")
-                    clauses.append(f"for {py} in {dom}")
+                    clauses.append((f"for {py} in {dom}", py))
                     names[n] = Local(py, ty=ety)
         return pre, clauses, sc.bind(names)
 
@@ -725,15 +733,17 @@ class Compiler:
         hoist: dict[str, str] = {}
         base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False, hoist, frozenset(params))
         pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
+        loops: dict[str, dict[str, str]] = {v: {} for _, v in clauses[:-1] if v is not None}
+        body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
+        lines += [f"    {k} = {src}" for k, src in hoist.items()]
         lines += [f"    {d} = {src}" for d, src in pre]
         indent = "    "
-        for clause in clauses:
+        for clause, var in clauses:
             lines.append(f"{indent}{clause}:")
             indent += "    "
-        body = self.boolean(node.body, inner)
-        lines[1:1] = [f"    {k} = {src}" for k, src in hoist.items()]
+            lines += [f"{indent}{k} = {src}" for k, src in loops.get(var or "", {}).items()]
         if node.kind == "A":
             lines += [f"{indent}if not {body}:", f"{indent}    return False", "    return True"]
         else:
@@ -780,8 +790,14 @@ class Compiler:
         return Code(f"_filter({self.expr(b.domain, sc).src}, {lam}, {k}, {self.sid(node)})")
 
     def x_SetMap(self, node: A.SetMap, sc: Scope) -> Code:
+        return self.setmap(node, sc, f"_setof({{}}, {self.sid(node)})")
+
+    def setmap(self, node: A.SetMap, sc: Scope, make: str) -> Code:
+        """``{e : x \\in S}``: the list of the ``e`` given to ``make`` (a call with ``{}``
+        where the list goes)."""
         pre, clauses, inner = self.bind_bounds(node.bounds, sc, node)
-        src = f"_setof([{self.expr(node.expr, inner).src} {' '.join(clauses)}], {self.sid(node)})"
+        loops = " ".join(c for c, _ in clauses)
+        src = make.format(f"[{self.expr(node.expr, inner).src} {loops}]")
         if pre:
             src = (f"(lambda {', '.join(d for d, _ in pre)}: {src})"
                    f"({', '.join(d for _, d in pre)})")
@@ -858,6 +874,17 @@ class Compiler:
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
         """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
         tf, tx = self.tmp(f, sc), self.tmp(x, sc)
+        d = self.entry_dict(f, sc) if tx is not None and f.const is _NOCONST else None
+        if d is not None and tx is not None:
+            bind, ref = tx
+            xcheck = (f"type({bind}) is str and " if x.ty is not str
+                      else "" if bind == ref else f"{bind} is not None and ")
+            loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
+            if loop is not None:  # ref is the variable of an outer loop: once per iteration
+                u = f"_u_{f.src}_{ref}"
+                loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
+                return Code(f"({u} if {u} is not _MISS else _ap({f.src}, {ref}, {sid}))")
+            return Code(f"({d}[{ref}] if {xcheck}{bind} in {d} else _ap({f.src}, {ref}, {sid}))")
         if tf is not None and tx is not None and f.const is _NOCONST:
             xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
             if x.ty is str and tx[0] != tx[1]:
@@ -865,6 +892,15 @@ class Compiler:
             return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
                         f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
         return Code(f"_ap({f.src}, {x.src}, {sid})")
+
+    def entry_dict(self, f: Code, sc: Scope) -> str | None:
+        """Inside a quantifier, for ``f`` given at its entry: a name computed once there,
+        the dict of ``f`` when it is an :class:`Fn` (else an empty one); else None."""
+        if sc.hoist is None or not f.src.isidentifier() or f.src not in sc.entry:
+            return None
+        key = f"_d_{f.src}"
+        sc.hoist.setdefault(key, f"({f.src}._d if type({f.src}) is _Fn else _NOD)")
+        return key
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
         r = self.expr(node.expr, sc)
