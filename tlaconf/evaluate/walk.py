@@ -54,7 +54,8 @@ class Walker:
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
         self._wrappers: dict[int, tuple[A.Node, A.Node]] = {}
-        self._by_name_args: dict[tuple[int, int, tuple[str, ...]], tuple[A.Node, bool]] = {}
+        self._by_name_args: dict[tuple[int, int, tuple[str, ...]],
+                                 tuple[A.Node, Namespace, bool]] = {}
         self.S: Any = NO_STATE
         self.N: Any = NO_NEXT
 
@@ -209,11 +210,11 @@ class Walker:
         names = tuple(env.visible())
         key = (id(a), id(ns), names)
         hit = self._by_name_args.get(key)
-        if hit is not None and hit[0] is a:
-            return hit[1]
+        if hit is not None and hit[0] is a and hit[1] is ns:
+            return hit[2]
         res = has_stateful(a) or not self.comp.expr_is_const(
             a, Scope(ns, {n: Local("_") for n in names}))
-        self._by_name_args[key] = (a, res)
+        self._by_name_args[key] = (a, ns, res)
         return res
 
     def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
