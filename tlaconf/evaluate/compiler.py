@@ -874,17 +874,10 @@ class Compiler:
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
         """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
         tf, tx = self.tmp(f, sc), self.tmp(x, sc)
-        d = self.entry_dict(f, sc) if tx is not None and f.const is _NOCONST else None
-        if d is not None and tx is not None:
-            bind, ref = tx
-            xcheck = (f"type({bind}) is str and " if x.ty is not str
-                      else "" if bind == ref else f"{bind} is not None and ")
-            loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
-            if loop is not None:  # ref is the variable of an outer loop: once per iteration
-                u = f"_u_{f.src}_{ref}"
-                loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
-                return Code(f"({u} if {u} is not _MISS else _ap({f.src}, {ref}, {sid}))")
-            return Code(f"({d}[{ref}] if {xcheck}{bind} in {d} else _ap({f.src}, {ref}, {sid}))")
+        look = self.entry_lookup(f, tx, x.ty, sc) if tx is not None else None
+        if look is not None and tx is not None:
+            test, value = look
+            return Code(f"({value} if {test} else _ap({f.src}, {tx[1]}, {sid}))")
         if tf is not None and tx is not None and f.const is _NOCONST:
             xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
             if x.ty is str and tx[0] != tx[1]:
@@ -892,6 +885,25 @@ class Compiler:
             return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
                         f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
         return Code(f"_ap({f.src}, {x.src}, {sid})")
+
+    def entry_lookup(self, f: Code, x: tuple[str, str], xty: Any, sc: Scope
+                     ) -> tuple[str, str] | None:
+        """``f[x]`` for ``f`` given at a quantifier's entry and ``x`` (binding, reference)
+        a string: ``(test, value)`` sources, the value ``f[x]`` when the test holds (``f`` an
+        :class:`Fn` with ``x`` in its domain); for ``x`` an outer loop's variable, the
+        lookup is made once per iteration of that loop.  None when ``f`` is not such."""
+        d = self.entry_dict(f, sc) if f.const is _NOCONST else None
+        if d is None:
+            return None
+        bind, ref = x
+        xcheck = (f"type({bind}) is str and " if xty is not str
+                  else "" if bind == ref else f"{bind} is not None and ")
+        loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
+        if loop is None:
+            return f"{xcheck}{bind} in {d}", f"{d}[{ref}]"
+        u = f"_u_{f.src}_{ref}"
+        loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
+        return f"{u} is not _MISS", u
 
     def entry_dict(self, f: Code, sc: Scope) -> str | None:
         """Inside a quantifier, for ``f`` given at its entry: a name computed once there,
@@ -1047,28 +1059,51 @@ class Compiler:
         known = self.same_kinds(inter.args, sc)
         # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
         # <<TRUE>>
-        return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and ({known}"
-                    f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
-                    f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid})) "
-                    f"else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
+        src = (f"(type({a[0]}) is frozenset) & "
+               f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and "
+               f"({known + ' or ' if known else ''}"
+               f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
+               f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid}))")
+        fast = self.entry_disjoint(inter.args, known, sc) if known else None
+        if fast is not None:  # f's values are sets of one kind: f[a], f[b] need no checks
+            src = f"({fast}) or {src}"
+        return Code(f"({not negate} if {src} else "
+                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
 
-    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str:
+    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str | None:
         """For ``f[a] \\cap f[b]`` inside a quantifier, with ``f`` given at its entry: a
         name computed once there, TRUE when ``f``'s values are sets of one kind (so the
-        pairs need no kind check), followed by ``or``; else nothing."""
+        pairs need no kind check); else None."""
         apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
         if sc.hoist is None or len(apps) != len(sets):
-            return ""
+            return None
         fns = {self.expr(x.fn, sc).src for x in apps}
         if len(fns) != 1:
-            return ""
+            return None
         f = fns.pop()
         if not f.isidentifier() or f not in sc.entry:
-            return ""
+            return None
         key = f"_k_{f}"
         sc.hoist.setdefault(key, f"_fn_kinds({f})")
-        return f"{key} or "
+        return key
+
+    def entry_disjoint(self, apps: tuple[A.Expr, ...], known: str, sc: Scope) -> str | None:
+        """``f[a] \\cap f[b] = {}`` when ``known`` (``f``'s values are sets of one kind)
+        and ``a``, ``b`` are names in ``DOMAIN f``: the test of :meth:`entry_lookup` for
+        each, then ``isdisjoint``; None when an argument is not a name."""
+        parts = [known]
+        values = []
+        for app in apps:
+            assert isinstance(app, A.FnApp)
+            f, x = self.expr(app.fn, sc), self.expr(app.args[0], sc)
+            if not x.src.isidentifier():
+                return None
+            look = self.entry_lookup(f, (x.src, x.src), x.ty, sc)
+            if look is None:
+                return None
+            parts.append(look[0])
+            values.append(look[1])
+        return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
