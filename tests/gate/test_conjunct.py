@@ -43,6 +43,38 @@ def test_the_blamed_leaf_matches_whitespace_normalised(not_complete: TraceResult
 @pytest.mark.parametrize(
     "conjunct",
     [
+        "before . complete",  # spacing between tokens
+        "/\\ before.complete",  # the line as it reads in the module, bullet included
+        "before.complete  \\* a comment",
+    ],
+)
+def test_the_blamed_leaf_matches_as_tokens(not_complete: TraceResult, conjunct: str) -> None:
+    assert _expect(not_complete, conjunct) is None
+
+
+def test_spelling_and_spacing_do_not_matter_but_tokens_do(tmp_path: Path) -> None:
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "conformance" / "Acct.tla").write_text(
+        "---- MODULE Acct ----\nEXTENDS Integers\nVARIABLE bal\n"
+        "Take(p) == /\\ p.n > 0\n           /\\ p.n <= bal\n           /\\ bal' = bal - p.n\n"
+        "====\n"
+    )
+    path = tmp_path / "t.trace.jsonl"
+    with TraceWriter(path, "Acct", "1") as w:
+        w.init({"bal": 5})
+        w.step("Take", {"n": 9}, "accepted", {"bal": -4})
+    result = _replay(path, spec)
+    for same in ["p.n<=bal", "p.n =< bal", "p.n \u2264 bal", "/\\ p.n <= bal"]:
+        assert _expect(result, same) is None, same
+    for other in ["p.n < bal", "p.n <= bal'", "p.n > 0", "bal >= p.n"]:
+        problem = _expect(result, other)
+        assert problem is not None and "'p.n <= bal'" in problem, other
+
+
+@pytest.mark.parametrize(
+    "conjunct",
+    [
         "~before.returned",  # another conjunct of the same operator (TRUE here)
         "caller = before.caller",  # another conjunct of the same operator
         "ReturnAbility9(instances[p.instance], instances'[p.instance], "

@@ -1,4 +1,4 @@
-"""Default spec/traces directories: the working directory's, else the checkout's, else an error."""
+"""Default spec/traces folders: the project's, else the working directory's, else the checkout's."""
 
 from __future__ import annotations
 
@@ -32,3 +32,17 @@ def test_else_an_error_naming_the_option(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UserError, match=r"no nowhere directory: .* pass --nowhere DIR"):
         default_dir("nowhere", "--nowhere DIR")
+
+
+def test_inside_a_project_only_the_projects_folder(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project without ``traces/`` must not gate the checkout's corpus instead."""
+    (tmp_path / "pyproject.toml").write_text('[tool.tlaconf]\nspec = "spec"\n')
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    assert default_spec_dir() == tmp_path / "spec"
+    with pytest.raises(UserError, match=r"no traces directory in the project .*--traces DIR"):
+        default_traces_dir()
+    (tmp_path / "traces").mkdir()
+    assert default_traces_dir() == tmp_path / "traces"

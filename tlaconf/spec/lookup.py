@@ -30,8 +30,8 @@ _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
 
 def default_dir(name: str, option: str) -> Path:
     """The project's ``<name>`` folder (its ``[tool.tlaconf]`` setting, else
-    ``<project>/<name>``), else ``./<name>`` if present, else the checkout's ``<name>/``;
-    UserError naming ``option``."""
+    ``<project>/<name>``; inside a project nothing else), else ``./<name>`` if present,
+    else the checkout's ``<name>/``; UserError naming ``option``."""
     project = find_project()
     if project is not None:
         configured = getattr(project, name, None)
@@ -41,6 +41,8 @@ def default_dir(name: str, option: str) -> Path:
         if configured is not None:
             raise UserError(f"{project.root / PYPROJECT}: [tool.tlaconf] {name} = "
                             f"{folder}: no such directory")
+        raise UserError(f"no {name} directory in the project {project.root} (no {folder}): "
+                        f"create it, set [tool.tlaconf] {name} in {PYPROJECT}, or pass {option}")
     here = Path.cwd() / name
     if here.is_dir():
         return here
