@@ -197,3 +197,23 @@ def test_a_constant_inside_a_comprehension_iterable_compiles() -> None:
     assert ctx.evaluate("{1 : i \\in IF {0} \\cup {2} = {} THEN {} ELSE {3}}") == frozenset({1})
     with pytest.raises(EvalError, match="no CASE arm is TRUE"):
         ctx.evaluate("{{} : i \\in IF {0} \\cup {CASE FALSE -> 1} = {} THEN {} ELSE {}}")
+
+
+def test_a_call_with_a_deferred_argument_inside_a_quantifier_sees_its_lookups() -> None:
+    """``f[a]`` inside a quantifier is looked up in ``f``'s dict, computed at the
+    quantifier's entry (and once per outer iteration); a call whose other argument is
+    deferred goes into a helper function, which receives those values."""
+    from tlahelp import module
+
+    m = module("EXTENDS Naturals\n"
+               "G(x, y) == x = {} \\/ y = 1\n"
+               "One(f) == DOMAIN f # {} /\\ \\A a \\in DOMAIN f : G(f[a], 1 \\div 0)\n"
+               "Two(f) == DOMAIN f # {} /\\\n"
+               "    \\A a, b \\in DOMAIN f : G(f[a] \\cap f[b], 1 \\div 0)\n")
+    empty = Fn({"a": frozenset(), "b": frozenset()})
+    full = Fn({"a": frozenset({1}), "b": frozenset({2})})
+    assert m.holds("One", (empty,), {}) is True
+    assert m.holds("Two", (empty,), {}) is True
+    for op in ("One", "Two"):
+        with pytest.raises(EvalError, match="division by zero"):
+            m.holds(op, (full,), {})

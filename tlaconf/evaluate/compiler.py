@@ -559,7 +559,7 @@ class Compiler:
         call = f"{fname}{', '.join(srcs)})"
         if not deferred:
             return Code(call)
-        params = self.helper_params(sc)
+        params = self.helper_params(sc, hoisted=True)
         name = self.fresh("call_")
         lines = [f"def {name}({', '.join(params)}):"]
         for t, src in deferred:
@@ -569,12 +569,16 @@ class Compiler:
         self.exec("\n".join(lines) + "\n", name)
         return Code(f"{name}({', '.join(params)})")
 
-    def helper_params(self, sc: Scope) -> list[str]:
+    def helper_params(self, sc: Scope, hoisted: bool = False) -> list[str]:
         """The parameters of a generated helper function: the state, the locals in scope
-        (and ``@``)."""
+        (and ``@``); with ``hoisted``, also the values a quantifier computed so far at its
+        entry and per iteration (for code compiled in ``sc`` that goes into the helper)."""
         params = [loc.py for loc in sc.locals.values()]
         if sc.at is not None:
             params.append(sc.at)
+        if hoisted:
+            params += sc.hoist or ()
+            params += [k for loop in (sc.loops or {}).values() for k in loop]
         return [*STATE_ARGS, *dict.fromkeys(params)]
 
     def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:

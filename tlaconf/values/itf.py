@@ -101,7 +101,7 @@ def _plain(body: list[Any]) -> bool:
     kinds = set(map(type, body))
     if kinds == _STR:
         return True
-    return kinds == _INT and -SAFE_INT <= min(body) and max(body) <= SAFE_INT
+    return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
 def _decode_map(body: Any, path: str) -> Any:
