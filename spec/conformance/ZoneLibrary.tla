@@ -151,6 +151,7 @@ Ascending(S) ==
 \* The entries a draw takes: for a bag, the product's sample when it is one (k distinct
 \* entries of the bag), else the first k in ascending order (any sample decides the same
 \* guards); for an ordered zone, its top (front) ones.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Seq(Int);
 Drawn(p) ==
     IF policy[p.source].order = "bag"
     THEN IF /\ Len(p.result) = p.count
@@ -163,6 +164,7 @@ Drawn(p) ==
 \* p: [source, destination, count, insert ("top" | "bottom"), seed (-1 = none), result
 \*     (the entries drawn, departure order; <<>> when the draw is refused)]: the top (the
 \*     front for fifo) of an ordered zone, or a seeded sample of a bag.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Bool;
 Draw(p) ==
     /\ p.source \in Zones
     /\ p.count >= 1
@@ -177,6 +179,7 @@ Draw(p) ==
 \*     each destination gets), seed (-1 = no shuffle first), result (the source, top first,
 \*     after the shuffle; as it was when the deal is refused)]: a shuffle when seeded, then one entry at a time around the
 \*     destinations, or one batch of per entries to each; every arrival on top.
+\* @type: ({destinations: Seq(Str), mode: Str, per: Int, result: Seq(Int), seed: Int, source: Str}) => Bool;
 Deal(p) ==
     LET src == p.source
         n == Len(p.destinations)
