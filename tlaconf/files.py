@@ -5,6 +5,7 @@ would block or never end), files too large to be a spec or a config, and bytes
 that are not UTF-8 (naming the line and column).  :func:`write_text` writes to
 a temporary file beside the target and renames it into place: a reader never
 sees a half-written file, and a failure leaves the old file (or none).
+:func:`check_output` checks an output path before the work that fills it starts.
 """
 
 from __future__ import annotations
@@ -61,6 +62,39 @@ def read_text(path: Path | str, what: str = "file") -> str:
         ) from None
 
 
+def _nearest_existing(p: Path) -> Path:
+    while not p.exists() and not p.is_symlink() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def check_output(path: Path | str, option: str, *, folder: bool = False) -> None:
+    """Before any work is done: UserError naming ``option`` and ``path`` unless a file
+    (``folder``: a directory to write into) can be written there.  Missing folders on
+    the way are created when writing."""
+    p = Path(path)
+    if str(p) == "":
+        raise UserError(f"{option}: expected a path, got an empty string")
+    if folder and p.exists() and not p.is_dir():
+        raise UserError(f"{option} {p}: it is a file, not a directory")
+    if not folder and p.is_dir():
+        raise UserError(f"{option} {p}: it is a directory, not a file")
+    if not folder and p.exists() and not p.is_file():
+        raise UserError(f"{option} {p}: it is not a regular file (a named pipe, device or "
+                        "socket)")
+    base = _nearest_existing(p if folder else (p.parent if str(p.parent) else Path(".")))
+    if not base.is_dir():
+        raise UserError(f"{option} {p}: {base} is a file, not a directory")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise UserError(f"{option} {p}: the directory {base} is not writable")
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def writing(path: Path | str, what: str = "file") -> Iterator[IO[str]]:
     """A text stream whose content becomes ``path`` only when the block ends without an
@@ -72,10 +106,12 @@ def writing(path: Path | str, what: str = "file") -> Iterator[IO[str]]:
         raise UserError(f"cannot write {what} {p}: it is not a regular file")
     folder = p.parent if str(p.parent) else Path(".")
     try:
+        folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TMP_MARK, dir=folder)
     except OSError as err:
         raise UserError(f"cannot write {what} {p}: {err.strerror}") from None
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # as open() would create it, not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             yield f
         os.replace(tmp, p)

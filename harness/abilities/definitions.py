@@ -51,17 +51,21 @@ class ObjectSource:
     object: ObjectRef
 
     def value(self) -> dict[str, Any]:
-        return {"kind": "Object", "object": self.object.value()}
+        return {"kind": "Object", "object": self.object.value(), "rule": ""}
 
 
 @dataclass(frozen=True)
 class RuleSource:
-    """``RuleAbilitySource9(rule)``: an ability sourced by a game rule (a different shape)."""
+    """``RuleAbilitySource9(rule)``: an ability sourced by a game rule (kind ``Rule``, no object).
+
+    Both sources have one record shape (``kind``, ``object``, ``rule``), so a
+    model checker's type checker gives every trace variable one type.
+    """
 
     rule: str
 
     def value(self) -> dict[str, Any]:
-        return {"kind": "Rule", "rule": self.rule}
+        return {"kind": "Rule", "object": dict(NO_OBJECT), "rule": self.rule}
 
 
 Source = ObjectSource | RuleSource

@@ -11,17 +11,28 @@
 (***************************************************************************)
 EXTENDS Abilities9
 
-VARIABLES abilities, context, active, chosen
+VARIABLES
+    \* @type: Str -> $abilityDefinition;
+    abilities,
+    \* @type: $activityContext;
+    context,
+    \* @type: Set(Str);
+    active,
+    \* @type: Set({ability: Str, chooser: Str});
+    chosen
 
+\* @type: ($activityContext) => Set(Str);
 ActiveIn(ctx) == {a \in DOMAIN abilities : AbilityActive9(abilities[a], ctx)}
 
 \* p: [context]  (a new observation of the game state)
+\* @type: ({context: $activityContext}) => Bool;
 Observe(p) ==
     /\ context' = p.context
     /\ active' = ActiveIn(p.context)
     /\ UNCHANGED <<abilities, chosen>>
 
 \* p: [ability, chooser, timingOk, targetsOk, affordable]
+\* @type: ({ability: Str, affordable: Bool, chooser: Str, targetsOk: Bool, timingOk: Bool}) => Bool;
 Choose(p) ==
     /\ p.ability \in DOMAIN abilities
     /\ AbilityChoosable9(abilities[p.ability], context, p.chooser, p.timingOk,
@@ -30,6 +41,7 @@ Choose(p) ==
     /\ UNCHANGED <<abilities, context, active>>
 
 \* authored: 003_7b1b71f6f7c559b7.txt, presence, activity and choice are separate
+\* @type: ($abilityDefinition, Str) => Bool;
 HiddenFrom(d, viewer) ==
     /\ d.source.kind = "Object"
     /\ d.source.object \in DOMAIN context.objects

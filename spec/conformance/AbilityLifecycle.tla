@@ -13,15 +13,19 @@
 (***************************************************************************)
 EXTENDS Abilities9
 
-VARIABLES instances
+VARIABLES
+    \* @type: Int -> {caller: Str, complete: Bool, returned: Bool, a};
+    instances
 
 \* p: [instance, receipt |-> [instance, instruction, complete]]
+\* @type: ({instance: Int, receipt: $receipt}) => Bool;
 Finish(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance] = FinishedFrame9(@)]
     /\ FinishAbilityInstruction9(instances[p.instance], instances'[p.instance], p.receipt)
 
 \* p: [instance, checkpointAndChainsComplete]
+\* @type: ({checkpointAndChainsComplete: Bool, instance: Int}) => Bool;
 Advance(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance].imminent = TRUE]
@@ -29,6 +33,7 @@ Advance(p) ==
                                   p.checkpointAndChainsComplete)
 
 \* p: [instance, actualFinalCheckpointAndChainsComplete, caller]
+\* @type: ({actualFinalCheckpointAndChainsComplete: Bool, caller: Str, instance: Int}) => Bool;
 Return(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance].returned = TRUE]

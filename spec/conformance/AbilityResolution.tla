@@ -10,12 +10,18 @@
 (***************************************************************************)
 EXTENDS Abilities9
 
-VARIABLES definitions, instances
+VARIABLES
+    \* @type: Str -> {definition: $abilityDefinition, epoch: Int, present: Bool};
+    definitions,
+    \* @type: Int -> $abilityInstance;
+    instances
 
 DefinitionCopies == [d \in DOMAIN definitions |-> definitions[d].definition]
 
+\* @type: $objectId;
 NoObject == [id |-> 0, life |-> 0]
 
+\* @type: ({caller: Str, checkpoint: Int, instance: Int, result: $conditionResult, sourceZone: Str}) => $abilityInstance;
 NewInstance(p) ==
     LET reg == definitions[p.result.definition]
     IN  [id |-> p.instance, definition |-> reg.definition,
@@ -25,11 +31,13 @@ NewInstance(p) ==
          phase |-> "Pending", imminent |-> FALSE, complete |-> FALSE,
          returned |-> FALSE]
 
+\* @type: ($conditionResult) => Bool;
 AlreadyRecognized(r) ==
     \E i \in DOMAIN instances : /\ instances[i].definition.id = r.definition
                                 /\ instances[i].occurrence = r.occurrence
 
 \* p: [instance, checkpoint, result, caller, sourceZone]
+\* @type: ({caller: Str, checkpoint: Int, instance: Int, result: $conditionResult, sourceZone: Str}) => Bool;
 Recognize(p) ==
     /\ p.instance \notin DOMAIN instances
     /\ p.result.definition \in DOMAIN definitions
@@ -43,12 +51,14 @@ Recognize(p) ==
 
 \* The source guard: an object source must be the very same identity (id and
 \* lifetime) in the instance's source zone; equal ids of a renewed object fail.
+\* @type: ($abilityInstance, {instance: Int, interruptBoundaryPassed: Bool, schedulingOk: Bool, sourceNow: $objectId, sourceZoneNow: Str, window: Int}) => Bool;
 SourceGuard(inst, p) ==
     inst.definition.source.kind = "Object" =>
         /\ p.sourceNow = inst.definition.source.object
         /\ p.sourceZoneNow = inst.sourceZone
 
 \* p: [instance, window, sourceNow, sourceZoneNow, schedulingOk, interruptBoundaryPassed]
+\* @type: ({instance: Int, interruptBoundaryPassed: Bool, schedulingOk: Bool, sourceNow: $objectId, sourceZoneNow: Str, window: Int}) => Bool;
 Begin(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances[p.instance].phase = "Pending"
@@ -63,6 +73,7 @@ Begin(p) ==
     /\ UNCHANGED definitions
 
 \* p: [instance, receipt |-> [instance, instruction, complete]]
+\* @type: ({instance: Int, receipt: $receipt}) => Bool;
 Finish(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance] = FinishedFrame9(@)]
@@ -70,6 +81,7 @@ Finish(p) ==
     /\ UNCHANGED definitions
 
 \* p: [instance, checkpointAndChainsComplete]
+\* @type: ({checkpointAndChainsComplete: Bool, instance: Int}) => Bool;
 Advance(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance].imminent = TRUE]
@@ -78,6 +90,7 @@ Advance(p) ==
     /\ UNCHANGED definitions
 
 \* p: [instance, actualFinalCheckpointAndChainsComplete, caller]
+\* @type: ({actualFinalCheckpointAndChainsComplete: Bool, caller: Str, instance: Int}) => Bool;
 Return(p) ==
     /\ p.instance \in DOMAIN instances
     /\ instances' = [instances EXCEPT ![p.instance].returned = TRUE]
@@ -86,6 +99,7 @@ Return(p) ==
     /\ UNCHANGED definitions
 
 \* p: [definition]
+\* @type: ({definition: Str}) => Bool;
 Withdraw(p) ==
     /\ p.definition \in DOMAIN definitions
     /\ definitions[p.definition].present
@@ -97,6 +111,7 @@ Withdraw(p) ==
                         ELSE instances[i]]
 
 \* p: [definition]
+\* @type: ({definition: Str}) => Bool;
 Restore(p) ==
     /\ p.definition \in DOMAIN definitions
     /\ ~definitions[p.definition].present
@@ -104,15 +119,18 @@ Restore(p) ==
                                           ![p.definition].epoch = @ + 1]
     /\ UNCHANGED instances
 
+\* @type: ($abilityInstance, $objectId) => Bool;
 SourcedBy(inst, object) ==
     inst.definition.source.kind = "Object" /\ inst.definition.source.object = object
 
+\* @type: ($abilityInstance) => $abilityInstance;
 Departed(inst) ==
     CASE inst.phase = "Pending" -> [inst EXCEPT !.phase = "Lost"]
       [] inst.phase = "Resolving" -> [inst EXCEPT !.phase = "Detached"]
       [] OTHER -> inst
 
 \* p: [object]  (the source object, by identity, leaves)
+\* @type: ({object: $objectId}) => Bool;
 Depart(p) ==
     /\ instances' = [i \in DOMAIN instances |->
                         IF SourcedBy(instances[i], p.object)

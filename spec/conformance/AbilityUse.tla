@@ -8,13 +8,19 @@
 (***************************************************************************)
 EXTENDS Abilities9
 
-VARIABLES turn, uses
+VARIABLES
+    \* @type: Int;
+    turn,
+    \* @type: Set($useRecord);
+    uses
 
+\* @type: ({definition: $abilityDefinition, event: $useEvent, instance: Int}) => $useRecord;
 UseRecord(p) ==
     [definition |-> p.definition.id, source |-> p.definition.source, turn |-> turn,
      instance |-> p.instance, oncePerTurn |-> p.definition.oncePerTurn]
 
 \* p: [definition]  (the definition record being selected)
+\* @type: ({definition: $abilityDefinition}) => Bool;
 Select(p) ==
     /\ p.definition.oncePerTurn =>
            OncePerTurnOpen9(p.definition.id, p.definition.source, turn, uses)
@@ -22,6 +28,7 @@ Select(p) ==
 
 \* p: [definition, instance, event |-> [boundary, actual]]
 \* A due use of a once-per-turn ability needs the history to allow it.
+\* @type: ({definition: $abilityDefinition, event: $useEvent, instance: Int}) => Bool;
 Boundary(p) ==
     /\ (AbilityUseDue9(p.definition, p.event) /\ p.definition.oncePerTurn) =>
            OncePerTurnOpen9(p.definition.id, p.definition.source, turn, uses)
@@ -31,6 +38,7 @@ Boundary(p) ==
     /\ UNCHANGED turn
 
 \* p: [next]  (the number of the turn that starts)
+\* @type: ({next: Int}) => Bool;
 EndTurn(p) ==
     /\ p.next = turn + 1
     /\ turn' = p.next

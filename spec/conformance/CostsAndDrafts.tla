@@ -11,12 +11,21 @@
 (***************************************************************************)
 EXTENDS Transactions, FiniteSets
 
-CONSTANT SeatOrder
+CONSTANT
+    \* @type: Seq(Str);
+    SeatOrder
 
-VARIABLES pools, available, picks
+VARIABLES
+    \* @type: Str -> (Str -> Int);
+    pools,
+    \* @type: Set(Str);
+    available,
+    \* @type: Str -> Set(Str);
+    picks
 
 Seats == {SeatOrder[i] : i \in 1..Len(SeatOrder)}
 
+\* @type: ({cost: Str -> Int, seat: Str}) => Bool;
 Pay(p) ==
     /\ p.seat \in Seats
     /\ \A r \in DOMAIN p.cost : p.cost[r] >= 0
@@ -24,6 +33,7 @@ Pay(p) ==
     /\ pools' = [pools EXCEPT ![p.seat] = Paid(@, p.cost)]
     /\ UNCHANGED <<available, picks>>
 
+\* @type: ({gain: Str -> Int, seat: Str}) => Bool;
 Gain(p) ==
     /\ p.seat \in Seats
     /\ \A r \in DOMAIN p.gain : r \in DOMAIN pools[p.seat] /\ p.gain[r] >= 0
@@ -31,6 +41,7 @@ Gain(p) ==
                     [r \in DOMAIN @ |-> IF r \in DOMAIN p.gain THEN @[r] + p.gain[r] ELSE @[r]]]
     /\ UNCHANGED <<available, picks>>
 
+\* @type: ({arbitration: Str, granted: Set({item: Str, seat: Str}), intents: Set({item: Str, seat: Str})}) => Bool;
 Draft(p) ==
     /\ p.arbitration \in {"allFail", "priority"}
     /\ \A i \in p.intents : i.seat \in Seats

@@ -12,12 +12,21 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
-VARIABLES inGameIds, occupants, transit
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants,
+    \* @type: Int -> {cleanup: Str, effectInstance: Str, origin: Str, owningAbility: Str};
+    transit
 
 INSTANCE SetAside4
 
+\* @type: ({cleanup: Str, effectInstance: Str, id: Int, movementAuthorized: Bool, owningAbility: Str, source: Str}) => Bool;
 SetAside(p) ==
     /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source, "SetAside",
                        p.movementAuthorized, FALSE, FALSE)
@@ -28,6 +37,7 @@ SetAside(p) ==
                      ELSE transit[i]]
     /\ UNCHANGED inGameIds
 
+\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, observerQualifies: Bool, reported: Str}) => Bool;
 Exit(p) ==
     /\ p.id \in DOMAIN transit
     /\ p.reported = SetAsideExitView4(p.id, transit, p.observerQualifies)

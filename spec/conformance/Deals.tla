@@ -13,16 +13,28 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
-VARIABLES inGameIds, occupants, piles, faceUp
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants,
+    \* @type: Str -> Seq(Int);
+    piles,
+    \* @type: Set(Int);
+    faceUp
 
 INSTANCE Piles4
 
 INSTANCE Deal
 
+\* @type: (Seq(Int), Int) => Seq(Int);
 RemoveAt(s, i) == SubSeq(s, 1, i - 1) \o SubSeq(s, i + 1, Len(s))
 
+\* @type: ({face: Str, id: Int, index: Int, movementAuthorized: Bool, pile: Str, pilePosition: Str, source: Str}) => Bool;
 DealCard(p) ==
     /\ p.source \in PileZones4
     /\ p.pile \in PileZones4
@@ -38,6 +50,7 @@ DealCard(p) ==
     /\ faceUp' = DealFaces(faceUp, {p.id}, p.face)
     /\ UNCHANGED inGameIds
 
+\* @type: ({count: Int, countAll: Bool, distribution: Str, face: Str, movementAuthorized: Bool, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str}) => Bool;
 Deal(p) ==
     /\ p.movementAuthorized
     /\ p.source \in PileZones4

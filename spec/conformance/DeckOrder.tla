@@ -14,14 +14,27 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
-VARIABLES inGameIds, occupants, piles
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants,
+    \* @type: Str -> Seq(Int);
+    piles
 
 INSTANCE Piles4
 
 INSTANCE Locations4
 
+\* No object is hosted (the empty function from hosted to host ids).
+\* @type: Int -> Int;
+NoHosts == [id \in {} |-> 0]
+
+\* @type: ({order: Seq(Int), reorderContext: Bool, searchCompletion: Bool, shuffleOccurred: Bool, zone: Str}) => Bool;
 Reorder(p) ==
     /\ p.zone \in DeckZones4
     /\ DeckReorder4(piles[p.zone], p.order, p.reorderContext, p.searchCompletion,
@@ -29,6 +42,7 @@ Reorder(p) ==
     /\ piles' = [piles EXCEPT ![p.zone] = p.order]
     /\ UNCHANGED <<inGameIds, occupants>>
 
+\* @type: ({result: Seq(Int), seed: Int, zone: Str}) => Bool;
 Shuffle(p) ==
     /\ p.zone \in DeckZones4
     /\ p.seed \in Nat
@@ -36,6 +50,7 @@ Shuffle(p) ==
     /\ piles' = [piles EXCEPT ![p.zone] = p.result]
     /\ UNCHANGED <<inGameIds, occupants>>
 
+\* @type: ({movementAuthorized: Bool, seat: Str}) => Bool;
 Draw(p) ==
     /\ p.seat \in Seats4
     /\ LET dk == SeatZone4[p.seat]["Deck"]
@@ -46,9 +61,10 @@ Draw(p) ==
            /\ piles' = [piles EXCEPT ![dk] = Tail(@), ![hd] = <<Head(piles[dk])>> \o @]
     /\ UNCHANGED inGameIds
 
+\* @type: ({id: Int, location: {host: Int, kind: Str, position: Int, zone: Str}}) => Bool;
 Locate(p) ==
     /\ p.id \in inGameIds
-    /\ p.location = ObjectLocation4(p.id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)
+    /\ p.location = ObjectLocation4(p.id, NoHosts, [z \in DeckZones4 |-> piles[z]], occupants)
     /\ UNCHANGED <<inGameIds, occupants, piles>>
 
 \* Some step of the module.  A reordering's or shuffle's new order is the one
@@ -63,7 +79,7 @@ Next ==
     \/ \E s \in Seats4 : Draw([seat |-> s, movementAuthorized |-> TRUE])
     \/ \E id \in inGameIds :
            Locate([id |-> id, location |->
-                      ObjectLocation4(id, <<>>, [z \in DeckZones4 |-> piles[z]], occupants)])
+                      ObjectLocation4(id, NoHosts, [z \in DeckZones4 |-> piles[z]], occupants)])
 
 Partition == ZonePartition4(inGameIds, occupants)
 

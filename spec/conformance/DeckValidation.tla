@@ -9,14 +9,20 @@
 (***************************************************************************)
 EXTENDS DeckRules
 
-CONSTANT Catalog
+CONSTANT
+    \* @type: $catalog;
+    Catalog
 
-VARIABLES registered
+VARIABLES
+    \* @type: Set({cards: Seq(Str), format: Str, owner: Str});
+    registered
 
+\* @type: ({cards: Seq(Str), rules: $deckRules, violations: Set($violation)}) => Bool;
 Validate(p) ==
     /\ ValidateDeckOK(p.violations, p.cards, Catalog, p.rules)
     /\ UNCHANGED registered
 
+\* @type: ({cards: Seq(Str), format: Str, owner: Str, rules: $deckRules}) => Bool;
 Submit(p) ==
     /\ DeckViolations(p.cards, Catalog, p.rules) = {}
     /\ \A r \in registered : ~(r.owner = p.owner /\ r.format = p.format)

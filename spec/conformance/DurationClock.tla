@@ -8,18 +8,23 @@
 (***************************************************************************)
 EXTENDS Durations
 
-VARIABLES active
+VARIABLES
+    \* @type: Set($duration);
+    active
 
+\* @type: ({duration: $duration}) => Bool;
 Add(p) ==
     /\ p.duration.unit \in DurationUnits
     /\ p.duration.remaining >= 1
     /\ \A d \in active : d.id # p.duration.id
     /\ active' = active \cup {p.duration}
 
+\* @type: ({name: Str}) => Bool;
 Event(p) ==
     /\ p.name \notin DurationUnits
     /\ UNCHANGED active
 
+\* @type: ({expired: Seq(Int), unit: Str}) => Bool;
 Boundary(p) ==
     /\ p.unit \in DurationUnits
     /\ ExpiriesInAuthoredOrder(p.expired, active, p.unit)

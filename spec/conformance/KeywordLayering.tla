@@ -11,12 +11,20 @@
 (***************************************************************************)
 EXTENDS KeywordLayers
 
-VARIABLES registry, grants, clock
+VARIABLES
+    \* @type: Str -> $keywordEntry;
+    registry,
+    \* @type: Set($grant);
+    grants,
+    \* @type: Int;
+    clock
 
 vars == <<registry, grants, clock>>
 
+\* @type: (Str, Int) => Bool;
 Held(k, s) == \E g \in grants : g.keyword = k /\ g.source = s
 
+\* @type: ({effects: Seq({layer: Int, name: Str}), keyword: Str}) => Bool;
 Register(p) ==
     /\ p.keyword \notin DOMAIN registry
     /\ registry' = [k \in DOMAIN registry \cup {p.keyword} |->
@@ -26,6 +34,7 @@ Register(p) ==
                        ELSE registry[k]]
     /\ UNCHANGED <<grants, clock>>
 
+\* @type: ({keyword: Str, sources: Set(Int)}) => Bool;
 Acquire(p) ==
     /\ p.keyword \in DOMAIN registry
     /\ p.sources # {}
@@ -35,11 +44,13 @@ Acquire(p) ==
                               : s \in p.sources}
     /\ UNCHANGED registry
 
+\* @type: ({keyword: Str, source: Int}) => Bool;
 Lose(p) ==
     /\ Held(p.keyword, p.source)
     /\ grants' = {g \in grants : ~(g.keyword = p.keyword /\ g.source = p.source)}
     /\ UNCHANGED <<registry, clock>>
 
+\* @type: ({order: Seq($layeredEffect)}) => Bool;
 Resolve(p) ==
     /\ ResolvedKeywordLayers(p.order, registry, grants)
     /\ UNCHANGED vars

@@ -17,29 +17,46 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
-VARIABLES inGameIds, occupants, faceUp, controller, revealed
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants,
+    \* @type: Set(Int);
+    faceUp,
+    \* @type: Int -> Str;
+    controller,
+    \* @type: Str -> Set(Int);
+    revealed
 
 INSTANCE ZoneLook4
 
 vars == <<inGameIds, occupants, faceUp, controller, revealed>>
 
+\* @type: (Int) => Str;
 Face(id) == IF id \in faceUp THEN "Up" ELSE "Down"
 
 \* A seat zone's looks are controlled by its seat, shared zones' by the object's controller.
+\* @type: (Str, Int) => Str;
 LookController(z, id) ==
     IF z \in DOMAIN SeatOfZone4 THEN ZoneSeat4(z) ELSE controller[id]
 
+\* @type: (Str, Str) => Set(Int);
 Visible(z, s) ==
     {id \in occupants[z] : DefaultZoneLook4(z, Face(id), s, LookController(z, id))
                            \/ id \in revealed[s]}
 
 \* authored: 002_7346ff58e0b15244.txt, observation and information-leak rules
 \* The ascending sequence of a finite set of identifiers (the canonical order).
+\* @type: (Set(Int)) => Seq(Int);
 Canonical(S) ==
     [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
 
+\* @type: ({seat: Str, view: Str -> {count: Int, ids: Set(Int), listed: Seq(Int)}}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats4
     /\ DOMAIN p.view = ZoneInstances4
@@ -50,6 +67,7 @@ Observe(p) ==
            "listed" \in DOMAIN p.view[z] => p.view[z].listed = Canonical(p.view[z].ids)
     /\ UNCHANGED vars
 
+\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, revealRequired: Bool, revealedBeforeMove: Bool, source: Str}) => Bool;
 Move(p) ==
     /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source,
                        p.destination, p.movementAuthorized, p.revealRequired,
@@ -57,12 +75,14 @@ Move(p) ==
     /\ revealed' = [s \in Seats4 |-> revealed[s] \ {p.id}]
     /\ UNCHANGED <<inGameIds, faceUp, controller>>
 
+\* @type: ({face: Str, id: Int}) => Bool;
 Flip(p) ==
     /\ p.id \in inGameIds
     /\ p.face \in {"Up", "Down"}
     /\ faceUp' = IF p.face = "Up" THEN faceUp \cup {p.id} ELSE faceUp \ {p.id}
     /\ UNCHANGED <<inGameIds, occupants, controller, revealed>>
 
+\* @type: ({id: Int, seat: Str}) => Bool;
 Reveal(p) ==
     /\ p.seat \in Seats4
     /\ p.id \in inGameIds

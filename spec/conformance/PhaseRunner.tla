@@ -8,16 +8,24 @@
 (***************************************************************************)
 EXTENDS PhaseCycle
 
-CONSTANT Phases
+CONSTANT
+    \* @type: Seq(Str);
+    Phases
 
-VARIABLES phase, cycle
+VARIABLES
+    \* @type: Str;
+    phase,
+    \* @type: Int;
+    cycle
 
+\* @type: ({events: Seq({cycle: Int, kind: Str, phase: Str})}) => Bool;
 Start(p) ==
     /\ phase = ""
     /\ p.events = <<PhaseEvent("enter", Phases[1], 1)>>
     /\ phase' = Phases[1]
     /\ cycle' = 1
 
+\* @type: ({events: Seq({cycle: Int, kind: Str, phase: Str}), to: Str}) => Bool;
 Advance(p) ==
     /\ phase # ""
     /\ \E i \in 1..Len(Phases) : Phases[i] = p.to

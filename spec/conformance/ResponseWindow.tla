@@ -11,24 +11,35 @@
 (***************************************************************************)
 EXTENDS ResponseWindows
 
-CONSTANTS SeatOrder, NestedWindows
+CONSTANTS
+    \* @type: Seq(Str);
+    SeatOrder,
+    \* @type: Bool;
+    NestedWindows
 
-VARIABLES frames, unwound
+VARIABLES
+    \* @type: Seq($window);
+    frames,
+    \* @type: Seq($response);
+    unwound
 
 Seats == {SeatOrder[i] : i \in 1..Len(SeatOrder)}
 
+\* @type: (Str) => Bool;
 Holds(seat) == frames # <<>> /\ frames[Len(frames)].priority = seat
 
 Made == UNION {{frames[i].responses[j].id : j \in 1..Len(frames[i].responses)}
                : i \in 1..Len(frames)}
         \cup {unwound[i].id : i \in 1..Len(unwound)}
 
+\* @type: ({seat: Str}) => Bool;
 Open(p) ==
     /\ frames = <<>>
     /\ p.seat \in Seats
     /\ frames' = <<NewWindow(p.seat)>>
     /\ UNCHANGED unwound
 
+\* @type: ({response: $response, seat: Str}) => Bool;
 Respond(p) ==
     /\ Holds(p.seat)
     /\ p.response.seat = p.seat
@@ -36,6 +47,7 @@ Respond(p) ==
     /\ frames' = AfterResponse(SeatOrder, NestedWindows, frames, p.seat, p.response)
     /\ UNCHANGED unwound
 
+\* @type: ({kind: Str, seat: Str}) => Bool;
 Pass(p) ==
     /\ Holds(p.seat)
     /\ p.kind \in PassKinds

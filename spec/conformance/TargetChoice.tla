@@ -12,10 +12,19 @@
 (***************************************************************************)
 EXTENDS Targets
 
-CONSTANTS TargetSpecs, ActionDefinitions
+CONSTANTS
+    \* @type: Str -> $targetSpec;
+    TargetSpecs,
+    \* @type: Set($actionDefinition);
+    ActionDefinitions
 
-VARIABLES board, chosen
+VARIABLES
+    \* @type: Str -> Set(Int);
+    board,
+    \* @type: Seq($concreteAction);
+    chosen
 
+\* @type: ({destination: Str, entry: Int, source: Str}) => Bool;
 Move(p) ==
     /\ p.source \in DOMAIN board /\ p.destination \in DOMAIN board
     /\ p.source # p.destination
@@ -23,18 +32,22 @@ Move(p) ==
     /\ board' = [board EXCEPT ![p.source] = @ \ {p.entry}, ![p.destination] = @ \cup {p.entry}]
     /\ UNCHANGED chosen
 
+\* @type: ({targetChoices: Str -> $choiceView}) => Bool;
 View(p) ==
     /\ DOMAIN p.targetChoices = DOMAIN TargetSpecs
     /\ \A s \in DOMAIN TargetSpecs : TargetChoicesOK(p.targetChoices[s], TargetSpecs[s], board)
     /\ UNCHANGED <<board, chosen>>
 
+\* @type: ({actions: Set($concreteAction), refused: Bool}) => Bool;
 Enumerate(p) ==
     /\ ActionEnumerationOK(p, ActionDefinitions, TargetSpecs, board)
     /\ UNCHANGED <<board, chosen>>
 
+\* @type: (Str) => $actionDefinition;
 Definition(id) == CHOOSE d \in ActionDefinitions : d.id = id
 
 \* Any legal target tuple may be chosen, listed under the cap or not.
+\* @type: ($concreteAction) => Bool;
 Choose(p) ==
     /\ \E d \in ActionDefinitions : d.id = p.action
     /\ IF Definition(p.action).params = "targets"

@@ -11,9 +11,27 @@
 (***************************************************************************)
 EXTENDS TurnViews
 
-CONSTANTS Policies, Controllers, Seats, TargetSpecs, ActionDefinitions
+CONSTANTS
+    \* @type: Str -> $zonePolicy;
+    Policies,
+    \* @type: Int -> Str;
+    Controllers,
+    \* @type: Set(Str);
+    Seats,
+    \* @type: Str -> $targetSpec;
+    TargetSpecs,
+    \* @type: Set($actionDefinition);
+    ActionDefinitions
 
-VARIABLES zones, faceUp, revealed, replay
+VARIABLES
+    \* @type: Str -> Seq(Int);
+    zones,
+    \* @type: Set(Int);
+    faceUp,
+    \* @type: Set({entry: Int, seat: Str});
+    revealed,
+    \* @type: Seq({entry: Int, reason: Str, seats: Set(Str)});
+    replay
 
 vars == <<zones, faceUp, revealed, replay>>
 
@@ -23,20 +41,24 @@ St == [zones |-> zones, policies |-> Policies, controllers |-> Controllers, face
 InGame == UNION {Members(St, z) : z \in DOMAIN zones}
 
 \* A list or bag loses the entry; a slot keeps its place, empty (0).
+\* @type: (Seq(Int), Int, Str) => Seq(Int);
 Remove(s, e, kind) ==
     IF kind = "slots" THEN [i \in 1..Len(s) |-> IF s[i] = e THEN 0 ELSE s[i]]
     ELSE LET Keep(x) == x # e IN SelectSeq(s, Keep)
 
+\* @type: (Seq(Int), Int) => Seq(Int);
 InsertSorted(s, e) ==
     LET k == Cardinality({i \in 1..Len(s) : s[i] < e})
     IN SubSeq(s, 1, k) \o <<e>> \o SubSeq(s, k + 1, Len(s))
 
+\* @type: ({seat: Str, view: $turnView}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats
     /\ TurnViewOK(p.view, St, p.seat, TargetSpecs, ActionDefinitions)
     /\ UNCHANGED vars
 
 \* A revelation goes into the public replay; the authoritative state is untouched.
+\* @type: ({entry: Int, reason: Str, seats: Set(Str)}) => Bool;
 Reveal(p) ==
     /\ p.entry \in InGame
     /\ p.seats # {} /\ p.seats \subseteq Seats
@@ -45,6 +67,7 @@ Reveal(p) ==
     /\ UNCHANGED <<zones, faceUp>>
 
 \* The authoritative state decides: a moved entry is no longer revealed.
+\* @type: ({destination: Str, entry: Int, source: Str}) => Bool;
 Move(p) ==
     /\ p.source \in DOMAIN zones /\ p.destination \in DOMAIN zones
     /\ p.source # p.destination

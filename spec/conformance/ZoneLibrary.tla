@@ -14,30 +14,49 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-VARIABLES policy, lists, bags, slots, transit, version
+VARIABLES
+    \* @type: Str -> {access: Str, capacity: Int, custody: Bool, order: Str};
+    policy,
+    \* @type: Str -> Seq(Int);
+    lists,
+    \* @type: Str -> Set(Int);
+    bags,
+    \* @type: Str -> (Str -> Set(Int));
+    slots,
+    \* @type: Int -> {ability: Str, effect: Str, origin: Str};
+    transit,
+    \* @type: Int;
+    version
 
 Zones == DOMAIN policy
 
+\* @type: (Seq(Int)) => Set(Int);
 Range(s) == {s[i] : i \in DOMAIN s}
 
+\* @type: (Seq(Int)) => Seq(Int);
 Rev(s) == [i \in 1..Len(s) |-> s[Len(s) - i + 1]]
 
+\* @type: (Str) => Set(Int);
 Members(z) ==
     CASE policy[z].order = "ordered" -> Range(lists[z])
       [] policy[z].order = "bag" -> bags[z]
       [] OTHER -> UNION {slots[z][k] : k \in DOMAIN slots[z]}
 
+\* @type: (Str) => Int;
 Count(z) == Cardinality(Members(z))
 
 \* The entries may leave the source in this order: the top ones (lifo), the
 \* front ones -- the oldest, at the bottom -- (fifo), or any (anyIndex, slots).
+\* @type: (Str, Seq(Int)) => Bool;
 Taken(z, es) ==
     CASE policy[z].access = "lifo" -> es = SubSeq(lists[z], 1, Len(es))
       [] policy[z].access = "fifo" -> es = SubSeq(Rev(lists[z]), 1, Len(es))
       [] OTHER -> TRUE
 
+\* @type: (Str, Int) => Bool;
 Fits(z, k) == policy[z].capacity < 0 \/ Count(z) + k <= policy[z].capacity
 
+\* @type: (Str, {ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str}) => Bool;
 SlotOk(z, p) ==
     IF policy[z].order = "sparse"
     THEN /\ p.slot \in DOMAIN slots[z]
@@ -47,6 +66,7 @@ SlotOk(z, p) ==
 
 \* Where arrivals go in an ordered destination: each on top (so they end up
 \* reversed), at the bottom in departure order, or at a depth (anyIndex only).
+\* @type: (Str, {ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str}) => Bool;
 InsertOk(z, p) ==
     policy[z].order = "ordered" =>
         \/ p.insert \in {"top", "bottom"}
@@ -54,16 +74,19 @@ InsertOk(z, p) ==
            /\ policy[z].access = "anyIndex"
            /\ p.depth \in 0..Len(lists[z])
 
+\* @type: (Seq(Int), {ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str}) => Seq(Int);
 Inserted(l, p) ==
     CASE p.insert = "top" -> Rev(p.entries) \o l
       [] p.insert = "bottom" -> l \o p.entries
       [] OTHER -> SubSeq(l, 1, p.depth) \o p.entries \o SubSeq(l, p.depth + 1, Len(l))
 
+\* @type: (Seq(Int), Set(Int)) => Seq(Int);
 Without(l, es) == SelectSeq(l, LAMBDA e : e \notin es)
 
 \* p: [entries (departure order), source, destination, insert ("top", "bottom",
 \*     "depth"), depth, slot ("" = none), custody (a transit record given),
 \*     effect, ability, planVersion]
+\* @type: ({ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str}) => Bool;
 Transfer(p) ==
     LET es == Range(p.entries)
         src == p.source
@@ -99,6 +122,7 @@ Transfer(p) ==
         /\ UNCHANGED policy
 
 \* p: [zone, seed, result (top first)]
+\* @type: ({result: Seq(Int), seed: Int, zone: Str}) => Bool;
 Shuffle(p) ==
     /\ p.zone \in DOMAIN lists
     /\ p.seed \in Nat

@@ -9,12 +9,19 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
-VARIABLES inGameIds, occupants
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants
 
 INSTANCE Zones4
 
+\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, revealRequired: Bool, revealedBeforeMove: Bool, source: Str}) => Bool;
 Move(p) ==
     /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source,
                        p.destination, p.movementAuthorized, p.revealRequired,

@@ -19,6 +19,7 @@
 EXTENDS Naturals, Sequences, FiniteSets
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters
+\* @type: ({count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Bool;
 DealParamsValid(d) ==
     /\ d.countAll \in BOOLEAN
     /\ d.countAll \/ (d.count \in Nat /\ d.count >= 1)
@@ -32,14 +33,17 @@ DealParamsValid(d) ==
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.source_position
 \* Cards available from the source position (from position k down for "index").
+\* @type: (Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Int;
 DealAvailable(src, d) ==
     IF d.sourcePosition = "index" THEN Len(src) - d.sourceIndex + 1 ELSE Len(src)
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.count
+\* @type: (Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Int;
 DealCount(src, d) == IF d.countAll THEN DealAvailable(src, d) ELSE d.count
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract (project decision: an
 \* out-of-range position, too large a count or nothing to deal is no deal)
+\* @type: (Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Bool;
 DealFeasible(src, d) ==
     /\ d.sourcePosition = "index" => d.sourceIndex <= Len(src)
     /\ DealCount(src, d) >= 1
@@ -48,6 +52,7 @@ DealFeasible(src, d) ==
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
 \* The cards in departure order: "Cards leave source one at a time from
 \* source_position" (from "index" k the next card is the one now at k).
+\* @type: (Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Seq(Int);
 DealDepartures(src, d) ==
     LET n == DealCount(src, d) IN
     CASE d.sourcePosition = "top" -> SubSeq(src, 1, n)
@@ -55,6 +60,7 @@ DealDepartures(src, d) ==
       [] OTHER -> SubSeq(src, d.sourceIndex, d.sourceIndex + n - 1)
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+\* @type: (Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Seq(Int);
 DealRemaining(src, d) ==
     LET n == DealCount(src, d) IN
     CASE d.sourcePosition = "top" -> SubSeq(src, n + 1, Len(src))
@@ -67,6 +73,7 @@ DealRemaining(src, d) ==
 \* around the piles; pile_by_pile (project decision) gives each pile one
 \* contiguous block, the first (n % P) piles one card more, so both
 \* distributions give every pile the same number of cards.
+\* @type: (Int, Int, Int, Str) => Int;
 DealPileOf(i, n, P, distribution) ==
     IF distribution = "round_robin" THEN ((i - 1) % P) + 1
     ELSE LET q == n \div P
@@ -76,6 +83,7 @@ DealPileOf(i, n, P, distribution) ==
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
 \* The cards pile j receives, in departure order.
+\* @type: (Seq(Int), Int, Int, Str) => Seq(Int);
 DealReceived(dep, P, j, distribution) ==
     LET n == Len(dep)
         idx == {i \in 1..n : DealPileOf(i, n, P, distribution) = j}
@@ -83,9 +91,11 @@ DealReceived(dep, P, j, distribution) ==
             dep[CHOOSE i \in idx : Cardinality({m \in idx : m <= i}) = k]]
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
+\* @type: (Seq(Int)) => Seq(Int);
 DealReverse(s) == [i \in 1..Len(s) |-> s[Len(s) - i + 1]]
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract.parameters.face
+\* @type: (Set(Int), Set(Int), Str) => Set(Int);
 DealFaces(faceUp, dealt, face) ==
     CASE face = "face_up" -> faceUp \cup dealt
       [] face = "face_down" -> faceUp \ dealt
@@ -93,6 +103,7 @@ DealFaces(faceUp, dealt, face) ==
 
 \* authored: 004_98e2a323b9d3ac3e.txt, action_contract
 \* The request is well-formed and can be carried out on these piles.
+\* @type: (Str -> Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Bool;
 DealEnabled(before, d) ==
     /\ DealParamsValid(d)
     /\ d.source \in DOMAIN before
@@ -101,10 +112,13 @@ DealEnabled(before, d) ==
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state.effects
 \* The piles after the deal, constructed card by card (a function of before).
+\* @type: (Str -> Seq(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Str -> Seq(Int);
 DealPiles(before, d) ==
     LET dep == DealDepartures(before[d.source], d)
         P == Len(d.piles)
+        \* @type: (Str) => Int;
         slot(z) == CHOOSE j \in 1..P : d.piles[j] = z
+        \* @type: (Str) => Seq(Int);
         got(z) == DealReceived(dep, P, slot(z), d.distribution)
     IN  [z \in DOMAIN before |->
             IF z = d.source THEN DealRemaining(before[d.source], d)
@@ -118,6 +132,7 @@ DealPiles(before, d) ==
 \* cards leave the source from source_position; each receiving pile gains its
 \* cards on top in reverse departure order (pile_position top) or at the bottom
 \* in departure order (bottom); nothing else changes; no identity changes.
+\* @type: (Str -> Seq(Int), Str -> Seq(Int), Set(Int), Set(Int), {count: Int, countAll: Bool, distribution: Str, face: Str, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str, a}) => Bool;
 DealPostState(before, after, faceUpBefore, faceUpAfter, d) ==
     LET src == before[d.source]
         dep == DealDepartures(src, d)

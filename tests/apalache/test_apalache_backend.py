@@ -26,16 +26,17 @@ from fake_apalache import FakeApalache
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
-from tlaconf.replay.apalache.bundle import read_bundle, variable_types
+from tlaconf.replay.apalache.bundle import read_bundle, read_types
 from tlaconf.replay.apalache.types import (
     EMPTY,
     TypeBook,
+    conform,
     infer,
     literal,
-    parse_type,
     type_text,
     unify,
 )
+from tlaconf.replay.apalache.typesyntax import TypeSyntaxError, parse_type
 from tlaconf.replay.backend import get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec
@@ -110,15 +111,45 @@ def test_annotations_are_read() -> None:
     record = ("Rec", (("a", ("Int",)), ("b", ("Seq", ("Str",)))))
     assert parse_type("{a: Int, b: Seq(Str)}") == record
     assert parse_type("<<Int, Bool>>") == ("Tup", (("Int",), ("Bool",)))
-    assert parse_type("a -> b") is None and parse_type("$alias") is None
+    assert parse_type("a -> b") == ("Fun", ("Var", "a"), ("Var", "b"))
+    assert parse_type("{a: Int, b}") == ("Open", (("a", ("Int",)),), "b")
+    assert parse_type("(Int, Str) => Bool") == ("Oper", (("Int",), ("Str",)), ("Bool",))
+    assert parse_type("Int => Bool") == ("Oper", (("Int",),), ("Bool",))
+    assert parse_type("(Int) -> Bool") == ("Fun", ("Int",), ("Bool",))
+    assert parse_type("(Int -> Str) -> Int") == ("Fun", ("Fun", ("Int",), ("Str",)), ("Int",))
+    assert parse_type("Set(PLAYER)") == ("Set", ("Const", "PLAYER"))
+    assert parse_type("A(Int) | B(Str)") == ("Variant", (("A", ("Int",)), ("B", ("Str",))), None)
+    assert parse_type("$pt", {"pt": "{x: Int}"}) == ("Rec", (("x", ("Int",)),))
+    for bad, why in [("[a: Int]", "no-rows"), ("$alias", "no @typeAlias"),
+                     ("Set(Int", "expected '\\)'"),
+                     ("{a: Int, a: Str}", "duplicate field a"), ("foo", "not a type"),
+                     ("Int ->", "end"), ("(Int, Str)", "unexpected text|expected")]:
+        with pytest.raises(TypeSyntaxError, match=why):
+            parse_type(bad)
+
+
+def test_values_are_checked_against_annotations() -> None:
+    v = from_python
+    rec = parse_type("{id: Int, life: Int}")
+    assert conform(v({"id": 1, "life": 2}), rec) == rec
+    with pytest.raises(UserError, match="without the field life"):
+        conform(v({"id": 1}), rec, "p")
+    with pytest.raises(UserError, match="with the field x the annotation lacks"):
+        conform(v({"id": 1, "life": 2, "x": 3}), rec)
+    opened = parse_type("{id: Int, a}")  # a row variable: the value's other fields
+    assert conform(v({"id": 1, "x": "y"}), opened) == ("Rec", (("id", ("Int",)), ("x", ("Str",))))
+    meta = parse_type("Str -> Str")  # the empty function is also the empty sequence
+    assert conform(v(()), meta) == meta and conform(frozenset(), parse_type("Set(Int)"))
+    with pytest.raises(UserError, match=r"p\[2\] is \"x\", a string, not Int"):
+        conform(v([1, "x"]), parse_type("Seq(Int)"), "p")
 
 
 def test_one_shape_per_variable_across_a_trace() -> None:
     book = TypeBook({"ids": parse_type("Set(Int)")})
     book.observe("ids", frozenset(), 2, "variable ids")
     book.observe("ids", frozenset({1}), 3, "variable ids")
-    with pytest.raises(UserError, match=r"line 4: variable ids has the shape Set\(Str\) here but "
-                       r"Set\(Int\) at its @type annotation"):  # fmt: skip
+    with pytest.raises(UserError, match=r"line 4: an element of variable ids is \"x\", a string, "
+                       r"not Int \(its @type annotation\)"):  # fmt: skip
         book.observe("ids", frozenset({"x"}), 4, "variable ids")
     book.observe("meta", from_python({"label": "Ward"}), 2, "variable meta")
     with pytest.raises(UserError, match=r"line 7: variable meta has the shape Int here but .* at "
@@ -180,9 +211,22 @@ def test_variable_annotations(tmp_path: Path) -> None:
     conf.mkdir()
     (tmp_path / "reference-profile" / "rev1").mkdir(parents=True)
     (conf / "W.tla").write_text(
-        "---- MODULE W ----\nVARIABLES\n  \\* @type: Set(Str);\n  owners,\n  n\n====\n"
+        "---- MODULE W ----\nVARIABLES\n  \\* @type: Set(Str);\n  owners,\n  n\n"
+        "\\* @typeAlias: pt = {x: Int};\nW_aliases == TRUE\n"
+        "\\* @type: ($pt) => Bool;\nA(p) == p.x > 0\n====\n"
     )
-    assert variable_types(module_spec(tmp_path, "W", "1", {})) == {"owners": "Set(Str)"}
+    typing = read_types(module_spec(tmp_path, "W", "1", {}))
+    assert typing.of("W") == {"owners": ("Set", ("Str",)),
+                              "A": ("Oper", (("Rec", (("x", ("Int",)),)),), ("Bool",))}
+    assert typing.holders == {"W_aliases"}
+    text = (conf / "W.tla").read_text()
+    for old, new, why in [("($pt) => Bool", "($pt, Int) => Bool", r"W.tla, line 8: A has 1 "
+                           r"parameter\(s\) but its @type annotation \(\$pt, Int\) => Bool has 2"),
+                          ("($pt)", "($point)", "line 8: the @type annotation of A: no @typeAlias"),
+                          ("Set(Str)", "Set(Str", r"line 3: the @type annotation of owners")]:
+        (conf / "W.tla").write_text(text.replace(old, new))
+        with pytest.raises(UserError, match=why):
+            read_types(module_spec(tmp_path, "W", "1", {}))
 
 
 # ---------------------------------------------------------------- verdicts
@@ -360,6 +404,12 @@ def test_golden_traces_through_the_fake_server(fake: FakeApalache) -> None:
     for path in chosen:
         ours = replay_trace(path, spec, embedded)
         theirs = replay_trace(path, spec, embedded, checker=checker)
+        if ours.module == "Observation" and theirs.verdict == "error":
+            # Observation's views carry `listed` in some zones only: no one record type
+            # (README, External checkers); the backend says so, naming the line
+            assert theirs.failure is not None
+            assert "without the field listed" in theirs.failure.reason
+            continue
         a = (ours.verdict, ours.failure and ours.failure.step)
         b = (theirs.verdict, theirs.failure and theirs.failure.step)
         if a != b:

@@ -6,6 +6,7 @@ import codecs
 import json
 import os
 import re
+import shlex
 import signal
 import stat
 from collections.abc import Iterator
@@ -33,6 +34,7 @@ class Case:
     expect: list[str] = field(default_factory=list)
     json: bool = False
     absent: list[str] = field(default_factory=list)
+    exists: list[str] = field(default_factory=list)
     files: list[tuple[str, str, str]] = field(default_factory=list)
     """(path, directive, content)"""
 
@@ -52,7 +54,7 @@ def read_case(path: Path) -> Case:
         key, _, value = line.partition(":")
         value = value.strip()
         if key == "args":
-            case.args = value.split()
+            case.args = shlex.split(value)
         elif key == "exit":
             case.exit = int(value)
         elif key == "expect":
@@ -61,6 +63,8 @@ def read_case(path: Path) -> Case:
             case.json = value == "true"
         elif key == "absent":
             case.absent.append(value)
+        elif key == "exists":
+            case.exists.append(value)
         else:
             raise ValueError(f"{path.name}:{i}: unknown key {key!r}")
     while i < len(lines):
@@ -149,6 +153,8 @@ def test_bad_input(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         json.loads(out)
     for name in case.absent:
         assert not (tmp_path / name).exists(), f"{name} was written"
+    for name in case.exists:
+        assert (tmp_path / name).is_file(), f"{name} was not written"
     assert _leftovers(tmp_path) == []
 
 

@@ -169,8 +169,8 @@ def test_bad_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     trace = _trace(tmp_path / "t.trace.jsonl", STEPS)
     code, _, err = _run(capsys, "coverage", trace, "--spec", spec, "--fail-under", "120")
     assert code == 2 and "--fail-under" in err
-    code, _, err = _run(capsys, "coverage", trace, "--spec", spec, "--html", tmp_path / "no/x.html")
-    assert code == 2 and "does not exist" in err
+    code, _, err = _run(capsys, "coverage", trace, "--spec", spec, "--html", trace / "x.html")
+    assert code == 2 and "is a file, not a directory" in err
 
 
 def test_steps_without_a_label_cover_next(

@@ -143,5 +143,7 @@ def test_the_fixed_module_replays_and_a_state_predicate_is_no_action_label(
     bad = replay_trace(_trace(tmp_path, [("Look", {"by": 1}, "accepted", {"x": 1, "y": 9})]),
                        spec, backend)
     assert bad.verdict == "error" and bad.failure is not None
-    assert "unknown action label 'Look'" in bad.failure.reason
-    assert "defines the actions: Step" in bad.failure.reason
+    assert "Look (defined at " in bad.failure.reason
+    assert "Pair.tla:8:1) is not an action" in bad.failure.reason
+    assert "leaves x', y' unassigned" in bad.failure.reason
+    assert "the actions of module Pair: Step" in bad.failure.reason

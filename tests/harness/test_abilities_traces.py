@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from harness.scenarios import abilities, golden_abilities
+from tlaconf.tla.parser import parse_module
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "traces" / "abilities"
@@ -140,8 +141,7 @@ def test_golden_expectations_cover_every_return_conjunct_and_module() -> None:
 
 def _module_interface(name: str) -> tuple[set[str], set[str]]:
     text = (CONFORMANCE / f"{name}.tla").read_text(encoding="utf-8")
-    variables = set(re.search(r"^VARIABLES (.+)$", text, re.M).group(1)  # type: ignore[union-attr]
-                    .replace(" ", "").split(","))
+    variables = set(parse_module(text, name).variables())
     actions = set(re.findall(r"^(\w+)\(p\) ==", text, re.M))
     return variables, actions
 
@@ -160,7 +160,7 @@ def test_traces_fit_their_conformance_modules(scenario_traces: list[Path]) -> No
 
 def test_ability_lifecycle_is_the_fixed_contract() -> None:
     text = (CONFORMANCE / "AbilityLifecycle.tla").read_text(encoding="utf-8")
-    assert "VARIABLES instances\n" in text
+    assert parse_module(text, "AbilityLifecycle").variables() == ("instances",)
     assert "instances' = [instances EXCEPT ![p.instance].returned = TRUE]" in text
     assert ("ReturnAbility9(instances[p.instance], instances'[p.instance],\n"
             "                      p.actualFinalCheckpointAndChainsComplete, p.caller)") in text

@@ -12,6 +12,7 @@ import pytest
 
 from harness.scenarios import composition, golden_composition
 from tlaconf.replay import get_backend, replay_trace
+from tlaconf.tla.parser import parse_module
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "traces" / "composition"
@@ -27,8 +28,7 @@ def lines(path: Path) -> list[dict]:
 
 def module_interface(name: str) -> tuple[set[str], set[str]]:
     text = (CONFORMANCE / f"{name}.tla").read_text(encoding="utf-8")
-    variables = set(re.search(r"^VARIABLES (.+)$", text, re.M).group(1)  # type: ignore[union-attr]
-                    .replace(" ", "").split(","))
+    variables = set(parse_module(text, name).variables())
     return variables, set(re.findall(r"^(\w+)\(p\) ==", text, re.M))
 
 

@@ -166,8 +166,8 @@ def test_cli(tmp_path: Path) -> None:
         (["export", str(tmp_path / "missing.jsonl"), "-o", str(out), "--spec", str(SPEC)],
          "cannot read trace"),
         (["export", str(trace)], "required: -o"),
-        (["export", str(trace), "-o", str(tmp_path / "no" / "T.tla"), "--spec", str(SPEC)],
-         "cannot write"),
+        (["export", str(trace), "-o", str(trace / "T.tla"), "--spec", str(SPEC)],
+         "is a file, not a directory"),
         (["export", str(empty), "-o", str(out), "--spec", str(SPEC)],
          "the trace has no steps"),
     ]:

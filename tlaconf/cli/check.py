@@ -36,6 +36,7 @@ from typing import Any
 from tlaconf.cli.replay import (
     add_output_options,
     add_run_options,
+    check_outputs,
     check_revision,
     emit,
     replay_paths,
@@ -93,10 +94,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(run=run)
 
 
+MAX_SEEDS = 100_000
+"""The most seeds one ``--seeds A..B`` may name (each is a run of every scenario)."""
+
+
 def _seed_range(text: str) -> tuple[int, ...]:
     m = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
     if m is None or int(m[1]) > int(m[2]):
         raise argparse.ArgumentTypeError(f"expected A..B with A <= B (e.g. 1..200), not {text!r}")
+    if int(m[2]) - int(m[1]) >= MAX_SEEDS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} has {int(m[2]) - int(m[1]) + 1:,} seeds; one run takes at most "
+            f"{MAX_SEEDS:,}")
     return tuple(range(int(m[1]), int(m[2]) + 1))
 
 
@@ -231,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
     seeds = tuple(dict.fromkeys((*(args.seed or ()), *(args.seeds or ())))) or DEFAULT_SEEDS
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails first
+    check_outputs(args, ("--out", args.out))
     setup(args.backend, args.cross_check)
     scenarios = project_scenarios(args.scenarios)
     paths, crashes = generate(args.out, seeds, scenarios)

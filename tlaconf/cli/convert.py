@@ -18,6 +18,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
+from tlaconf.files import check_output
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.tla.annotations import variable_types
 from tlaconf.tla.parser import parse_module
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{src}: no such file")
     if src.resolve() == dst.resolve():
         raise UserError("IN and OUT are the same file")
+    check_output(dst, "OUT")
     to_itf = is_trace_file(src)
     if to_itf and dst.name.endswith(".jsonl"):
         raise UserError(f"{src} is a tlaconf trace; OUT {dst} should be ITF (.itf.json)")

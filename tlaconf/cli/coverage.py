@@ -17,6 +17,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
+from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.report import make_console
@@ -46,8 +47,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
         raise UserError(f"--fail-under must be a percentage from 0 to 100, not {args.fail_under}")
-    if args.html is not None and not args.html.parent.is_dir():
-        raise UserError(f"--html: directory {args.html.parent} does not exist")
+    if args.html is not None:
+        check_output(args.html, "--html")
     spec_dir = resolve_spec_dir(args.spec)
     cov = cover_traces(collect_traces(args.traces), spec_dir)
     if args.html is not None:

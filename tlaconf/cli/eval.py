@@ -79,6 +79,33 @@ def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], 
                     "reference-profile/rev*/ and tcs/); give a path to a .tla file")
 
 
+def _constants(items: list[str]) -> dict[str, Any]:
+    """The values ``-D NAME=EXPR`` options bind; UserError naming the option and NAME."""
+    if not items:
+        return {}
+    from tlaconf.evaluate.context import default_context
+
+    base = default_context()
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep:
+            raise UserError(f"-D {item}: expected NAME=EXPR (a CONSTANT name, '=' and a "
+                            "constant TLA+ expression)")
+        if not name.isidentifier():
+            raise UserError(f"-D {item}: expected a CONSTANT name before '=', got {name!r}")
+        if not text.strip():
+            raise UserError(f"-D {item}: expected a constant TLA+ expression after '{name}='")
+        if name in out:
+            raise UserError(f"-D {item}: constant {name} is given twice")
+        try:
+            out[name] = base.evaluate(text)
+        except UserError as err:
+            raise UserError(f"-D {item}: cannot evaluate the value of {name}: {err}") from None
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     from tlaconf.evaluate.context import default_context
 
@@ -86,14 +113,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("-D binds a CONSTANT of a module: give the module with -m MODULE")
     module, search, constants = (None, (), {}) if args.module is None else module_file(
         args.module, args.spec)
-    if args.constant:
-        base = default_context()
-        for item in args.constant:
-            name, sep, text = item.partition("=")
-            if not sep or not name.strip().isidentifier():
-                raise UserError(f"-D expects NAME=EXPR, got {item!r}")
-            constants[name.strip()] = base.evaluate(text)
+    given = _constants(args.constant)
+    constants.update(given)
     ctx = default_context(module, search, constants)
+    undeclared = sorted(set(given) - set(ctx.constants))
+    if undeclared:
+        raise UserError(f"-D {undeclared[0]}=...: module {Path(args.module).stem} declares no "
+                        f"CONSTANT {undeclared[0]} (it declares: "
+                        f"{', '.join(ctx.constants) or 'none'})")
+    ctx.check_assumptions()
     if args.expr != "-":
         out, ok = _answer(ctx, args.expr, args.json)
         print(out)

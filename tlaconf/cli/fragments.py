@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from tlaconf.tla.fragments import write_module
+from tlaconf.tla.fragments import write_modules
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -13,7 +13,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="extract the TLA+ definitions published on pages into modules",
         description="Find every definition after a 'reference-profile · input revision N · "
         "LICENCE' marker in each page and write one module per page (Fragments_<page>.tla) "
-        "with a provenance comment per definition.",
+        "with a provenance comment per definition. All modules are written, or none "
+        "(a page that cannot be read or parsed stops the run before anything is written).",
     )
     p.add_argument("pages", nargs="+", metavar="PAGE", help="page text files")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
@@ -21,12 +22,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for page in args.pages:
-        written = write_module(page, args.output)
-        if written is None:
+    for page, path, fragments in write_modules(args.pages, args.output):
+        if path is None:
             print(f"{page}: no fragment")
             continue
-        path, fragments = written
         names = [n for f in fragments for n in f.names()]
         print(f"{page}: {len(names)} definition(s) -> {path}")
         for f in fragments:

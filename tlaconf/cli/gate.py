@@ -18,7 +18,13 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from tlaconf.cli.replay import add_output_options, add_run_options, replay_paths, strict
+from tlaconf.cli.replay import (
+    add_output_options,
+    add_run_options,
+    check_outputs,
+    replay_paths,
+    strict,
+)
 from tlaconf.errors import UserError
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
 from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
@@ -79,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if not root.is_dir():
         raise UserError(f"traces directory {root} does not exist")
     verdicts_path = root / VERDICTS_FILE
+    check_outputs(args)
     console = make_console()
     if args.assemble:
         verdicts = assemble(root)

@@ -33,12 +33,22 @@ class _Parser(argparse.ArgumentParser):
 
 def _seconds(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
-    return value
+        return budget.parse_seconds(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _add_global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--eval-budget`` and ``--debug``, before the command or after it."""
+    parser.add_argument(
+        "--eval-budget", type=_seconds, metavar="SECONDS", default=default,
+        help="stop any one evaluation after SECONDS and report it (default: "
+        "$TLACONF_EVAL_BUDGET or 60; 0 = no limit)",
+    )
+    parser.add_argument(
+        "--debug", action="store_true", default=default,
+        help="on an internal error, also print the traceback (it is always saved to a file)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,29 +56,22 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tlaconf", description="TLA+ conformance checking of implementation traces."
     )
     parser.add_argument("--version", action="version", version=f"tlaconf {__version__}")
-    parser.add_argument(
-        "--eval-budget", type=_seconds, metavar="SECONDS", default=None,
-        help="stop any one evaluation after SECONDS and report it (default: "
-        "$TLACONF_EVAL_BUDGET or 60; 0 = no limit)",
-    )
-    parser.add_argument(
-        "--debug", action="store_true",
-        help="on an internal error, also print the traceback (it is always saved to a file)",
-    )
+    _add_global_options(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
         importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(sub)
+    for command in sub.choices.values():
+        _add_global_options(command, argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    errors.debug = args.debug
+    errors.debug = bool(args.debug)
     default_budget = budget.seconds
-    if args.eval_budget is not None:
-        budget.seconds = args.eval_budget
     try:
+        budget.seconds = budget.from_env() if args.eval_budget is None else args.eval_budget
         code: int = args.run(args)
     except UserError as err:
         print(f"tlaconf: error: {err}", file=sys.stderr)

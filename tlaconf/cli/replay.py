@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import check_output
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
@@ -70,6 +71,23 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
     )
+
+
+def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
+    """Before anything runs: ``--junit FILE``, ``--html DIR`` and the commands' own output
+    ``folders`` (option, path) can be written, and no two of them are the same path."""
+    outputs: list[tuple[str, Path, bool]] = [(opt, Path(p), True) for opt, p in folders]
+    if args.junit:
+        outputs.append(("--junit", Path(args.junit), False))
+    if args.html:
+        outputs.append(("--html", Path(args.html), True))
+    seen: dict[Path, str] = {}
+    for option, path, folder in outputs:
+        check_output(path, option, folder=folder)
+        where = path.resolve()
+        if where in seen:
+            raise UserError(f"{option} {path}: the same path as {seen[where]}")
+        seen[where] = f"{option} {path}"
 
 
 def check_revision(spec_dir: Path, revision: str | None) -> None:
@@ -142,6 +160,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_outputs(args)
     paths = collect_traces(args.traces)
     results = replay_paths(paths, args, quiet=args.json)
     return emit(results, args)

@@ -23,6 +23,7 @@ from typing import Any
 
 from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate import runtime as R
+from tlaconf.evaluate.budget import BudgetExhausted
 from tlaconf.evaluate.lazy import Fail
 from tlaconf.evaluate.namespace import Entry, Namespace, children
 from tlaconf.evaluate.strictness import strict_names
@@ -346,7 +347,7 @@ class Compiler:
         self._inprogress.add(key)
         try:
             fn = self.G[self.def_fn(entry)]
-            value = self.run_const(fn)
+            value = self.run_const(fn, entry.node.span)
         finally:
             self._inprogress.discard(key)
         if value is _NOCONST:
@@ -356,13 +357,19 @@ class Compiler:
         self._consts[key] = name
         return Code(name, type(value) is bool, value)
 
-    def run_const(self, fn: Callable[..., Any]) -> Any:
+    def run_const(self, fn: Callable[..., Any], span: A.Span) -> Any:
         """``fn`` (a generated function of the state only) with no state: its value, or
-        ``_NOCONST`` when it fails (it then fails again, located, when evaluated)."""
+        ``_NOCONST`` when it fails (it then fails again, located, when evaluated).  When
+        the evaluation budget runs out, the innermost folded expression (at ``span``)
+        is where it ran out."""
         try:
             return fn(R.NO_STATE, R.NO_STATE)
         except Exception:
             return _NOCONST
+        except BudgetExhausted as exc:
+            if exc.span == A.NO_SPAN:
+                exc.span = span
+            raise
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
         """``f[x \\in S] == e``: a (possibly recursive) function value."""
@@ -398,7 +405,7 @@ class Compiler:
             return inner
         name = self.fresh("k_")
         fn = self.exec(f"def {name}({STATE}):\n    return {inner.src}\n", name)
-        value = self.run_const(fn)
+        value = self.run_const(fn, node.span)
         if value is _NOCONST:
             return inner
         g = self.glob(value)

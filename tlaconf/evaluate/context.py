@@ -75,10 +75,6 @@ class Context:
             return EvalError(exc.message, span, tuple((n, str(v)) for n, v in exc.values))
         if isinstance(exc, KeyError):
             return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
-        if isinstance(exc, budget.BudgetExhausted):
-            return EvalError(f"the evaluation budget of {budget.seconds:g} s is exhausted (a "
-                             "check that runs away, or a set too large to enumerate?); raise it "
-                             "with --eval-budget SECONDS", fallback)
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
                              f"limit of {RECURSION_LIMIT:,} Python calls (a recursion that "
@@ -98,7 +94,8 @@ class Context:
             if entry.arity != nargs:
                 raise UserError(f"{op} takes {entry.arity} arguments, got {nargs}")
             try:
-                fn = self.compiler.G[self.compiler.def_fn(entry)]
+                with budget.limit(entry.node.span):  # compiling folds constants
+                    fn = self.compiler.G[self.compiler.def_fn(entry)]
             except Exception as exc:
                 raise self._error(exc, entry.node) from None
             self._fns[op] = fn
@@ -117,7 +114,7 @@ class Context:
         primed ones from ``next_state``."""
         fn = self._fn(op, len(args))
         try:
-            with budget.limit():
+            with budget.limit(self._entry(op).node.span):
                 r = fn(state, NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
@@ -136,7 +133,7 @@ class Context:
         """The value of ``op(args)`` (any kind)."""
         fn = self._fn(op, len(args))
         try:
-            with budget.limit():
+            with budget.limit(self._entry(op).node.span):
                 return fn({} if state is None else state,
                           NO_NEXT if next_state is None else next_state, *args)
         except Exception as exc:
@@ -185,7 +182,7 @@ class Context:
         body, env = self._call_node(op, args)
         entry = self._entry(op)
         try:
-            with budget.limit():
+            with budget.limit(entry.node.span):
                 return self._enabler.enabled(body, entry.ns or self.ns, env, self.variables, state)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
@@ -200,13 +197,14 @@ class Context:
         entry = self._entry(op)
         ns = entry.ns or self.ns
         try:
-            successor = self._enabler.successor(body, ns, env, self.variables, state)
+            with budget.limit(entry.node.span):
+                successor = self._enabler.successor(body, ns, env, self.variables, state)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         if successor is None:
             return None
         try:
-            with self._enabler.in_state(state, NextState(successor)):
+            with budget.limit(entry.node.span), self._enabler.in_state(state, NextState(successor)):
                 guards = tuple(dict.fromkeys(self._guards(body, ns, env, 0)))
         except Exception as exc:
             raise self._error(exc, entry.node) from None
@@ -248,7 +246,7 @@ class Context:
         entry = self._entry(op)
         nxt = NO_NEXT if next_state is None else next_state
         try:
-            with budget.limit():
+            with budget.limit(entry.node.span):
                 child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
@@ -269,7 +267,8 @@ class Context:
             node = parse_expression(expr_text)
             self.loader.texts.setdefault(node.span.file, expr_text)
             try:
-                fn = self.compiler.snippet(node, self.ns, ())
+                with budget.limit(node.span):
+                    fn = self.compiler.snippet(node, self.ns, ())
             except Exception as exc:
                 raise self._error(exc, node) from None
             self._exprs[expr_text] = fn
@@ -284,7 +283,9 @@ class Context:
         out: list[tuple[A.Assume, bool | EvalError]] = []
         for ns, unit in self.builder.assumes:
             try:
-                v = self.compiler.snippet(unit.expr, ns, ())(_CONSTANT_STATE, _CONSTANT_STATE)
+                with budget.limit(unit.span):
+                    fn = self.compiler.snippet(unit.expr, ns, ())
+                    v = fn(_CONSTANT_STATE, _CONSTANT_STATE)
                 out.append((unit, v if v is True or v is False else EvalError(
                     f"ASSUME is not a boolean: {show(v)}", unit.span)))
             except Exception as exc:
@@ -293,6 +294,20 @@ class Context:
                     raise err from None
                 out.append((unit, err))
         return out
+
+    def check_assumptions(self) -> None:
+        """An EvalError for the first ASSUME that is FALSE under the constants, or cannot
+        be evaluated (TLC stops there too, before it checks anything)."""
+        for unit, result in self.assumptions():
+            if isinstance(result, EvalError):
+                raise result
+            if result is False:
+                used = sorted({n for n, m in free_names(unit.expr, set()) if not m
+                               and (e := self.ns.lookup(n)) is not None and e.kind == "const"})
+                values = tuple((n, show(self.ns.entries[n].value)) for n in used)
+                text = " ".join(self._blamer.text(unit.expr).split())
+                raise EvalError(f"ASSUME {text} is FALSE under the constants", unit.span,
+                                values)
 
 
 _GUARD_DEPTH = 4

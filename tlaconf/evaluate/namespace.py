@@ -133,7 +133,7 @@ class Builder:
 
     def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
         ns = Namespace(module.name, core_entries())
-        missing: list[str] = []
+        missing: list[tuple[str, A.Span]] = []
         self._fill(ns, module, set(), constants=constants, missing=missing, subst=None, outer=None)
         for name, value in constants.items():
             if isinstance(value, Override):
@@ -142,9 +142,11 @@ class Builder:
                     raise UserError(f"cannot bind {name} to {value.name}: no such definition")
                 ns.entries[name] = target
         if missing:
+            names = ", ".join(dict.fromkeys(n for n, _ in missing))
+            span = missing[0][1]
             raise UserError(
-                f"module {module.name}: no value for CONSTANT {', '.join(missing)}",
-                str(module.span) if module.span != A.NO_SPAN else None,
+                f"no value for CONSTANT {names}",
+                str(span) if span != A.NO_SPAN else None,
             )
         return ns
 
@@ -173,7 +175,7 @@ class Builder:
         seen: set[str],
         *,
         constants: dict[str, Any] | None,
-        missing: list[str],
+        missing: list[tuple[str, A.Span]],
         subst: dict[str, A.Expr] | None,
         outer: Namespace | None,
         inst: Namespace | None = None,
@@ -229,7 +231,7 @@ class Builder:
         name: str,
         arity: int,
         constants: dict[str, Any] | None,
-        missing: list[str],
+        missing: list[tuple[str, A.Span]],
         subst: dict[str, A.Expr] | None,
         outer: Namespace | None,
     ) -> Entry:
@@ -238,7 +240,7 @@ class Builder:
                 return Entry("var", name)
             assert constants is not None
             if name not in constants:
-                missing.append(name)
+                missing.append((name, unit.span))
                 return Entry("const", name)
             return Entry("const", name, value=constants[name], arity=arity)
         assert outer is not None

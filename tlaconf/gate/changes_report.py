@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
 
-from tlaconf.errors import UserError
+from tlaconf.files import write_text
 from tlaconf.gate.changes import KINDS, VerdictChanges
 from tlaconf.gate.golden import relative_key
 from tlaconf.replay.result import TraceResult
@@ -85,9 +85,7 @@ def changes_junit(
 def write_changes_junit(
     path: str | Path, vc: VerdictChanges, root: Path, results: Sequence[TraceResult]
 ) -> None:
-    tree = ET.ElementTree(changes_junit(vc, root, results))
-    ET.indent(tree)
-    try:
-        tree.write(path, encoding="utf-8", xml_declaration=True)
-    except OSError as err:
-        raise UserError(f"cannot write {path}: {err.strerror}") from None
+    element = changes_junit(vc, root, results)
+    ET.indent(element)
+    xml = ET.tostring(element, encoding="utf-8", xml_declaration=True)
+    write_text(path, xml.decode("utf-8") + "\n", "JUnit XML")

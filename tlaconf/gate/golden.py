@@ -14,13 +14,14 @@ never passes the gate: a golden trace without steps checks nothing.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text
+from tlaconf.files import read_text, write_text
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
@@ -100,6 +101,8 @@ def read_json(path: Path) -> Any:
         raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:
         raise UserError(f"duplicate key {err.key!r}", f"{path}:{err.line}") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"invalid JSON: {err.msg}", f"{path}:{err.lineno}:{err.colno}") from None
     except ValueError as err:
         raise UserError(f"{path}: invalid JSON: {err}") from None
 
@@ -115,7 +118,7 @@ def load_verdicts(path: Path) -> dict[str, Expectation]:
 def write_verdicts(path: Path, verdicts: Mapping[str, Expectation]) -> None:
     """Write ``verdicts.json`` (sorted keys, stable diffs)."""
     doc = {key: verdicts[key].to_json() for key in sorted(verdicts)}
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n", "verdicts")
 
 
 def relative_key(root: Path, trace: Path | str) -> str:
@@ -124,8 +127,21 @@ def relative_key(root: Path, trace: Path | str) -> str:
 
 
 def golden_traces(root: Path) -> list[Path]:
-    """Every ``*.trace.jsonl`` under ``root``, sorted."""
-    return sorted(root.rglob(f"*{TRACE_SUFFIX}"))
+    """Every ``*.trace.jsonl`` under ``root``, sorted; UserError for one that is (or is
+    reached through) a symbolic link leading outside ``root``: the corpus checked and
+    recorded is the one under ``root``, nothing else."""
+    inside = root.resolve()
+    paths = sorted(root.rglob(f"*{TRACE_SUFFIX}"))
+    linked_dirs = [Path(top) / d for top, dirs, _ in os.walk(root) for d in dirs
+                   if (Path(top) / d).is_symlink()]
+    for path in [*paths, *linked_dirs]:
+        target = path.resolve()
+        if not target.is_relative_to(inside):
+            what = "folder" if path.is_dir() else "golden trace"
+            raise UserError(f"{what} {path} is a symbolic link to {target}, outside "
+                            f"the traces directory {root}: a golden corpus must hold its "
+                            "traces (copy them in instead)")
+    return paths
 
 
 def assemble(root: Path) -> dict[str, Expectation]:

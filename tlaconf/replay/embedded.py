@@ -27,6 +27,12 @@ class EmbeddedModule:
             sorted(op for op, info in ctx.operators.items()
                    if info.arity == 1 and ctx.is_action(op))
         )
+        self.non_actions: dict[str, str] = {
+            op: str(info.span) for op, info in ctx.operators.items()
+            if info.arity == 1 and op not in self.actions
+        }
+        """One-parameter operators that are not actions (they prime no variable): where
+        each is defined, for the error of a step labelled with one."""
         self.constants: frozenset[str] = frozenset(
             name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
         )
@@ -39,6 +45,7 @@ class EmbeddedModule:
             if err is not None:
                 raise err
         _check_constants(ctx, spec)
+        ctx.check_assumptions()
         for inv in spec.invariants:
             info = ctx.operators.get(inv)
             if info is None or info.arity != 0:

@@ -12,7 +12,7 @@ checker (``--backend tlc|apalache``, ``--cross-check``) is fed the same stream.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +146,21 @@ def _check_unlabeled(
         if not diff:
             reason += " (s' = s: record a stuttering step as rejected)"
         raise _Stop("violation", Failure(step, line, reason, NEXT, None, blame, diff))
+
+
+def _not_an_action(mod: LoadedModule, step: Step, actions: Collection[str]) -> str:
+    """Why the step's label is no action of the module (unknown, or an operator that primes
+    no variable, so it cannot determine the next state)."""
+    defined = getattr(mod, "non_actions", {}).get(step.action)
+    known = ", ".join(sorted(actions)) or "none"
+    if defined is not None:
+        unassigned = ", ".join(f"{v}'" for v in mod.variables)
+        return (f"line {step.line}: {step.action} (defined at {defined}) is not an action: it "
+                f"assigns no primed variable, so it leaves {unassigned} unassigned (an action "
+                "determines every variable: x' = e, x' \\in S or UNCHANGED x); the actions "
+                f"of module {mod.name}: {known}")
+    return (f"line {step.line}: unknown action label {step.action!r} "
+            f"(module {mod.name} defines the actions: {known})")
 
 
 def _judge_step(
@@ -293,12 +308,8 @@ def replay_trace(
                 steps += 1
                 line = step.line
                 if step.action is not None and step.action not in actions:
-                    known = ", ".join(sorted(actions)) or "none"
-                    reason = (
-                        f"line {line}: unknown action label {step.action!r} "
-                        f"(module {mod.name} defines the actions: {known})"
-                    )
-                    raise _Stop("error", Failure(steps, line, reason, step.action, step.params))
+                    raise _Stop("error", Failure(steps, line, _not_an_action(mod, step, actions),
+                                                 step.action, step.params))
                 _check_variables(mod, variables, step.state, line, steps)
                 if evaluate and ours is None:
                     try:

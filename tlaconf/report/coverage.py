@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tlaconf.evaluate.coverage import STATE_GUARD, Key
+from tlaconf.files import write_text
 from tlaconf.replay.coverage import Coverage, PointCoverage
 from tlaconf.replay.result import display_path
 
@@ -240,6 +241,4 @@ def write_html(path: Path, cov: Coverage) -> None:
         parts.append(f"<h2>{html.escape(display_path(file))}</h2>")
         parts.append(f"<pre>{_page_source(text, marks)}</pre>")
     parts.append("</body></html>\n")
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_text("".join(parts), encoding="utf-8")
-    tmp.replace(path)
+    write_text(path, "".join(parts), "the coverage report")

@@ -8,14 +8,13 @@ The page has no script and no external resource: it opens from disk anywhere.
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import write_text
 from tlaconf.replay.result import BlameNode, Change, Failure, TraceResult, Witness, state_diff
 from tlaconf.trace.reader import open_trace
 from tlaconf.values import to_tla
@@ -72,15 +71,11 @@ def write_html(results: Sequence[TraceResult], out_dir: str | Path, title: str) 
         raise UserError(f"--html {folder}: not a directory")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".html", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(render_page(results, title))
-        os.chmod(tmp, 0o644)
-        target = folder / PAGE
-        os.replace(tmp, target)
     except OSError as err:
         reason = err.strerror or str(err)
         raise UserError(f"--html {folder}: cannot write the report: {reason}") from None
+    target = folder / PAGE
+    write_text(target, render_page(results, title), "the HTML report")
     return target
 
 

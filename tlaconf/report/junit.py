@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
 
-from tlaconf.errors import UserError
+from tlaconf.files import write_text
 from tlaconf.replay.result import TraceResult, invariant_counts, warnings
 
 
@@ -66,9 +66,7 @@ def write_junit(
     path: str | Path, results: Sequence[TraceResult], revision: str | None = None
 ) -> None:
     """Write the JUnit XML file ``path``."""
-    tree = ET.ElementTree(junit_xml(results, revision=revision))
-    ET.indent(tree)
-    try:
-        tree.write(path, encoding="utf-8", xml_declaration=True)
-    except OSError as err:
-        raise UserError(f"cannot write {path}: {err.strerror}") from None
+    element = junit_xml(results, revision=revision)
+    ET.indent(element)
+    xml = ET.tostring(element, encoding="utf-8", xml_declaration=True)
+    write_text(path, xml.decode("utf-8") + "\n", "JUnit XML")

@@ -5,7 +5,8 @@
   same AST (``unchanged``: layout and comments do not count); either way its
   provenance comment becomes ``\\* verbatim: PAGE, reference-profile · input
   revision N · LICENCE``.  An authored definition the page now publishes is
-  replaced too, its comment block with it.
+  replaced too, its comment block with it; a ``\\* @type:`` annotation line
+  of the block stays, above the provenance comment (Apalache reads it).
 * A new name is appended to the module :mod:`tlaconf.revision.placement` picks.
 * Every other definition, authored ones included, is copied unchanged; so are
   the folder's other files.  A module that now uses a standard module's names
@@ -38,6 +39,8 @@ from tlaconf.tla.resolve import Loader, load, parse_file
 from tlaconf.tla.stdnames import modules_of, standard_names
 
 Status = Literal["unchanged", "changed", "new"]
+_TYPE_NOTE = re.compile(r"\s*\\\*\s*@type:")
+"""A model checker's type annotation in a comment block: it stays with the definition."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,8 @@ class _Editor:
         start, kind = pm.provenance_block(old.span.line)
         old_text = pm.lines[old.span.line - 1 : old.span.end_line]
         body = old_text if keep_old else defn.text.split("\n")
-        self.replace[module].append((start, old.span.end_line, [defn.provenance(), *body]))
+        types = [ln for ln in pm.lines[start : old.span.line - 1] if _TYPE_NOTE.match(ln)]
+        self.replace[module].append((start, old.span.end_line, [*types, defn.provenance(), *body]))
         return "replaces an authored definition" if kind == "authored" and not keep_old else ""
 
     def _visible(self, module: str) -> set[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.tla import ast
 from tlaconf.tla.fragments import MARKER_RE, TRAILER, Fragment, extract
 from tlaconf.tla.parser import parse_units
@@ -137,10 +138,7 @@ def _definitions(fragment: Fragment, index: int, title: str, section: str) -> li
 
 def read_page(page: str | Path) -> list[PageDefinition]:
     """Every definition published on ``page``, in page order (UserError when unreadable)."""
-    try:
-        text = Path(page).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read page: {err}", str(page)) from None
+    text = read_text(page, "page")
     fragments = extract(text, str(page))
     lines = text.splitlines()
     inside = {

@@ -74,7 +74,10 @@ class ProfileModule:
             start -= 1
         if start == line - 1:
             return start, None
-        m = PROVENANCE_RE.match(self.lines[start].strip())
+        first = start  # the block's type annotations may come before its provenance
+        while first < line - 2 and re.match(r"\\\*\s*@type:", self.lines[first].strip()):
+            first += 1
+        m = PROVENANCE_RE.match(self.lines[first].strip())
         return (start, m["kind"]) if m else (line - 1, None)
 
 

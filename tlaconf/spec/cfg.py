@@ -220,8 +220,10 @@ def _parse(text: str, where: str) -> Cfg:
                     msg = f"constant substitution '{name.text} <- ...' is not supported"
                     raise p.error(msg, op)
                 if op.text != "=":
-                    raise p.error(f"expected '=' after constant {name.text}"
-                                  f"{_near_keyword(name.text)}", op)
+                    hint = _near_keyword(name.text)
+                    if hint:  # a misspelt section keyword, read as a constant name
+                        raise p.error(f"{name.text} is not a section keyword{hint}", name)
+                    raise p.error(f"expected '=' after constant {name.text}", op)
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
                 lines[name.text] = name.line

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from tlaconf.errors import UserError
 
+EXCERPT_WIDTH = 120
+"""The most characters of a source line an error message shows."""
+
 
 def caret_line(text: str, line: int, col: int) -> str:
     """The source line ``line`` of ``text`` followed by a caret under column ``col`` (1-based)."""
@@ -11,7 +14,14 @@ def caret_line(text: str, line: int, col: int) -> str:
     if not 1 <= line <= len(lines):
         return ""
     src = lines[line - 1].expandtabs(8)  # columns count tabs to the next multiple of 8
-    return f"{src}\n{' ' * max(col - 1, 0)}^"
+    at = max(col - 1, 0)
+    if len(src) > EXCERPT_WIDTH:  # a window around the column, not a line of megabytes
+        start = max(0, min(at - EXCERPT_WIDTH // 2, len(src) - EXCERPT_WIDTH))
+        end = start + EXCERPT_WIDTH
+        head = "…" if start > 0 else ""
+        src = head + src[start:end] + ("…" if end < len(src) else "")
+        at = at - start + len(head)
+    return f"{src}\n{' ' * at}^"
 
 
 class ParseError(UserError):

@@ -18,11 +18,13 @@ lets ``tlaconf parse`` list them apart from real errors.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text, write_text
+from tlaconf.files import check_output, read_text, writing
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.parser import parse_units
@@ -161,17 +163,33 @@ def page_module(page: str | Path, fragments: list[Fragment]) -> ast.Module:
 
 def write_module(page: str | Path, out_dir: str | Path) -> tuple[Path, list[Fragment]] | None:
     """Extract ``page``'s fragments and write their module into ``out_dir`` (None: no fragment)."""
-    p = Path(page)
-    fragments = extract(read_text(p, "page"), str(page))
-    if not fragments:
-        return None
+    written = write_modules([page], out_dir)[0]
+    return None if written[1] is None else (written[1], written[2])
+
+
+def write_modules(
+    pages: Sequence[str | Path], out_dir: str | Path
+) -> list[tuple[Path, Path | None, list[Fragment]]]:
+    """Extract every page's fragments, then write one module per page with fragments into
+    ``out_dir``: all of them, or (on any error, in any page) none.  For each page: the page,
+    the module written (None: no fragment) and its fragments."""
+    found = [(Path(page), extract(read_text(Path(page), "page"), str(page))) for page in pages]
     d = Path(out_dir)
-    if d.exists() and not d.is_dir():
-        raise UserError(f"cannot write into {d}: it is not a directory")
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UserError(f"cannot create {d}: {err.strerror}") from None
-    target = d / f"{module_name(p)}.tla"
-    write_text(target, render_module(p, fragments), "module")
-    return target, fragments
+    check_output(d, "-o", folder=True)
+    targets: dict[Path, Path] = {}
+    for p, fragments in found:
+        target = d / f"{module_name(p)}.tla"
+        if fragments and target in targets:
+            raise UserError(f"pages {targets[target]} and {p} would both be written as "
+                            f"{target} (the module is named after the page's file name)")
+        targets[target] = p
+    out: list[tuple[Path, Path | None, list[Fragment]]] = []
+    with ExitStack() as stack:  # every module renamed into place only once all are written
+        for p, fragments in found:
+            if not fragments:
+                out.append((p, None, fragments))
+                continue
+            target = d / f"{module_name(p)}.tla"
+            stack.enter_context(writing(target, "module")).write(render_module(p, fragments))
+            out.append((p, target, fragments))
+    return out

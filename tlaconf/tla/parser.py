@@ -166,6 +166,7 @@ def _drive(machine: _Machine, tokens: list[Token], start: str, file: str, text: 
     last = tokens[-1] if tokens else None
     eof = Token("$END", "", 0, last.end_line if last else 1, last.end_column if last else 1)
     units = machine.units
+    prev: Token | None = None
     for tok in [*tokens, eof]:
         ttype = tok.type
         while True:
@@ -184,12 +185,15 @@ def _drive(machine: _Machine, tokens: list[Token], start: str, file: str, text: 
             if act is None:
                 expected = {k for k in table[states[-1]] if k.isupper()}
                 msg = f"syntax error: unexpected {_describe(tok)}"
+                if tok.type in ("$END", "LEND") and prev is not None and prev.value:
+                    msg += f" after {_describe(prev)}"  # the end is where it is missing
                 if len(expected) <= 6:
                     msg += f"; expected {_expected(expected)}"
                 raise ParseError(msg, file, tok.line or 1, tok.column or 1, text)
             if act[0]:
                 states.append(act[1])
                 values.append(tok)
+                prev = tok
                 break
             callback, size, origin = act[1]
             if size > 0:

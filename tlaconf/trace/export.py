@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import check_output, writing
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
@@ -235,23 +236,17 @@ def export_trace(
     """
     name = check_names(out, spec)
     cfg = out.with_suffix(".cfg")
-    part = out.with_name(out.name + ".part")
-    cfg_part = cfg.with_name(cfg.name + ".part")
-    try:
-        with open_trace(trace) as t, part.open("w", encoding="utf-8", newline="\n") as f:
-            comment = _header_comment(name, trace, spec, revision)
-            steps = write_module(f, name, spec, facts, t.initial, t.steps(), comment, trace)
+    check_output(out, "-o")
+    check_output(cfg, "-o (its .cfg)")
+    # the module's temporary file is renamed last: both files, or neither
+    with open_trace(trace) as t, writing(out, "module") as f:
+        comment = _header_comment(name, trace, spec, revision)
+        steps = write_module(f, name, spec, facts, t.initial, t.steps(), comment, trace)
         if steps == 0:
             raise UserError(
                 f"{trace}: the trace has no steps: TLC would pass the exported module having "
                 "checked nothing but the initial state (replay reports it vacuous)"
             )
-        with cfg_part.open("w", encoding="utf-8", newline="\n") as f:
-            write_cfg(f, name, spec, facts)
-    except BaseException:
-        part.unlink(missing_ok=True)
-        cfg_part.unlink(missing_ok=True)
-        raise
-    part.replace(out)
-    cfg_part.replace(cfg)
+        with writing(cfg, "config") as g:
+            write_cfg(g, name, spec, facts)
     return cfg, steps

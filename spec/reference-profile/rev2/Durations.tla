@@ -6,28 +6,38 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
+\* The Apalache type aliases of this module's records (a model checker's type
+\* checker reads them; the value is of no use).
+\* @typeAlias: duration = {id: Int, order: Int, remaining: Int, unit: Str};
+DurationTypes == TRUE
+
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Durations advance only on explicit phase, turn or round boundaries.
 DurationUnits == {"phase", "turn", "round"}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* @type: (Set($duration), Str) => Set($duration);
 Expiring(active, unit) == {d \in active : d.unit = unit /\ d.remaining = 1}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* After a boundary of unit: its durations count down, the expiring ones end.
+\* @type: (Set($duration), Str) => Set($duration);
 AfterBoundary(active, unit) ==
     {IF d.unit = unit THEN [d EXCEPT !.remaining = @ - 1] ELSE d
      : d \in active \ Expiring(active, unit)}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Authored order: the product's order, then the id.
+\* @type: ($duration, $duration) => Bool;
 AuthoredBefore(a, b) == a.order < b.order \/ (a.order = b.order /\ a.id < b.id)
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* @type: (Set($duration), Int) => $duration;
 DurationWithId(active, id) == CHOOSE d \in active : d.id = id
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Simultaneous expiries are returned in authored order.
+\* @type: (Seq(Int), Set($duration), Str) => Bool;
 ExpiriesInAuthoredOrder(expired, active, unit) ==
     /\ Len(expired) = Cardinality(Expiring(active, unit))
     /\ {expired[i] : i \in 1..Len(expired)} = {d.id : d \in Expiring(active, unit)}

@@ -8,6 +8,7 @@ EXTENDS Naturals, Sequences
 \* hostOf: hosted object -> host object; deckOrder: deck zone -> sequence (top
 \* first); occupants: zone -> set.  Every answer is a record with the same
 \* fields so that answers compare without mixing kinds.
+\* @type: (Int, Int -> Int, Str -> Seq(Int), Str -> Set(Int)) => {host: Int, kind: Str, position: Int, zone: Str};
 ObjectLocation4(id, hostOf, deckOrder, occupants) ==
     IF id \in DOMAIN hostOf
     THEN [kind |-> "hosted", host |-> hostOf[id], zone |-> "", position |-> 0]

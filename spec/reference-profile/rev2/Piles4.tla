@@ -16,6 +16,7 @@ PileZones4 == ZoneInstances4 \ ({"Bank", "SetAside"} \cup {s \o ".Objective" : s
 \* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
 \* "A set of deck occupants cannot identify the next card to draw": every pile
 \* is a valid sequence whose identifiers are exactly the zone's occupants.
+\* @type: (Str -> Seq(Int), Str -> Set(Int)) => Bool;
 PilesAgree4(piles, occupants) ==
     /\ DOMAIN piles = PileZones4
     /\ \A z \in PileZones4 : DeckSequenceValid4(piles[z])

@@ -10,22 +10,34 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
+\* The Apalache type aliases of this module's records (a model checker's type
+\* checker reads them; the value is of no use).
+\* @typeAlias: targetSpec = {cap: Int, count: Int, distinct: Bool, id: Str, zones: Set(Str)};
+\* @typeAlias: actionDefinition = {id: Str, params: Str, targetSpecId: Str};
+\* @typeAlias: choiceView = {choices: Seq(Seq(Int)), truncated: Bool};
+\* @typeAlias: concreteAction = {action: Str, targets: Seq(Int)};
+TargetTypes == TRUE
+
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* @type: ($targetSpec, Str -> Set(Int)) => Set(Int);
 Candidates(spec, board) == UNION {board[z] : z \in spec.zones}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The concrete target tuples a spec admits (bounded: count targets from the board).
+\* @type: ($targetSpec, Str -> Set(Int)) => Set(Seq(Int));
 TargetTuples(spec, board) ==
     {t \in [1..spec.count -> Candidates(spec, board)] :
         spec.distinct => \A i, j \in 1..spec.count : i # j => t[i] # t[j]}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The canonical order of target tuples: lexicographic.
+\* @type: (Seq(Int), Seq(Int)) => Bool;
 LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j] = b[j]
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* enumerateTargetChoices: the first cap tuples in canonical order, and whether
 \* the cap truncated them (reported explicitly).
+\* @type: ($choiceView, $targetSpec, Str -> Set(Int)) => Bool;
 TargetChoicesOK(view, spec, board) ==
     LET all == TargetTuples(spec, board)
         listed == {view.choices[i] : i \in 1..Len(view.choices)}
@@ -39,12 +51,14 @@ TargetChoicesOK(view, spec, board) ==
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The complete legal surface: one concrete action per definition without
 \* targets, one per target choice of a definition taking targets.
+\* @type: (Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Set($concreteAction);
 ActionSurface(defs, specs, board) ==
     UNION {IF d.params = "targets"
            THEN {[action |-> d.id, targets |-> t] : t \in TargetTuples(specs[d.targetSpecId], board)}
            ELSE {[action |-> d.id, targets |-> <<>>]} : d \in defs}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* @type: (Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Set($actionDefinition);
 TruncatedFor(defs, specs, board) ==
     {d \in defs : d.params = "targets"
                   /\ Cardinality(TargetTuples(specs[d.targetSpecId], board))
@@ -53,6 +67,7 @@ TruncatedFor(defs, specs, board) ==
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Generic action enumeration refuses truncated sets: a partial legal surface
 \* is never given for the complete one.
+\* @type: ({actions: Set($concreteAction), refused: Bool, a}, Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Bool;
 ActionEnumerationOK(result, defs, specs, board) ==
     /\ result.refused <=> TruncatedFor(defs, specs, board) # {}
     /\ result.refused => result.actions = {}

@@ -14,22 +14,34 @@
 (***************************************************************************)
 EXTENDS Targets
 
+\* The Apalache type aliases of this module's records (a model checker's type
+\* checker reads them; the value is of no use).
+\* @typeAlias: zonePolicy = {access: Str, identity: Str, kind: Str, order: Str, owner: Str, slotKeys: Seq(Str)};
+\* @typeAlias: tableState = {controllers: Int -> Str, faceUp: Set(Int), policies: Str -> $zonePolicy, revealed: Set({entry: Int, seat: Str}), zones: Str -> Seq(Int)};
+\* @typeAlias: zoneView = {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool}), slotsShown: Bool};
+\* @typeAlias: turnView = {actions: Set($concreteAction), refused: Bool, targetChoices: Str -> $choiceView, zones: Str -> $zoneView};
+TurnViewTypes == TRUE
+
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* The seat's independent identity and order policies.
+\* @type: (Str, Str, Str, Str) => Bool;
 Allows(policy, seat, face, controller) ==
     \/ policy = "public"
     \/ policy = "owner" /\ seat = controller
     \/ policy = "face" /\ (face = "up" \/ seat = controller)
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* @type: ($tableState, Str) => Set(Int);
 Members(st, z) == {st.zones[z][i] : i \in 1..Len(st.zones[z])} \ {0}
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* @type: ($tableState, Str, Int) => Str;
 Controller(st, z, e) ==
     IF st.policies[z].owner # "" THEN st.policies[z].owner ELSE st.controllers[e]
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* Identities shown only where the identity policy (or a revelation) allows.
+\* @type: ($tableState, Str, Str) => Set(Int);
 Identified(st, z, seat) ==
     {e \in Members(st, z) :
         \/ Allows(st.policies[z].identity, seat, IF e \in st.faceUp THEN "up" ELSE "down",
@@ -37,15 +49,18 @@ Identified(st, z, seat) ==
         \/ [entry |-> e, seat |-> seat] \in st.revealed}
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* @type: ($tableState, Str, Str) => Bool;
 OrderVisible(st, z, seat) == Allows(st.policies[z].order, seat, "down", st.policies[z].owner)
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* TurnView.zones: always the count; identities canonicalized (ascending, so
 \* insertion history cannot leak); order or slots only where allowed.
+\* @type: ($zoneView, $tableState, Str, Str) => Bool;
 ZoneViewOK(v, st, z, seat) ==
     LET ids == Identified(st, z, seat)
         orderShown == st.policies[z].kind = "list" /\ OrderVisible(st, z, seat)
         slotsShown == st.policies[z].kind = "slots" /\ OrderVisible(st, z, seat)
+        \* @type: (Int) => Int;
         Mask(e) == IF e \in ids THEN e ELSE 0
     IN /\ v.count = Cardinality(Members(st, z))
        /\ {v.identities[i] : i \in 1..Len(v.identities)} = ids
@@ -64,11 +79,13 @@ ZoneViewOK(v, st, z, seat) ==
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* What the seat may identify, zone by zone: the board its choices come from.
+\* @type: ($tableState, Str) => (Str -> Set(Int));
 VisibleBoard(st, seat) == [z \in DOMAIN st.zones |-> Identified(st, z, seat)]
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* The whole TurnView: zones, target choices and legal actions, the last two
 \* enumerated over what the seat may identify (so they leak nothing either).
+\* @type: ($turnView, $tableState, Str, Str -> $targetSpec, Set($actionDefinition)) => Bool;
 TurnViewOK(view, st, seat, specs, defs) ==
     /\ DOMAIN view.zones = DOMAIN st.zones
     /\ \A z \in DOMAIN st.zones : ZoneViewOK(view.zones[z], st, z, seat)

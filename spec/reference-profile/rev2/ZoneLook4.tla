@@ -7,6 +7,7 @@ EXTENDS Zones4
 \* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
 \* Decks grant no content view (Hidden), a hand is visible to its controller
 \* (Secret), every other admitted zone uses its face/controller condition.
+\* @type: (Str) => Str;
 ZoneClass4(zone) ==
     CASE zone \in {SeatZone4[s]["Deck"] : s \in Seats4} -> "Hidden"
       [] zone \in {SeatZone4[s]["Hand"] : s \in Seats4} -> "Secret"
@@ -20,8 +21,10 @@ SeatOfZone4 == [z \in UNION {SeatZones4(s) : s \in Seats4} |->
 
 \* authored: 000_06548165aa2c0842.txt, Determine the observer's view explicitly
 \* The seat a seat-specific zone is associated with (its controller for looks).
+\* @type: (Str) => Str;
 ZoneSeat4(zone) == SeatOfZone4[zone]
 
+\* @type: (Str, Str, Str, Str) => Bool;
 \* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 DefaultZoneLook4(zone, face, viewer, controller) ==
     CASE ZoneClass4(zone) = "Hidden" -> FALSE

@@ -6,7 +6,9 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANT Seats4
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
 
 \* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
 SeatZoneKinds4 == {"Deck", "Hand", "Discard", "Objective"}
@@ -15,17 +17,20 @@ SeatZoneKinds4 == {"Deck", "Hand", "Discard", "Objective"}
 SharedZones4 == {"Play", "Bank", "SetAside", "Removed"}
 
 \* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
+\* @type: (Str) => Set(Str);
 SeatZones4(s) == {s \o "." \o k : k \in SeatZoneKinds4}
 
 \* authored: 000_06548165aa2c0842.txt, Describe membership before moving anything
 ZoneInstances4 == (UNION {SeatZones4(s) : s \in Seats4}) \cup SharedZones4
 
+\* @type: (Set(Int), Str -> Set(Int)) => Bool;
 \* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 ZonePartition4(inGameIds, occupants) ==
     /\ DOMAIN occupants = ZoneInstances4
     /\ UNION {occupants[z] : z \in ZoneInstances4} = inGameIds
     /\ \A a,b \in ZoneInstances4 : a # b => occupants[a] \intersect occupants[b] = {}
 
+\* @type: (Set(Int), Str -> Set(Int), Str -> Set(Int), Int, Str, Str, Bool, Bool, Bool) => Bool;
 \* verbatim: 000_06548165aa2c0842.txt, reference-profile · input revision 2 · CC0 1.0
 AtomicZoneMove4(inGameIds, before, after, id, source, destination,
                 movementAuthorized, revealRequired, revealedBeforeMove) ==

@@ -16,7 +16,10 @@ Apalache's line numbers are the files' line numbers):
   comment or blank line above it;
 * everything else is sent verbatim, ``\\* @type:`` annotations included.
 
-:func:`variable_types` reads the ``@type`` annotations of ``M``'s variables.
+:func:`read_types` reads the ``@type`` and ``@typeAlias`` annotations of all
+those modules (a bad one is a spec error naming its file and line); a
+folded definition takes the type of its annotation, and the definitions that
+carry the aliases are always sent, as written.
 """
 
 from __future__ import annotations
@@ -29,7 +32,16 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.apalache.types import Type, infer, known, literal, type_text
+from tlaconf.replay.apalache.annotations import aliases, check_types, read_annotations
+from tlaconf.replay.apalache.types import (
+    NoCommonType,
+    Type,
+    conform,
+    infer,
+    known,
+    literal,
+    type_text,
+)
 from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
@@ -39,7 +51,6 @@ STANDARD_MODULES = frozenset(
      "Variants", "Option", "RealTime", "TLCExt", "SequencesExt", "FiniteSetsExt", "Functions"}
 )  # fmt: skip
 
-_ANNOTATION = re.compile(r"\\\*\s*@type:\s*([^;]*);\s*\n\s*([A-Za-z_][A-Za-z0-9_]*)")
 _TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
 _FREE = re.compile(r"\s*(\\\*.*)?")
 """A line that holds nothing but a line comment."""
@@ -101,11 +112,27 @@ def _modules(spec: ModuleSpec) -> list[_Module]:
     return out
 
 
-def variable_types(spec: ModuleSpec) -> dict[str, str]:
-    """The ``\\* @type:`` annotation text of each annotated variable of ``M``."""
-    text = _read(spec.path)
-    variables = set(parse_module(text, str(spec.path)).variables())
-    return {name: t.strip() for t, name in _ANNOTATION.findall(text) if name in variables}
+@dataclass
+class Typing:
+    """The annotations of ``M`` and the modules it uses."""
+
+    aliases: dict[str, str]
+    modules: dict[str, dict[str, Type]]
+    """Each module's annotated names (definitions, variables, constants) and their types."""
+    holders: set[str]
+    """The definitions whose comments define the aliases."""
+
+    def of(self, module: str) -> dict[str, Type]:
+        return self.modules.get(module, {})
+
+
+def read_types(spec: ModuleSpec) -> Typing:
+    """Every annotation of the bundle's modules, parsed (UserError naming a bad one)."""
+    modules = _modules(spec)
+    alias_texts = aliases((m.text, str(m.path)) for m in modules)
+    holders = {a.target for m in modules for a in read_annotations(m.text, str(m.path))[1]}
+    per = {m.name: check_types(m.tree, m.text, str(m.path), alias_texts) for m in modules}
+    return Typing(alias_texts, per, holders)
 
 
 def _names(node: Any) -> Iterator[str]:
@@ -131,7 +158,8 @@ class Bundle:
 
 
 def read_bundle(
-    spec: ModuleSpec, roots: set[str], evaluate: Evaluate, params: Mapping[str, Type] | None = None
+    spec: ModuleSpec, roots: set[str], evaluate: Evaluate, params: Mapping[str, Type] | None = None,
+    typing: Typing | None = None,
 ) -> Bundle:
     """The bundle for checks reaching ``roots`` (action labels and invariants of ``M``).
 
@@ -139,6 +167,7 @@ def read_bundle(
     without a ``@type`` annotation gets ``(<that type>) => Bool`` when it is fully known.
     """
     modules = _modules(spec)
+    typing = typing or read_types(spec)
     defs: dict[str, tuple[_Module, ast.Node]] = {}
     variables: set[str] = set()
     for m in modules:
@@ -159,14 +188,15 @@ def read_bundle(
 
     values: dict[str, Any] = {}
     reached: set[str] = set()
-    todo = [r for r in roots if r in defs]
+    todo = [r for r in roots | typing.holders if r in defs]
     while todo:
         name = todo.pop()
         if name in reached:
             continue
         reached.add(name)
         _, node = defs[name]
-        if isinstance(node, ast.OpDef) and not node.params and is_constant(name):
+        folds = name not in typing.holders and is_constant(name)
+        if isinstance(node, ast.OpDef) and not node.params and folds:
             try:
                 values[name] = evaluate(name)
                 infer(values[name])
@@ -188,7 +218,7 @@ def read_bundle(
             if m is modules[0] and name in annotate and isinstance(own, ast.OpDef):
                 edits[name] = (own.span, None, f"\\* @type: ({type_text(annotate[name])}) => Bool;")
             elif name in values:
-                t: Type = infer(values[name])
+                t = _value_type(values[name], typing.of(m.name).get(name), name)
                 note = f"\\* @type: {type_text(t)};" if known(t) else ""
                 edits[name] = (own.span, f"{name} == {literal(values[name], t)}", note)
             elif name in left_out:
@@ -199,6 +229,16 @@ def read_bundle(
             text = _extend_apalache(text, bool(m.tree.extends))
         texts.append(text)
     return Bundle(tuple(texts), tuple(sorted(values)), tuple(left_out))
+
+
+def _value_type(value: Any, annotated: Type, name: str) -> Type:
+    """The type of a folded definition's value: its annotation's, else the value's own."""
+    if annotated is None:
+        return infer(value)
+    try:
+        return conform(value, annotated, name)
+    except NoCommonType as err:
+        raise UserError(f"{err.message} (its @type annotation)") from None
 
 
 def _extend_apalache(text: str, extends: bool) -> str:

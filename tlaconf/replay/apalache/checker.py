@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
-from tlaconf.replay.apalache.bundle import read_bundle, variable_types
+from tlaconf.replay.apalache.bundle import read_bundle, read_types
 from tlaconf.replay.apalache.root import root_module, trace_types
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.backend import Decision, LoadedModule, State
@@ -42,12 +42,15 @@ class ApalacheSession:
         self._client = client
         self._invariants = list(spec.invariants)
         variables = tuple(module.variables)
-        annotations = variable_types(spec)
+        typing = read_types(spec)
+        annotations = {c: t for m in typing.modules.values() for c, t in m.items()
+                       if c in spec.constants}  # a constant may be declared where it is used
+        annotations.update(typing.of(spec.name))
         types, params, labels = trace_types(trace, variables, annotations)
         evaluate = getattr(module, "constant", None)
         if evaluate is None:
             raise UserError("the apalache backend needs the embedded evaluator's module load")
-        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params)
+        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
         declared = getattr(module, "constants", frozenset(spec.constants))
         bound = sorted(c for c in spec.constants if c in declared)
         root = root_module(spec, bound, variables, trace, types, params, annotations)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.apalache.types import Type, TypeBook, infer, literal, parse_type, type_text
+from tlaconf.replay.apalache.types import NoCommonType, Type, TypeBook, conform, literal, type_text
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
 
@@ -34,10 +34,18 @@ COUNTER = "tlaconf_k"
 
 
 def trace_types(
-    trace: Path, variables: tuple[str, ...], annotations: Mapping[str, str]
+    trace: Path, variables: tuple[str, ...], annotations: Mapping[str, Type]
 ) -> tuple[dict[str, Type], dict[str, Type], set[str]]:
-    """Types of the variables and of each action's params across the trace; the labels used."""
-    book = TypeBook({v: parse_type(annotations[v]) for v in variables if v in annotations})
+    """Types of the variables and of each action's params across the trace; the labels used.
+
+    ``annotations``: the conformance module's annotated names; a variable's values
+    must fit its annotation, an action's params the parameter of its ``(P) => Bool``.
+    """
+    fixed = {v: annotations[v] for v in variables if annotations.get(v) is not None}
+    for name, note in annotations.items():
+        if note is not None and note[0] == "Oper" and len(note[1]) == 1:
+            fixed[f"params of {name}"] = note[1][0]
+    book = TypeBook(fixed)
     labels: set[str] = set()
     with open_trace(trace) as t:
         for v in variables:
@@ -61,17 +69,21 @@ def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping
     return " /\\ ".join(f"{v}{prime} = {literal(state[v], types[v])}" for v in variables)
 
 
+def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
+    value = spec.constants[name]
+    try:
+        return literal(value, conform(value, annotated, f"the constant {name}"))
+    except NoCommonType as err:
+        raise UserError(f"{err.message} (its @type annotation)") from None
+
+
 def root_module(
     spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
-    types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, str],
+    types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, Type],
 ) -> str:  # fmt: skip
     """The text of the root module for ``trace`` (see the module docstring)."""
-    decls = ",\n".join(
-        f"  \\* @type: {annotations.get(v) or type_text(types[v])};\n  {v}" for v in variables
-    )
-    binds = ", ".join(
-        f"{c} <- {literal(spec.constants[c], infer(spec.constants[c]))}" for c in bound
-    )
+    decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
+    binds = ", ".join(f"{c} <- {_constant(spec, c, annotations.get(c))}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
     out = [
         f"---- MODULE {ROOT} ----",

@@ -6,10 +6,14 @@ None where no value shows it (the element of an empty set, ...).  The empty
 function ``<<>>`` is ``("Empty",)``: it is the empty sequence and the empty
 function of every domain, so it unifies with any sequence or function type.
 
-Types come from the conformance module's ``\\* @type:`` annotations of its
-variables first (:func:`parse_type` reads them), then from every value of the
-trace: :class:`TypeBook` unifies the types of all states (and all params of one
-action label) and, when two lines disagree, raises a UserError naming both lines.
+Types come from the ``\\* @type:`` annotations first (of the conformance
+module's variables, and of its actions, whose parameter is the step's params;
+:func:`~tlaconf.replay.apalache.typesyntax.parse_type` reads them):
+:func:`conform` checks a value against an annotation and gives its concrete
+type (a record's row variable ``{f: T, a}`` stands for the value's other
+fields).  Unannotated, types come from every value of the trace.
+:class:`TypeBook` keeps one type per variable and per action's params across
+a trace and, when two lines disagree, raises a UserError naming both lines.
 An element type that no value shows is ``Int``.  Model values have no Apalache form.
 """
 
@@ -19,9 +23,8 @@ import re
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.replay.apalache.typesyntax import Type
 from tlaconf.values import Fn, ModelValue, to_tla
-
-Type = tuple[Any, ...] | None
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -139,6 +142,14 @@ def type_text(t: Type) -> str:
         return "<<" + ", ".join(type_text(x) for x in t[1]) + ">>"
     if head == "Fun":
         return f"({type_text(t[1])} -> {type_text(t[2])})"
+    if head in ("Var", "Const"):
+        return str(t[1])
+    if head == "Oper":
+        return "(" + ", ".join(type_text(x) for x in t[1]) + f") => {type_text(t[2])}"
+    if head == "Open":
+        return "{" + ", ".join([f"{f}: {type_text(x)}" for f, x in t[1]] + [t[2]]) + "}"
+    if head != "Rec":
+        return head.lower()  # Real, variants, rows, sparse tuples: not values of a trace
     return "{" + ", ".join(f"{f}: {type_text(x)}" for f, x in t[1]) + "}"
 
 
@@ -169,108 +180,117 @@ def literal(v: Any, t: Type) -> str:
     return "[" + ", ".join(f"{k} |-> {literal(x, fields[k])}" for k, x in items) + "]"
 
 
-# ---------------------------------------------------------------- annotations
+def conform(v: Any, t: Type, where: str = "the value") -> Type:
+    """The concrete type of ``v`` read with the annotation ``t`` (NoCommonType: it does not fit)."""
+    if t is None:
+        return infer(v)
+    head, kind = t[0], type(v)
 
-_TOKEN = re.compile(r"\s*(->|<<|>>|[(){},:]|[A-Za-z_][A-Za-z0-9_]*|\S)")
+    def no(what: str) -> NoCommonType:
+        shown = _clip(to_tla(v), 120)
+        return NoCommonType(f"{where} is {shown}, {what}, not {_clip(type_text(t))}")
+
+    if head in ("Int", "Str", "Bool"):
+        if kind is not {"Int": int, "Str": str, "Bool": bool}[head]:
+            names = {int: "integer", str: "string", bool: "Boolean"}
+            raise no("a " + names.get(kind, kind.__name__))
+        return t
+    if head == "Var":
+        return infer(v)
+    if head == "Set":
+        if kind is not frozenset:
+            raise no("not a set")
+        return ("Set", unify_all([conform(x, t[1], f"an element of {where}") for x in v]) or
+                _closed(t[1]))
+    if head == "Seq":
+        if kind is not tuple:
+            raise no("not a sequence")
+        return ("Seq", unify_all([conform(x, t[1], f"{where}[{i}]") for i, x in enumerate(v, 1)])
+                or _closed(t[1]))
+    if head == "Tup":
+        if kind is not tuple or len(v) != len(t[1]):
+            raise no(f"not a {len(t[1])}-tuple")
+        return ("Tup", tuple(conform(x, xt, f"{where}[{i}]")
+                             for i, (x, xt) in enumerate(zip(v, t[1], strict=True), 1)))
+    if head == "Fun":
+        if kind is tuple:
+            if v and t[1] != ("Int",):
+                raise no("a sequence")
+            pairs = list(enumerate(v, 1))
+        elif kind is Fn:
+            pairs = list(v.items())
+        else:
+            raise no("not a function")
+        keys = [conform(k, t[1], f"a key of {where}") for k, _ in pairs]
+        vals = [conform(x, t[2], f"{where}[{to_tla(k)}]") for k, x in pairs]
+        return ("Fun", unify_all(keys) or _closed(t[1]), unify_all(vals) or _closed(t[2]))
+    if head in ("Rec", "Open"):
+        if kind is tuple and not v:
+            fields: dict[Any, Any] = {}
+        elif kind is Fn:
+            fields = dict(v.items())
+        else:
+            raise no("not a record")
+        wanted = dict(t[1])
+        missing = sorted(set(wanted) - set(fields))
+        extra = sorted(str(f) for f in set(fields) - set(wanted))
+        if missing:
+            raise no(f"without the field {missing[0]}")
+        if extra and head == "Rec":
+            raise no(f"with the field {extra[0]} the annotation lacks")
+        out = [(f, conform(fields[f], ft, f"{where}.{f}")) for f, ft in wanted.items()]
+        out += [(f, infer(fields[f])) for f in fields if f not in wanted]
+        return ("Rec", tuple(sorted(out)))
+    raise no(f"a value (the apalache backend has no values of {type_text(t)})")
 
 
-def parse_type(text: str) -> Type:
-    """A Snowcat type annotation (``Set(Str)``, ``Str -> Int``, ``{a: Int}``, ...) as a Type.
-
-    None for what this reader does not model (type variables, aliases, variants):
-    such a variable's type then comes from the trace's values.
-    """
-    tokens = _TOKEN.findall(text.strip().rstrip(";"))
-    pos = 0
-
-    def peek() -> str:
-        return tokens[pos] if pos < len(tokens) else ""
-
-    def take() -> str:
-        nonlocal pos
-        pos += 1
-        return tokens[pos - 1]
-
-    def arrow() -> Type:
-        left = atom()
-        if peek() == "->":
-            take()
-            return ("Fun", left, arrow())
-        return left
-
-    def atom() -> Type:
-        tok = take()
-        if tok in ("Int", "Str", "Bool"):
-            return (tok,)
-        if tok in ("Set", "Seq") and peek() == "(":
-            take()
-            inner = arrow()
-            if take() != ")":
-                raise ValueError(text)
-            return (tok, inner)
-        if tok == "(":
-            inner = arrow()
-            if take() != ")":
-                raise ValueError(text)
-            return inner
-        if tok == "<<":
-            items = [arrow()]
-            while peek() == ",":
-                take()
-                items.append(arrow())
-            if take() != ">>":
-                raise ValueError(text)
-            return ("Tup", tuple(items))
-        if tok == "{":
-            fields = []
-            while peek() != "}":
-                name = take()
-                if take() != ":":
-                    raise ValueError(text)
-                fields.append((name, arrow()))
-                if peek() == ",":
-                    take()
-            take()
-            return ("Rec", tuple(sorted(fields)))
-        raise ValueError(text)
-
-    try:
-        t = arrow()
-    except (ValueError, IndexError):
-        return None
-    return t if pos == len(tokens) else None
+def _closed(t: Type) -> Type:
+    """``t`` where no value shows more (``Int`` for a type variable, the row closed)."""
+    if t is None or t[0] == "Var":
+        return ("Int",)
+    if t[0] in ("Set", "Seq"):
+        return (t[0], _closed(t[1]))
+    if t[0] == "Fun":
+        return ("Fun", _closed(t[1]), _closed(t[2]))
+    if t[0] == "Tup":
+        return ("Tup", tuple(_closed(x) for x in t[1]))
+    if t[0] in ("Rec", "Open"):
+        return ("Rec", tuple((f, _closed(x)) for f, x in t[1]))
+    return t
 
 
 class TypeBook:
-    """One type per variable (and per action's params) across a trace, with where it was seen."""
+    """One type per variable (and per action's params) across a trace, with where it was seen.
+
+    ``annotated``: the annotation of a name (its values must fit it, see :func:`conform`).
+    """
 
     def __init__(self, annotated: dict[str, Type]) -> None:
-        self.types: dict[str, Type] = dict(annotated)
-        self._fixed = {k for k, t in annotated.items() if t is not None}
+        self.types: dict[str, Type] = {}
+        self._annotated = {k: t for k, t in annotated.items() if t is not None}
         self._seen: dict[str, int] = {}
 
     def observe(self, name: str, value: Any, line: int, what: str, record: bool = False) -> None:
         """Take ``value`` of ``name`` at ``line``; UserError when its shape differs from before."""
+        note = self._annotated.get(name)
         try:
-            mine = infer(value, record)
+            mine = conform(value, note, what) if note is not None else infer(value, record)
         except NoCommonType as err:
-            raise UserError(f"line {line}: {what} has no Apalache type: {err.message}") from None
+            if note is None:
+                message = f"line {line}: {what} has no Apalache type: {err.message}"
+            else:
+                message = (f"line {line}: {err.message} (its @type annotation); the apalache "
+                           "backend needs every value to fit the annotation")  # fmt: skip
+            raise UserError(message) from None
         known = self.types.get(name)
         try:
             merged = unify(known, mine)
         except NoCommonType:
-            merged = None
-            ok = False
-        else:
-            ok = name not in self._fixed or merged == known
-        if not ok:
-            first = self._seen.get(name)
-            where = "its @type annotation" if name in self._fixed else f"line {first}"
             raise UserError(
                 f"line {line}: {what} has the shape {_clip(type_text(mine))} here but "
-                f"{_clip(type_text(known))} at {where}: the apalache backend needs one type per "
-                "variable and per action's params across a trace"
-            )
+                f"{_clip(type_text(known))} at line {self._seen[name]}: the apalache backend needs "
+                "one type per variable and per action's params across a trace"
+            ) from None
         self.types[name] = merged
         self._seen.setdefault(name, line)
 
