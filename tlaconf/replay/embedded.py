@@ -28,11 +28,11 @@ class EmbeddedModule:
                    if info.arity == 1 and ctx.is_action(op))
         )
         self.non_actions: dict[str, str] = {
-            op: str(info.span) for op, info in ctx.operators.items()
-            if info.arity == 1 and op not in self.actions
+            op: _why_no_action(op, info, ctx) for op, info in ctx.operators.items()
+            if op not in self.actions and op != NEXT
         }
-        """One-parameter operators that are not actions (they prime no variable): where
-        each is defined, for the error of a step labelled with one."""
+        """The module's other operators, and why a step labelled with one is not checked
+        against it (it primes no variable, or takes other than one parameter)."""
         self.constants: frozenset[str] = frozenset(
             name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
         )
@@ -89,6 +89,21 @@ class EmbeddedModule:
         if self._ctx.holds(NEXT, (), state, next_state):
             return None
         return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
+
+
+def _why_no_action(op: str, info: Any, ctx: Any) -> str:
+    """Why a step labelled ``op`` (an operator of the module, no action) cannot be checked."""
+    where = f"{op} (defined at {info.span})"
+    if info.arity == 1:
+        unassigned = ", ".join(v + "'" for v in ctx.variables)
+        return (f"{where} is not an action: it assigns no primed variable, so it leaves "
+                f"{unassigned} unassigned (an action determines every variable: x' = e, "
+                "x' \\in S or UNCHANGED x)")
+    if not ctx.is_action(op):
+        return (f"{where} is not an action: it assigns no primed variable and takes "
+                f"{info.arity} parameter(s), where an action takes one, the step's params")
+    return (f"{where} takes {info.arity} parameter(s), but a labelled step gives an action "
+            "one, its params record (a step without a label is checked against Next)")
 
 
 def _check_constants(ctx: Any, spec: ModuleSpec) -> None:
