@@ -46,10 +46,11 @@ class EmbeddedModule:
                 raise err
         _check_constants(ctx, spec)
         ctx.check_assumptions()
-        for inv in spec.invariants:
-            info = ctx.operators.get(inv)
-            if info is None or info.arity != 0:
-                what = "takes parameters" if info is not None else "is not defined"
+        for inv in spec.invariants:  # defined in the module or in what it EXTENDS, as in TLC
+            entry = ctx.ns.lookup(inv)
+            if entry is None or entry.kind not in ("op", "fn") or entry.arity != 0:
+                what = ("is not defined" if entry is None
+                        else _NOT_A_DEFINITION.get(entry.kind, "takes parameters"))
                 raise UserError(
                     f"INVARIANT {inv}: {what} in module {self.name} (an invariant is an "
                     "operator without parameters)", spec.origins.get(inv)
@@ -89,6 +90,14 @@ class EmbeddedModule:
         if self._ctx.holds(NEXT, (), state, next_state):
             return None
         return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
+
+
+_NOT_A_DEFINITION = {
+    "var": "is a VARIABLE, not a definition", "const": "is a CONSTANT, not a definition",
+    "builtin": "is a standard operator, not a definition",
+    "value": "is a standard value, not a definition",
+    "inst": "is an instance, not a definition",
+}  # fmt: skip
 
 
 def _why_no_action(op: str, info: Any, ctx: Any) -> str:
