@@ -81,7 +81,8 @@ def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
     seed_args = [a for s in seeds for a in ("--seed", str(s))]
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "tlaconf.cli.main", "check", "--no-coverage", "--out",
+            [sys.executable, "-m", "tlaconf.cli.main", "check", "--no-coverage", "--scenarios",
+             "harness.scenarios:generate_all", "--out",
              str(work / "out"), "--spec", str(ROOT / "spec"), *seed_args],
             cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
         )

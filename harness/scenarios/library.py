@@ -8,6 +8,8 @@ module, one trace per seed; each seed draws its own capacities.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +20,12 @@ from harness.zones import (
     ZoneError,
     bag,
     commit_transfer,
+    deal_batches,
+    deal_round_robin,
     deck,
     define_zones,
     discard,
+    draw,
     hand,
     plan_transfer,
     queue,
@@ -71,10 +76,12 @@ def library_vars(c: ZoneCollection) -> dict[str, Any]:
 
 
 def transfer_params(t: Transfer, plan_version: int) -> dict[str, Any]:
-    depth = t.insert if isinstance(t.insert, int) else 0
+    """A bool ``insert`` (no place at all) is recorded as its name, not as a depth."""
+    depth = isinstance(t.insert, int) and not isinstance(t.insert, bool)
+    insert = "depth" if depth else str(t.insert).lower() if isinstance(t.insert, bool) else t.insert
     return {
         "entries": list(t.entries), "source": t.source, "destination": t.destination,
-        "insert": "depth" if isinstance(t.insert, int) else t.insert, "depth": depth,
+        "insert": insert, "depth": t.insert if depth else 0,
         "slot": t.slot or "", "custody": t.custody is not None,
         "effect": t.custody.effect_instance if t.custody else "",
         "ability": t.custody.owning_ability if t.custody else "",
@@ -155,6 +162,7 @@ SITUATIONS: tuple[Any, ...] = (
     lambda c: Transfer(_front(c, "queue", 2), "queue", "discard", "bottom"),
     lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", 0),   # depth into a lifo zone
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", c.zones["hand"].count + 1),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", True),    # a bool is not a depth
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", 1),       # a depth in anyIndex
     lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="a"),  # slot taken
     lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="z"),  # no such slot
@@ -177,6 +185,119 @@ SITUATIONS: tuple[Any, ...] = (
 """Scripted transfers played first on every seed's layout: every guard of ``Transfer``
 alone, and each policy axis (lifo and fifo access, depths, slots, custody, bags,
 capacity, multi-entry insertion at the top and the bottom)."""
+
+
+@dataclass(frozen=True)
+class DrawRequest:
+    """``draw``: the top (front for fifo) of an ordered zone, or a seeded bag sample."""
+
+    source: str
+    destination: str
+    count: int = 1
+    seed: int | None = None
+    insert: Any = "top"
+
+    def run(self, c: ZoneCollection) -> tuple[ZoneCollection, dict[str, Any]]:
+        """The new collection (``c`` when refused) and the ``Draw`` params."""
+        params = {"source": self.source, "destination": self.destination, "count": self.count,
+                  "insert": self.insert, "seed": -1 if self.seed is None else self.seed}
+        try:
+            new, drawn = draw(c, self.source, self.destination, self.count, seed=self.seed,
+                              insert=self.insert)
+        except ZoneError:
+            return c, {**params, "result": []}
+        return new, {**params, "result": [int(e) for e in drawn]}
+
+
+@dataclass(frozen=True)
+class DealRequest:
+    """``deal_round_robin`` or ``deal_batches``, shuffling the source first when seeded."""
+
+    mode: str
+    source: str
+    destinations: tuple[str, ...]
+    per: int
+    seed: int | None = None
+
+    def run(self, c: ZoneCollection) -> tuple[ZoneCollection, dict[str, Any]]:
+        """The new collection (``c`` when refused) and the ``Deal`` params."""
+        deal = deal_round_robin if self.mode == "roundRobin" else deal_batches
+        before = c.zones.get(self.source)
+        unshuffled = [int(e) for e in before.top_first] if before and before.spec.is_list else []
+        params = {"mode": self.mode, "source": self.source,
+                  "destinations": list(self.destinations), "per": self.per,
+                  "seed": -1 if self.seed is None else self.seed}
+        try:
+            new = deal(c, self.source, self.destinations, self.per, shuffle_seed=self.seed)
+        except ZoneError:
+            return c, {**params, "result": unshuffled}
+        if self.seed is None:
+            return new, {**params, "result": unshuffled}
+        return new, {**params, "result": [int(e) for e in shuffle(c, self.source,
+                                                                  self.seed).zones[
+                                                                      self.source].top_first]}
+
+
+Request = DrawRequest | DealRequest
+def _fullest(c: ZoneCollection) -> str:
+    """The open list zone (deck, discard) holding the most entries."""
+    return max(("deck", "discard"), key=lambda n: (c.zones[n].count, n))
+
+
+def _other(c: ZoneCollection) -> str:
+    return "deck" if _fullest(c) == "discard" else "discard"
+
+
+REQUESTS: tuple[Callable[[ZoneCollection], Request], ...] = (
+    lambda c: DrawRequest("bag", "discard"),                     # a bag needs a seed
+    lambda c: DrawRequest("bag", "discard", 1, seed=3),          # a seeded sample
+    lambda c: DealRequest("roundRobin", _fullest(c), (_other(c), "bag"), 1, seed=11),
+    lambda c: DealRequest("batches", _fullest(c), (_other(c), "bag"), 1),
+    lambda c: DealRequest("roundRobin", "queue", (_other(c),), 1),        # fifo: the front
+    lambda c: DealRequest("batches", _fullest(c), (_fullest(c), _other(c)), 1),  # source too
+    lambda c: DealRequest("roundRobin", _fullest(c), (_other(c), _other(c)), 1),
+    lambda c: DealRequest("roundRobin", _fullest(c), (), 1),
+    lambda c: DealRequest("batches", _fullest(c), ("row",), 1),           # sparse
+    lambda c: DealRequest("batches", _fullest(c), ("aside",), 1),         # custody
+    lambda c: DealRequest("batches", "bag", (_other(c),), 1, seed=2),     # not a list
+    lambda c: DealRequest("batches", _fullest(c), (_other(c),), 0),
+    lambda c: DealRequest("batches", _fullest(c), (_other(c),), 99),      # too many
+    lambda c: DrawRequest(_fullest(c), _other(c), 2),            # the top two
+    lambda c: DrawRequest("queue", _other(c)),                   # fifo: the front
+    lambda c: DrawRequest(_fullest(c), _other(c), 1, insert="bottom"),
+    lambda c: DrawRequest("row", _other(c)),                     # sparse: not drawable
+    lambda c: DrawRequest(_fullest(c), "row"),                   # no slot named
+    lambda c: DrawRequest(_fullest(c), "aside"),                 # custody, no record
+    lambda c: DrawRequest(_fullest(c), _other(c), 0),
+    lambda c: DrawRequest(_fullest(c), _other(c), c.zones[_fullest(c)].count + 1),
+)
+"""Scripted draws and deals: each kind of source, and each refusal."""
+
+
+def record(w: TraceWriter, c: ZoneCollection, r: Request) -> ZoneCollection:
+    """Run a draw or deal request on ``c``, record it, and return the new collection."""
+    new, params = r.run(c)
+    w.step("Draw" if isinstance(r, DrawRequest) else "Deal", params,
+           "accepted" if new is not c else "rejected", library_vars(new))
+    return new
+
+
+def random_request(rng: random.Random, c: ZoneCollection) -> Request:
+    """A draw or a deal from a random zone, sometimes seeded."""
+    names = sorted(c.zones)
+    full = [n for n in names if c.zones[n].count]
+    source = rng.choice(full if full and rng.random() < 0.9 else names)
+    seed = rng.randrange(1_000) if rng.random() < 0.6 else None
+    if rng.random() < 0.6:
+        dest = rng.choice([n for n in names if n != source])
+        return DrawRequest(source, dest, rng.randint(1, 2), seed,
+                           rng.choice(["top", "bottom"]))
+    lists = [n for n in names if n != source and c.zones[n].spec.is_list
+             and not c.zones[n].spec.custody]
+    pool = lists if rng.random() < 0.8 else [n for n in names if n != source]
+    dests = tuple(rng.sample(pool, min(len(pool), rng.randint(1, 2))))
+    return DealRequest(rng.choice(["roundRobin", "batches"]), source, dests, rng.randint(1, 2),
+                       seed)
 
 
 def play(path: Path, seed: int, steps: int = 60) -> Path:
@@ -208,9 +329,14 @@ def play(path: Path, seed: int, steps: int = 60) -> Path:
         move = Transfer(_top(c, "deck", 1), "deck", "discard", "bottom")
         commit(move, plan_transfer(c, move))
         commit(stale, old)  # planned before the last move: stale
+
+        for make in REQUESTS:
+            c = record(w, c, make(c))
         for _ in range(steps):
             roll = rng.random()
-            if roll < 0.1:
+            if roll < 0.15:
+                c = record(w, c, random_request(rng, c))
+            elif roll < 0.25:
                 lists = sorted(n for n, z in c.zones.items() if z.spec.order is Order.ORDERED)
                 name = rng.choice(lists) if rng.random() < 0.9 else rng.choice(["bag", "row"])
                 s = rng.randrange(10_000) if rng.random() < 0.9 else -1
@@ -222,7 +348,7 @@ def play(path: Path, seed: int, steps: int = 60) -> Path:
                 w.step("Shuffle", {"zone": name, "seed": s, "result": result},
                        "accepted" if new is not c else "rejected", library_vars(new))
                 c = new
-            elif roll < 0.25:
+            elif roll < 0.35:
                 # a plan made now, committed after another change: stale
                 first = random_transfer(rng, c)
                 plan = plan_transfer(c, first)
@@ -235,7 +361,24 @@ def play(path: Path, seed: int, steps: int = 60) -> Path:
     return path
 
 
+def seeded(path: Path, seed: int) -> Path:
+    """From one layout for every seed, a bag sample and a shuffled deal with the seed itself,
+    into bags (their contents are sets: the states after stay alike), so the traces of
+    several seeds show whether the sample and the shuffle depend on their seed."""
+    specs = {"deck": deck(), "bag": bag(), "pool": bag(), "north": bag(), "south": bag()}
+    c = define_zones(specs, {"deck": list(range(1, 9)), "bag": list(range(12, 20))})
+    meta = {"seed": seed, "scenario": "zone-library-seeded", "implementation": "harness 0.1.0"}
+    with TraceWriter(path, MODULE, REVISION, {}, meta) as w:
+        w.init(library_vars(c))
+        for r in (DrawRequest("bag", "pool", 8, seed),
+                  DealRequest("roundRobin", "deck", ("north", "south"), 4, seed),
+                  DrawRequest("deck", "pool")):                        # nothing left
+            c = record(w, c, r)
+    return path
+
+
 def generate(out_dir: Path, seed: int) -> list[Path]:
-    """Write the zone-library trace for ``seed``."""
+    """Write the zone-library traces for ``seed``: the seeded walk, then the seeded draws."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    return [play(out_dir / f"zone-library-{seed}.trace.jsonl", seed)]
+    return [play(out_dir / f"zone-library-{seed}.trace.jsonl", seed),
+            seeded(out_dir / f"zone-library-seeded-{seed}.trace.jsonl", seed)]

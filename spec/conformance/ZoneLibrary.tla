@@ -10,7 +10,9 @@
 (*   custody zone -> [origin, effect, ability]; version: the collection's  *)
 (*   version, one more after every committed change.                       *)
 (* Transfer(p) commits a plan made at version p.planVersion: a plan made   *)
-(* at another version is stale and must be refused.                        *)
+(* at another version is stale and must be refused.  Draw(p) and Deal(p)   *)
+(* are the library's draw (top, front, or a seeded bag sample) and its     *)
+(* round-robin and batch deals (see their comments).                       *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -131,6 +133,86 @@ Shuffle(p) ==
     /\ lists' = [lists EXCEPT ![p.zone] = p.result]
     /\ version' = version + 1
     /\ UNCHANGED <<policy, bags, slots, transit>>
+
+\* The entries a draw of k takes from an ordered zone, in departure order: the top ones,
+\* or the front ones (the bottom) of a fifo zone.
+Departing(z, l, k) == IF policy[z].access = "fifo" THEN SubSeq(Rev(l), 1, k) ELSE SubSeq(l, 1, k)
+
+\* A transfer of es from src to dst at version v, as drawn (each arrival on top, or the
+\* bottom for insert "bottom").
+Moved(es, src, dst, ins) ==
+    [entries |-> es, source |-> src, destination |-> dst, insert |-> ins, depth |-> 0,
+     slot |-> "", custody |-> FALSE, effect |-> "", ability |-> "", planVersion |-> version]
+
+\* The ascending sequence of a finite set of entries.
+Ascending(S) ==
+    [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
+
+\* The entries a draw takes: for a bag, the product's sample when it is one (k distinct
+\* entries of the bag), else the first k in ascending order (any sample decides the same
+\* guards); for an ordered zone, its top (front) ones.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Seq(Int);
+Drawn(p) ==
+    IF policy[p.source].order = "bag"
+    THEN IF /\ Len(p.result) = p.count
+            /\ Range(p.result) \subseteq bags[p.source]
+            /\ Cardinality(Range(p.result)) = p.count
+         THEN p.result
+         ELSE SubSeq(Ascending(bags[p.source]), 1, p.count)
+    ELSE Departing(p.source, lists[p.source], p.count)
+
+\* p: [source, destination, count, insert ("top" | "bottom"), seed (-1 = none), result
+\*     (the entries drawn, departure order; <<>> when the draw is refused)]: the top (the
+\*     front for fifo) of an ordered zone, or a seeded sample of a bag.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Bool;
+Draw(p) ==
+    /\ p.source \in Zones
+    /\ p.count >= 1
+    /\ p.count <= Count(p.source)
+    /\ policy[p.source].order # "sparse"
+    /\ policy[p.source].order = "bag" => p.seed >= 0
+    /\ p.insert \in {"top", "bottom"}
+    /\ p.result \in {Drawn(p), <<>>}
+    /\ Transfer(Moved(Drawn(p), p.source, p.destination, p.insert))
+
+\* p: [mode ("roundRobin" | "batches"), source, destinations (a sequence), per (entries
+\*     each destination gets), seed (-1 = no shuffle first), result (the source, top first,
+\*     after the shuffle; as it was when the deal is refused)]: a shuffle when seeded, then one entry at a time around the
+\*     destinations, or one batch of per entries to each; every arrival on top.
+\* @type: ({destinations: Seq(Str), mode: Str, per: Int, result: Seq(Int), seed: Int, source: Str}) => Bool;
+Deal(p) ==
+    LET src == p.source
+        n == Len(p.destinations)
+        ds == Range(p.destinations)
+        dep == Departing(src, p.result, p.per * n)
+        \* the departures the j-th destination receives, in order
+        Got(j) == IF p.mode = "roundRobin"
+                  THEN [k \in 1..p.per |-> dep[(k - 1) * n + j]]
+                  ELSE SubSeq(dep, (j - 1) * p.per + 1, j * p.per)
+        Slot(d) == CHOOSE j \in 1..n : p.destinations[j] = d
+    IN  /\ p.mode \in {"roundRobin", "batches"}
+        /\ n >= 1
+        /\ Cardinality(ds) = n
+        /\ src \in DOMAIN lists
+        /\ src \notin ds
+        /\ ds \subseteq Zones
+        /\ p.per >= 1
+        /\ p.per * n <= Len(lists[src])
+        /\ IF p.seed >= 0 THEN /\ Len(p.result) = Len(lists[src])
+                                /\ Range(p.result) = Range(lists[src])
+                          ELSE p.result = lists[src]
+        /\ \A d \in ds : /\ policy[d].order # "sparse"
+                        /\ ~policy[d].custody
+                        /\ Fits(d, p.per)
+        /\ lists' = [z \in DOMAIN lists |->
+                        IF z = src THEN SelectSeq(p.result, LAMBDA e : e \notin Range(dep))
+                        ELSE IF z \in ds THEN Rev(Got(Slot(z))) \o lists[z] ELSE lists[z]]
+        /\ bags' = [z \in DOMAIN bags |->
+                       IF z \in ds THEN bags[z] \cup Range(Got(Slot(z))) ELSE bags[z]]
+        /\ transit' = [e \in DOMAIN transit \ Range(dep) |-> transit[e]]
+        /\ version' = version + (IF p.seed >= 0 THEN 1 ELSE 0)
+                              + (IF p.mode = "roundRobin" THEN p.per * n ELSE n)
+        /\ UNCHANGED <<policy, slots>>
 
 EntriesUnique ==
     /\ \A a, b \in Zones : a # b => Members(a) \cap Members(b) = {}

@@ -43,8 +43,9 @@ def test_same_seed_byte_identical_traces(tmp_path: Path) -> None:
     b = generate_all(tmp_path / "b", 5)
     c = generate_all(tmp_path / "c", 6)
     assert [p.name for p in a] == [p.name for p in b]
-    # 6 zone + 4 ability + 1 zone library scenarios, then one per composition helper walk
-    assert len(a) == 11 + len(composition.HELPERS) and all(p.exists() for p in a)
+    # 6 zone + 2 seat-view + 4 ability + 2 zone library scenarios, then one per composition
+    # helper walk
+    assert len(a) == 14 + len(composition.HELPERS) and all(p.exists() for p in a)
     for x, y in zip(a, b, strict=True):
         assert x.read_bytes() == y.read_bytes()
     assert any(x.read_bytes()[300:] != z.read_bytes()[300:] for x, z in zip(a, c, strict=True))
