@@ -140,6 +140,9 @@ ENDGAME: tuple[Situation, ...] = (
     lambda s: Draw("SideA"),
     lambda s: LeakCheck("SideA", 4),                  # two hidden: SideA's deck card, 21
     lambda s: Observe("SideA"),
+    lambda s: Flip(11, "Up"),                         # face up in SideA's hand
+    lambda s: Flip(12, "Down"),                       # face down in play: hidden from SideB
+    lambda s: LeakCheck("SideB", 5),                  # four hidden: every permutation
     lambda s: Draw("SideB"),                          # SideB's deck is empty
 )
 
