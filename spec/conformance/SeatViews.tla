@@ -30,9 +30,34 @@
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
 
-CONSTANT Seats4
+\* The Apalache type aliases of this module's records (a model checker's type
+\* checker reads them; the value is of no use).
+\* @typeAlias: world = {controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int)};
+\* @typeAlias: zoneView = {count: Int, ids: Set(Int), layout: Seq(Int), listed: Seq(Int), shown: Bool};
+\* @typeAlias: action = {destination: Str, id: Int, kind: Str, source: Str};
+\* @typeAlias: compared = {actions: Set($action), controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int), view: Str -> $zoneView};
+\* @typeAlias: leakCheck = {actions: Set($action), observer: Str, seat: Str, verdict: Str, view: Str -> $zoneView, worlds: Seq($compared)};
+SeatViewsTypes == TRUE
 
-VARIABLES inGameIds, occupants, lists, slots, faceUp, controller, revealed
+CONSTANT
+    \* @type: Set(Str);
+    Seats4
+
+VARIABLES
+    \* @type: Set(Int);
+    inGameIds,
+    \* @type: Str -> Set(Int);
+    occupants,
+    \* @type: Str -> Seq(Int);
+    lists,
+    \* @type: Str -> Seq(Int);
+    slots,
+    \* @type: Set(Int);
+    faceUp,
+    \* @type: Int -> Str;
+    controller,
+    \* @type: Str -> Set(Int);
+    revealed
 
 INSTANCE Piles4
 
@@ -52,16 +77,19 @@ ListZones == ZoneInstances4 \ ObjectiveZones
 Real == [occupants |-> occupants, lists |-> lists, slots |-> slots, faceUp |-> faceUp,
          controller |-> controller]
 
+\* @type: ($world, Str, Str, Int) => Bool;
 Sees(W, z, s, id) ==
     \/ DefaultZoneLook4(z, IF id \in W.faceUp THEN "Up" ELSE "Down", s,
                         IF z \in DOMAIN SeatOfZone4 THEN ZoneSeat4(z) ELSE W.controller[id])
     \/ id \in revealed[s]
 
+\* @type: ($world, Str, Str) => Set(Int);
 Visible(W, z, s) == {id \in W.occupants[z] : Sees(W, z, s, id)}
 
 \* authored: 002_7346ff58e0b15244.txt, observation and security (the profile's order
 \* visibility: decks, the bank and set-aside hide it, a hand shows it to its seat, the
 \* discard piles, objective rows, play and removed show it to every seat).
+\* @type: (Str, Str) => Bool;
 OrderShown(z, s) ==
     CASE z \in DeckZones4 -> FALSE
       [] z \in HandZones -> s = ZoneSeat4(z)
@@ -69,26 +97,32 @@ OrderShown(z, s) ==
       [] OTHER -> TRUE
 
 \* The ascending sequence of a finite set of identifiers (the canonical order).
+\* @type: (Set(Int)) => Seq(Int);
 Canonical(S) ==
     [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
 
+\* @type: ($world, Str, Str, Int) => Int;
 Mask(W, z, s, id) == IF Sees(W, z, s, id) THEN id ELSE 0
 
+\* @type: ($world, Str, Str) => Seq(Int);
 Layout(W, z, s) ==
     IF z \in ObjectiveZones
     THEN [i \in DOMAIN W.slots[z] |->
               IF W.slots[z][i] = 0 THEN -1 ELSE Mask(W, z, s, W.slots[z][i])]
     ELSE [i \in DOMAIN W.lists[z] |-> Mask(W, z, s, W.lists[z][i])]
 
+\* @type: ($world, Str, Str) => $zoneView;
 ZoneView(W, z, s) ==
     [count |-> Cardinality(W.occupants[z]), ids |-> Visible(W, z, s),
      listed |-> Canonical(Visible(W, z, s)), shown |-> OrderShown(z, s),
      layout |-> IF OrderShown(z, s) THEN Layout(W, z, s) ELSE <<>>]
 
+\* @type: ($world, Str) => Str -> $zoneView;
 View(W, s) == [z \in ZoneInstances4 |-> ZoneView(W, z, s)]
 
 \* authored: the harness's legal actions: draw while the deck holds a card, play or
 \* discard a card of the hand.
+\* @type: ($world, Str) => Set($action);
 LegalActions(W, s) ==
     LET dk == SeatZone4[s]["Deck"]
         hd == SeatZone4[s]["Hand"]
@@ -97,6 +131,7 @@ LegalActions(W, s) ==
         \cup {[kind |-> "Move", id |-> i, source |-> hd, destination |-> d] :
                   i \in W.occupants[hd], d \in {"Play", SeatZone4[s]["Discard"]}}
 
+\* @type: ({seat: Str, view: Str -> $zoneView}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats4
     /\ DOMAIN p.view = ZoneInstances4
@@ -108,12 +143,16 @@ Observe(p) ==
     /\ \A z \in ZoneInstances4 : p.view[z].layout = ZoneView(Real, z, p.seat).layout
     /\ UNCHANGED vars
 
+\* @type: (Seq(Int), Int) => Seq(Int);
 Without(l, id) == SelectSeq(l, LAMBDA e : e # id)
 
+\* @type: (Seq(Int)) => Int;
 FirstFree(row) == CHOOSE i \in DOMAIN row : row[i] = 0 /\ \A j \in 1..(i - 1) : row[j] # 0
 
+\* @type: (Set(Int)) => Str -> Set(Int);
 Unreveal(ids) == [s \in Seats4 |-> revealed[s] \ ids]
 
+\* @type: ({destination: Str, id: Int, movementAuthorized: Bool, revealRequired: Bool, revealedBeforeMove: Bool, source: Str}) => Bool;
 Move(p) ==
     /\ AtomicZoneMove4(inGameIds, occupants, occupants', p.id, p.source, p.destination,
                        p.movementAuthorized, p.revealRequired, p.revealedBeforeMove)
@@ -129,18 +168,21 @@ Move(p) ==
     /\ revealed' = Unreveal({p.id})
     /\ UNCHANGED <<inGameIds, faceUp, controller>>
 
+\* @type: ({face: Str, id: Int}) => Bool;
 Flip(p) ==
     /\ p.id \in inGameIds
     /\ p.face \in {"Up", "Down"}
     /\ faceUp' = IF p.face = "Up" THEN faceUp \cup {p.id} ELSE faceUp \ {p.id}
     /\ UNCHANGED <<inGameIds, occupants, lists, slots, controller, revealed>>
 
+\* @type: ({id: Int, seat: Str}) => Bool;
 Reveal(p) ==
     /\ p.seat \in Seats4
     /\ p.id \in inGameIds
     /\ revealed' = [revealed EXCEPT ![p.seat] = @ \cup {p.id}]
     /\ UNCHANGED <<inGameIds, occupants, lists, slots, faceUp, controller>>
 
+\* @type: ({movementAuthorized: Bool, seat: Str}) => Bool;
 Draw(p) ==
     /\ p.seat \in Seats4
     /\ LET dk == SeatZone4[p.seat]["Deck"]
@@ -153,6 +195,7 @@ Draw(p) ==
     /\ UNCHANGED <<inGameIds, slots, faceUp, controller>>
 
 \* A shuffle moves nothing out of its deck: a revelation in it stays.
+\* @type: ({result: Seq(Int), seed: Int, zone: Str}) => Bool;
 Shuffle(p) ==
     /\ p.zone \in DeckZones4
     /\ p.seed \in Nat
@@ -162,6 +205,7 @@ Shuffle(p) ==
 
 Piles == [z \in PileZones4 |-> lists[z]]
 
+\* @type: ({count: Int, countAll: Bool, distribution: Str, face: Str, movementAuthorized: Bool, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str}) => Bool;
 Deal(p) ==
     /\ p.movementAuthorized
     /\ p.source \in PileZones4
@@ -176,15 +220,18 @@ Deal(p) ==
            /\ revealed' = Unreveal(dealt)
     /\ UNCHANGED <<inGameIds, slots, controller>>
 
+\* @type: ($compared) => $world;
 WorldOf(w) ==
     [occupants |-> w.occupants, lists |-> w.lists, slots |-> w.slots, faceUp |-> w.faceUp,
      controller |-> w.controller]
 
 \* Every identity the seat may see, in the real world.
+\* @type: (Str) => Set(Int);
 Shown(s) == UNION {Visible(Real, z, s) : z \in ZoneInstances4}
 
 \* A world the seat cannot tell from the real one: a state of the same objects whose view
 \* is the same, each object it may see lying as it does, with its face and controller.
+\* @type: ($world, Str) => Bool;
 Indistinguishable(W, s) ==
     /\ DOMAIN W.occupants = ZoneInstances4
     /\ ZonePartition4(inGameIds, W.occupants)
@@ -198,14 +245,17 @@ Indistinguishable(W, s) ==
     /\ View(W, s) = View(Real, s)
 
 \* W differs from the real world in the order of z alone.
+\* @type: ($world, Str) => Bool;
 OnlyOrderOf(W, z) ==
     /\ W.lists[z] # lists[z]
     /\ [y \in ListZones \ {z} |-> W.lists[y]] = [y \in ListZones \ {z} |-> lists[y]]
     /\ W.occupants = occupants /\ W.slots = slots
     /\ W.faceUp = faceUp /\ W.controller = controller
 
+\* @type: ($leakCheck, Int) => Bool;
 Leaks(p, i) == p.worlds[i].view # p.view \/ p.worlds[i].actions # p.actions
 
+\* @type: ($leakCheck) => Bool;
 LeakCheck(p) ==
     /\ p.seat \in Seats4
     /\ p.observer \in {"library", "projection"}

@@ -136,21 +136,25 @@ Shuffle(p) ==
 
 \* The entries a draw of k takes from an ordered zone, in departure order: the top ones,
 \* or the front ones (the bottom) of a fifo zone.
+\* @type: (Str, Seq(Int), Int) => Seq(Int);
 Departing(z, l, k) == IF policy[z].access = "fifo" THEN SubSeq(Rev(l), 1, k) ELSE SubSeq(l, 1, k)
 
 \* A transfer of es from src to dst at version v, as drawn (each arrival on top, or the
 \* bottom for insert "bottom").
+\* @type: (Seq(Int), Str, Str, Str) => {ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str};
 Moved(es, src, dst, ins) ==
     [entries |-> es, source |-> src, destination |-> dst, insert |-> ins, depth |-> 0,
      slot |-> "", custody |-> FALSE, effect |-> "", ability |-> "", planVersion |-> version]
 
 \* The ascending sequence of a finite set of entries.
+\* @type: (Set(Int)) => Seq(Int);
 Ascending(S) ==
     [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
 
 \* The entries a draw takes: for a bag, the product's sample when it is one (k distinct
 \* entries of the bag), else the first k in ascending order (any sample decides the same
 \* guards); for an ordered zone, its top (front) ones.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Seq(Int);
 Drawn(p) ==
     IF policy[p.source].order = "bag"
     THEN IF /\ Len(p.result) = p.count
@@ -163,6 +167,7 @@ Drawn(p) ==
 \* p: [source, destination, count, insert ("top" | "bottom"), seed (-1 = none), result
 \*     (the entries drawn, departure order; <<>> when the draw is refused)]: the top (the
 \*     front for fifo) of an ordered zone, or a seeded sample of a bag.
+\* @type: ({count: Int, destination: Str, insert: Str, result: Seq(Int), seed: Int, source: Str}) => Bool;
 Draw(p) ==
     /\ p.source \in Zones
     /\ p.count >= 1
@@ -177,6 +182,7 @@ Draw(p) ==
 \*     each destination gets), seed (-1 = no shuffle first), result (the source, top first,
 \*     after the shuffle; as it was when the deal is refused)]: a shuffle when seeded, then one entry at a time around the
 \*     destinations, or one batch of per entries to each; every arrival on top.
+\* @type: ({destinations: Seq(Str), mode: Str, per: Int, result: Seq(Int), seed: Int, source: Str}) => Bool;
 Deal(p) ==
     LET src == p.source
         n == Len(p.destinations)
