@@ -41,6 +41,30 @@ def test_bool_and_int_do_not_collapse() -> None:
         decode({"#set": [True, 1]})
 
 
+@pytest.mark.parametrize("key", ["#set", "#tup"])
+@pytest.mark.parametrize("body", [[1, 2**53], [3, -(2**53)], [1, 2.5], ["a", None]])
+def test_plain_arrays_still_refuse_bad_elements(key: str, body: list[object]) -> None:
+    """Arrays of strings or of safe integers decode as they are; any other element is
+    decoded, and refused, with its path."""
+    with pytest.raises(ITFDecodeError, match=rf"^s\.x{key}\[1\]: "):
+        decode({key: body}, "s.x")
+
+
+@pytest.mark.parametrize("body", [[1, "a"], ["a", True], [0, False]])
+def test_mixed_arrays_are_sets_only_when_comparable(body: list[object]) -> None:
+    with pytest.raises(ITFDecodeError, match=r"^s\.x: .*cannot compare"):
+        decode({"#set": body}, "s.x")
+    assert decode({"#tup": body}) == tuple(body)
+    assert [type(x) for x in decode({"#tup": body})] == [type(x) for x in body]
+
+
+def test_plain_arrays_decode_as_they_are() -> None:
+    edge = [1, -(2**53 - 1), 2**53 - 1]
+    assert decode({"#set": edge}) == frozenset(edge)
+    assert decode({"#tup": ["b", "a", "b"]}) == ("b", "a", "b")
+    assert decode({"#set": ["b", "a", "b"]}) == frozenset({"a", "b"})
+
+
 def test_bigint_and_unknown_encoding() -> None:
     assert decode({"#bigint": str(2**100)}) == 2**100
     assert encode(2**100) == {"#bigint": str(2**100)}

@@ -30,15 +30,6 @@
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
 
-\* The Apalache type aliases of this module's records (a model checker's type
-\* checker reads them; the value is of no use).
-\* @typeAlias: world = {controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int)};
-\* @typeAlias: zoneView = {count: Int, ids: Set(Int), layout: Seq(Int), listed: Seq(Int), shown: Bool};
-\* @typeAlias: action = {destination: Str, id: Int, kind: Str, source: Str};
-\* @typeAlias: compared = {actions: Set($action), controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int), view: Str -> $zoneView};
-\* @typeAlias: leakCheck = {actions: Set($action), observer: Str, seat: Str, verdict: Str, view: Str -> $zoneView, worlds: Seq($compared)};
-SeatViewsTypes == TRUE
-
 CONSTANT
     \* @type: Set(Str);
     Seats4
@@ -65,6 +56,14 @@ INSTANCE ZoneLook4
 
 INSTANCE Deal
 
+\* The Apalache type aliases of this module's records (a model checker's type
+\* checker reads them; the value is of no use).
+\* @typeAlias: world = {controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int)};
+\* @typeAlias: zoneView = {count: Int, ids: Set(Int), layout: Seq(Int), listed: Seq(Int), shown: Bool};
+\* @typeAlias: legal = {destination: Str, id: Int, kind: Str, source: Str};
+\* @typeAlias: recordedWorld = {actions: Set($legal), controller: Int -> Str, faceUp: Set(Int), lists: Str -> Seq(Int), occupants: Str -> Set(Int), slots: Str -> Seq(Int), view: Str -> $zoneView};
+SeatViewTypes == TRUE
+
 vars == <<inGameIds, occupants, lists, slots, faceUp, controller, revealed>>
 
 ObjectiveZones == {SeatZone4[s]["Objective"] : s \in Seats4}
@@ -74,6 +73,7 @@ HandZones == {SeatZone4[s]["Hand"] : s \in Seats4}
 ListZones == ZoneInstances4 \ ObjectiveZones
 
 \* A world: the part of the state a permutation of hidden things may change.
+\* @type: $world;
 Real == [occupants |-> occupants, lists |-> lists, slots |-> slots, faceUp |-> faceUp,
          controller |-> controller]
 
@@ -122,7 +122,7 @@ View(W, s) == [z \in ZoneInstances4 |-> ZoneView(W, z, s)]
 
 \* authored: the harness's legal actions: draw while the deck holds a card, play or
 \* discard a card of the hand.
-\* @type: ($world, Str) => Set($action);
+\* @type: ($world, Str) => Set($legal);
 LegalActions(W, s) ==
     LET dk == SeatZone4[s]["Deck"]
         hd == SeatZone4[s]["Hand"]
@@ -203,6 +203,7 @@ Shuffle(p) ==
     /\ lists' = [lists EXCEPT ![p.zone] = p.result]
     /\ UNCHANGED <<inGameIds, occupants, slots, faceUp, controller, revealed>>
 
+\* @type: Str -> Seq(Int);
 Piles == [z \in PileZones4 |-> lists[z]]
 
 \* @type: ({count: Int, countAll: Bool, distribution: Str, face: Str, movementAuthorized: Bool, pilePosition: Str, piles: Seq(Str), source: Str, sourceIndex: Int, sourcePosition: Str}) => Bool;
@@ -220,7 +221,7 @@ Deal(p) ==
            /\ revealed' = Unreveal(dealt)
     /\ UNCHANGED <<inGameIds, slots, controller>>
 
-\* @type: ($compared) => $world;
+\* @type: ($recordedWorld) => $world;
 WorldOf(w) ==
     [occupants |-> w.occupants, lists |-> w.lists, slots |-> w.slots, faceUp |-> w.faceUp,
      controller |-> w.controller]
@@ -252,10 +253,10 @@ OnlyOrderOf(W, z) ==
     /\ W.occupants = occupants /\ W.slots = slots
     /\ W.faceUp = faceUp /\ W.controller = controller
 
-\* @type: ($leakCheck, Int) => Bool;
+\* @type: ({actions: Set($legal), observer: Str, seat: Str, verdict: Str, view: Str -> $zoneView, worlds: Seq($recordedWorld)}, Int) => Bool;
 Leaks(p, i) == p.worlds[i].view # p.view \/ p.worlds[i].actions # p.actions
 
-\* @type: ($leakCheck) => Bool;
+\* @type: ({actions: Set($legal), observer: Str, seat: Str, verdict: Str, view: Str -> $zoneView, worlds: Seq($recordedWorld)}) => Bool;
 LeakCheck(p) ==
     /\ p.seat \in Seats4
     /\ p.observer \in {"library", "projection"}

@@ -3,9 +3,12 @@
 It behaves as the real server does in the exchanges recorded from Apalache
 0.62.1 (``apalache-mc server --server-type=explorer``):
 
-* ``loadSpec`` parses the sources; Apalache's type checker refuses string
-  concatenation (``\\o``: its strings are not sequences), and the fake answers that
-  with the real error's code and shape (code 120, ``Failed to load specification:
+* ``loadSpec`` parses the sources; Apalache's type checker (Snowcat) refuses
+  string concatenation (``\\o``: its strings are not sequences) and a definition
+  that applies or accesses a parameter (``d.countAll``, ``f[x]``, ``DOMAIN p``)
+  without a ``@type`` annotation ("Cannot apply d to the argument ...", then
+  "Error when computing the type of D"), and the fake answers those with the
+  real error's code and shape (code 120, ``Failed to load specification:
   PassFailure(TypeCheckerSnowcat,[["File.tla:l:c-l:c","message"], ...],120)``);
   the transitions and invariants are listed with their labels;
 * ``assumeTransition`` with ``checkEnabled`` really decides (with tlaconf's
@@ -39,6 +42,9 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import load_module
+from tlaconf.replay.apalache.annotations import applied_uses, untyped
+from tlaconf.tla import ast
+from tlaconf.tla.parser import parse_module
 
 HERE = Path(__file__).parent
 _MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
@@ -156,6 +162,7 @@ class FakeApalache:
                     errors.append(f'["{name}.tla:{n}:{m.start() + 1}-{n}:{m.end()}","An operator '
                                   "with the signature ((Seq(a1), Seq(a1)) => Seq(a1)) cannot be "
                                   'applied to the provided arguments of type Str and Str"]')
+            errors += _untyped(name, text)
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
@@ -240,6 +247,40 @@ class FakeApalache:
             status = "SATISFIED" if s.ctx.holds(name, (), s.state) else "VIOLATED"
         trace = None if status != "VIOLATED" else {"vars": list(s.variables), "states": []}
         return {"sessionId": sid, "invariantStatus": status, "trace": trace}
+
+
+def _where(module: str, span: ast.Span) -> str:
+    return f"{module}.tla:{span.line}:{span.col}-{span.end_line}:{span.end_col}"
+
+
+def _source(text: str, span: ast.Span) -> str:
+    lines = text.split("\n")[span.line - 1 : span.end_line]
+    lines[-1] = lines[-1][: span.end_col]
+    lines[0] = lines[0][span.col - 1 :]
+    return " ".join(" ".join(lines).split())
+
+
+def _untyped(module: str, text: str) -> list[str]:
+    """Snowcat's errors for the definitions that apply a parameter without a @type annotation."""
+    try:
+        tree = parse_module(text, f"{module}.tla")
+    except UserError:
+        return []  # the parser's error comes later
+    out = []
+    for unit, _ in untyped(tree, text, f"{module}.tla"):
+        for param, node in applied_uses(unit):
+            if isinstance(node, ast.Dot):
+                arg, use = f'"{node.field_name}"', f'{param}["{node.field_name}"]'
+            elif isinstance(node, ast.FnApp):
+                arg = ", ".join(_source(text, a.span) for a in node.args)
+                use = f"{param}[{arg}]"
+            else:
+                arg, use = param, _source(text, node.span)
+            message = f"Cannot apply {param} to the argument {arg} in {use}."
+            out.append(json.dumps([_where(module, node.span), message]))
+        what = f"Error when computing the type of {unit.name}"
+        out.append(json.dumps([_where(module, unit.span), what]))
+    return out
 
 
 def _definition(text: str, name: str) -> str:

@@ -26,7 +26,10 @@ from fake_apalache import FakeApalache
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
+from tlaconf.replay.apalache.annotations import untyped
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
+from tlaconf.replay.apalache.root import trace_types
+from tlaconf.replay.apalache.sequences import as_sequences
 from tlaconf.replay.apalache.types import (
     EMPTY,
     TypeBook,
@@ -40,7 +43,9 @@ from tlaconf.replay.apalache.typesyntax import TypeSyntaxError, parse_type
 from tlaconf.replay.backend import get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec
+from tlaconf.tla.parser import parse_module
 from tlaconf.trace import TraceWriter
+from tlaconf.trace.reader import open_trace
 from tlaconf.values import ModelValue, from_python
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -189,6 +194,26 @@ def test_the_bundle_is_typable() -> None:
     assert "ZonePartition4(inGameIds, occupants) ==" in zones  # verbatim text stays verbatim
 
 
+def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
+    text = ("---- MODULE S ----\nEXTENDS Sequences\n"
+            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n"
+            "Pairs(S, n) == {t \\in [1..n -> S] : t[1] # 0}\n"
+            "Nested(n) == [i \\in 1..n |->\n    [j \\in 1..i |-> j]]\n"
+            "Fn(S) == [x \\in S |-> 1]\n====\n")  # fmt: skip
+    tree = parse_module(text, "S.tla")
+    units = list(tree.definitions().values())
+    out, count = as_sequences(text, units)
+    assert count == 4 and len(out.split("\n")) == len(text.split("\n"))
+    lines = out.split("\n")
+    assert lines[2] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert lines[3] == ("Pairs(S, n) == {t \\in {MkSeq(n, LAMBDA tlaconf_i: "
+                        "tlaconf_f[tlaconf_i]) : tlaconf_f \\in [1..n -> S]} : t[1] # 0}")
+    assert lines[4:6] == ["Nested(n) == MkSeq(n, LAMBDA i: ", "    MkSeq(i, LAMBDA j: j))"]
+    assert lines[6] == "Fn(S) == [x \\in S |-> 1]"  # a function on another domain stays
+    parse_module(out, "S.tla")  # still TLA+
+    assert as_sequences(text, units[:1])[1] == 1  # only the definitions sent
+
+
 def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
     spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
     mod = EmbeddedBackend().load(spec)
@@ -310,6 +335,69 @@ def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path
     assert "TypeCheckerSnowcat" in result.failure.reason and "Named.tla:4:" in result.failure.reason
 
 
+def test_an_unannotated_applied_parameter_is_refused_like_snowcat(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    module = spec / "conformance" / "Tally.tla"
+    text = ("---- MODULE Tally ----\nEXTENDS Integers\nVARIABLES n\n"
+            "Amount(d) == d.by\n"
+            "Inc(p) == n' = n + Amount(p)\n====\n")  # fmt: skip
+    module.write_text(text)
+    path = tmp_path / "t.trace.jsonl"
+    with TraceWriter(path, "Tally", "1", {}) as w:
+        w.init({"n": 0})
+        w.step("Inc", {"by": 2}, "accepted", {"n": 2})
+    result = replay(path, spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert ('["Tally.tla:4:14-4:17", "Cannot apply d to the argument \\"by\\" in d[\\"by\\"]."]'
+            in result.failure.reason)  # fmt: skip
+    assert '"Error when computing the type of Amount"' in result.failure.reason
+    module.write_text(text.replace("Amount(d) ==", "\\* @type: ({by: Int}) => Int;\nAmount(d) =="))
+    assert replay(path, spec).verdict == "conforms"
+
+
+def test_golden_bundles_are_typable() -> None:
+    """What the bundle sends for each golden trace: every definition that applies a
+    parameter has a @type annotation, every annotation parses and agrees with its
+    definition's arity, and every variable's and params' values fit their annotations."""
+    spec_dir = PROJECT / "spec"
+    embedded = EmbeddedBackend()
+    seen: dict[str, set[str]] = {}
+    constants: dict[str, dict[str, Any]] = {}
+    for path in golden_traces(PROJECT / "traces"):
+        with open_trace(path) as t:
+            module, labels = t.header.module, {s.action or "Next" for s in t.steps()}
+            constants.setdefault(module, dict(t.header.constants))
+        seen.setdefault(module, set()).update(labels)
+    problems = []
+    for module, labels in sorted(seen.items()):
+        spec = module_spec(spec_dir, module, "2", constants[module])
+        loaded = embedded.load(spec)
+        typing = read_types(spec)  # parses every annotation, checks arities
+        bundle = read_bundle(spec, labels | set(spec.invariants), loaded.constant, None, typing)
+        for text in bundle.texts:
+            name = text.split("MODULE", 1)[1].split()[0]
+            for unit, params in untyped(parse_module(text, name), text, name):
+                problems.append(f"{name}.tla:{unit.span.line} {unit.name}: {params}")
+        typed = {v for v in loaded.variables if typing.of(module).get(v) is not None}
+        assert typed == set(loaded.variables), module
+        for c in spec.constants:
+            assert any(c in m for m in typing.modules.values()), (module, c)
+    assert problems == []
+    for path in golden_traces(PROJECT / "traces"):  # values fit the annotations
+        with open_trace(path) as t:
+            module = t.header.module
+        spec = module_spec(spec_dir, module, "2", constants[module])
+        notes = read_types(spec).of(module)
+        try:
+            trace_types(path, tuple(embedded.load(spec).variables), notes)
+        except UserError as err:
+            assert module == "Observation" and "without the field listed" in err.message, path
+
+
 def test_unknown_is_exit_3_naming_the_step(fake: FakeApalache, tmp_path: Path) -> None:
     fake.unknown = {("assumeTransition", "TlaconfS2")}
     path = write(tmp_path / "u.trace.jsonl", [inc(1, st(1, a=1)), inc(1, st(2, a=2))])
@@ -382,8 +470,6 @@ def test_an_unreachable_server_is_exit_3(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 def _two_per_module() -> list[Path]:
     """Two golden traces of each conformance module (the whole corpus takes too long here)."""
-    from tlaconf.trace.reader import open_trace
-
     chosen: dict[str, list[Path]] = {}
     for path in golden_traces(PROJECT / "traces"):
         with open_trace(path) as t:

@@ -41,4 +41,4 @@ def test_bad_module_arguments_are_input_errors(capsys: pytest.CaptureFixture[str
     code, _, err = _eval(capsys, "--spec", SPEC, "-m", "NoSuchModule", "1")
     assert code == 2 and "no NoSuchModule.tla" in err
     code, _, err = _eval(capsys, "-m", "missing/file.tla", "1")
-    assert code == 2 and "module file missing/file.tla not found" in err
+    assert code == 2 and "module file missing/file.tla does not exist" in err

@@ -98,6 +98,53 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
     ("{y} \\ {{TRUE}}", {}, ERROR),
     ("{y} \\cup {{TRUE}}", {}, ERROR),
     ("Cardinality({y} \\cup {{3}})", {}, 3),
+    # UNION of a set map: unioned at once only when the sets surely compare
+    ("UNION {{{{i}} : i \\in {y}}}", {}, frozenset({1, 2})),
+    ("UNION {{{y} : i \\in {y}}}", {}, frozenset({1, 2})),
+    ("UNION {{{{}} : i \\in {y}}}", {}, frozenset()),
+    ("UNION {{IF i = 1 THEN {{i}} ELSE {{\"a\"}} : i \\in {y}}}", {}, ERROR),
+    ("UNION {{IF i = 1 THEN {{i}} ELSE {{TRUE}} : i \\in {y}}}", {}, ERROR),
+    ("UNION {{IF i = 1 THEN {{}} ELSE {{TRUE}} : i \\in {y}}}", {}, frozenset({True})),
+    ("UNION {{IF i = 1 THEN {{i}} ELSE i : i \\in {y}}}", {}, ERROR),
+    ("UNION {{{{<<i>>}} : i \\in {y}}}", {}, frozenset({(1,), (2,)})),
+    ("UNION {{IF i = 1 THEN {{<<i>>}} ELSE {{<<TRUE>>}} : i \\in {y}}}", {}, ERROR),
+    ("UNION {{{w}[k] : k \\in DOMAIN {w}}}", {"w": Fn({"a": frozenset({1}),
+                                                      "b": frozenset({"a"})})}, ERROR),
+    ("UNION {{{w}[k] : k \\in DOMAIN {w}}}", {"w": Fn({"a": frozenset({1}),
+                                                      "b": frozenset({2})})},
+     frozenset({1, 2})),
+    # equal functions of sets: the same kinds at every argument, else an error
+    ("{w} = [k \\in {{\"a\", \"b\"}} |-> {{1}}]",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({1})})}, True),
+    ("{w} = [k \\in {{\"a\", \"b\"}} |-> IF k = \"a\" THEN {{TRUE}} ELSE {{1}}]",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({1})})}, ERROR),
+    ("{w} # [k \\in {{\"a\", \"b\"}} |-> IF k = \"a\" THEN {{<<TRUE>>}} ELSE {{}}]",
+     {"w": Fn({"a": frozenset({(1,)}), "b": frozenset()})}, ERROR),
+    ("{w} = [a |-> {{2}}, b |-> {{1}}]", {"w": Fn({"a": frozenset({1}), "b": frozenset({1})})},
+     False),
+    ("{w} = [a |-> {{\"x\"}}, b |-> {{1}}]",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({1})})}, ERROR),
+    ("{w} = [a |-> {{}}, b |-> {{1}}]", {"w": Fn({"a": frozenset({"x"}), "b": frozenset({1})})},
+     False),
+    ("{w} = [a |-> 2, b |-> {{TRUE}}]", {"w": Fn({"a": 1, "b": frozenset({1})})}, False),
+    ("{w} = [a |-> 1, b |-> {{TRUE}}]", {"w": Fn({"a": 1, "b": frozenset({1})})}, ERROR),
+    ("{w} = [a |-> 1, b |-> TRUE]", {"w": Fn({"a": 1, "b": 1})}, ERROR),
+    # a function applied to an outer quantifier's variable (looked up once per iteration)
+    ("\\A i, j \\in {{\"a\", \"b\"}} : i # j => {w}[i] \\cap {w}[j] = {{}}",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({2})})}, True),
+    ("\\A i, j \\in {{\"a\", \"b\"}} : i # j => {w}[i] \\cap {w}[j] = {{}}",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({1, 2})})}, False),
+    ("\\A i, j \\in {{\"a\", \"b\"}} : i # j => {w}[i] \\cap {w}[j] = {{}}",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({"x"})})}, ERROR),
+    ("\\A i, j \\in {{\"a\", \"c\"}} : i # j => {w}[i] \\cap {w}[j] = {{}}",
+     {"w": Fn({"a": frozenset({1}), "b": frozenset({2})})}, ERROR),
+    ("\\A i, j \\in {{\"c\"}} : i # j => {w}[i] = {{}}", {}, True),
+    ("\\A i \\in {{\"c\"}}, j \\in {{\"a\"}} : j = \"b\" /\\ {w}[i] = {{}}", {}, False),
+    ("\\A i \\in {{\"c\"}}, j \\in {{\"a\"}} : j = \"a\" /\\ {w}[i] = {{}}", {}, ERROR),
+    ("\\A i \\in {{\"a\"}}, j \\in {{\"c\"}} : {w}[i] = 1 /\\ {w}[j] = 1", {}, ERROR),
+    ("\\A i \\in {{1, 5}}, j \\in {{\"a\"}} : {f}[i] > 0 /\\ {w}[j] = 1", {}, True),
+    ("\\E i \\in {{\"a\", 3}}, j \\in {{\"b\"}} : {w}[i] = \"a\"", {}, ERROR),
+    ("\\E i \\in {{\"a\"}}, j \\in {{\"b\"}} : {f}[i] = 1", {}, ERROR),
     # application and record access
     ("{w}.a", {}, 1),
     ("{w}.c", {}, ERROR),
@@ -150,3 +197,23 @@ def test_a_constant_inside_a_comprehension_iterable_compiles() -> None:
     assert ctx.evaluate("{1 : i \\in IF {0} \\cup {2} = {} THEN {} ELSE {3}}") == frozenset({1})
     with pytest.raises(EvalError, match="no CASE arm is TRUE"):
         ctx.evaluate("{{} : i \\in IF {0} \\cup {CASE FALSE -> 1} = {} THEN {} ELSE {}}")
+
+
+def test_a_call_with_a_deferred_argument_inside_a_quantifier_sees_its_lookups() -> None:
+    """``f[a]`` inside a quantifier is looked up in ``f``'s dict, computed at the
+    quantifier's entry (and once per outer iteration); a call whose other argument is
+    deferred goes into a helper function, which receives those values."""
+    from tlahelp import module
+
+    m = module("EXTENDS Naturals\n"
+               "G(x, y) == x = {} \\/ y = 1\n"
+               "One(f) == DOMAIN f # {} /\\ \\A a \\in DOMAIN f : G(f[a], 1 \\div 0)\n"
+               "Two(f) == DOMAIN f # {} /\\\n"
+               "    \\A a, b \\in DOMAIN f : G(f[a] \\cap f[b], 1 \\div 0)\n")
+    empty = Fn({"a": frozenset(), "b": frozenset()})
+    full = Fn({"a": frozenset({1}), "b": frozenset({2})})
+    assert m.holds("One", (empty,), {}) is True
+    assert m.holds("Two", (empty,), {}) is True
+    for op in ("One", "Two"):
+        with pytest.raises(EvalError, match="division by zero"):
+            m.holds(op, (full,), {})

@@ -20,6 +20,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
+from tlaconf.files import unreadable_path
 from tlaconf.spec import read_cfg, resolve_spec_dir
 from tlaconf.values import encode, to_tla
 from tlaconf.values.itf import NotEncodable
@@ -61,8 +62,9 @@ def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], 
     the search path for what it EXTENDS, and the constants of the ``.cfg`` beside it."""
     path = Path(module)
     if path.suffix == ".tla" or path.is_file() or not module.isidentifier():
-        if not path.is_file():
-            raise UserError(f"-m {module}: module file {path} not found")
+        why = unreadable_path(path)
+        if why is not None:
+            raise UserError(f"-m {module}: module file {path} {why}")
         return path, (), {}
     spec_dir = resolve_spec_dir(spec)
     revisions = sorted((spec_dir / "reference-profile").glob("rev*"), reverse=True,

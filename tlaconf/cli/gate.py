@@ -103,26 +103,26 @@ def run(args: argparse.Namespace) -> int:
     old = load_verdicts(verdicts_path) if verdicts_path.exists() else {}
     results = replay_paths(paths, args, quiet=False)
     internal = [r for r in results if r.internal_error or r.undecided]
+    notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON
     if internal:  # tlaconf could not decide: nothing is compared, nothing is recorded
         for r in internal:
-            console.print(render_failure(r))
-        console.print(f"gate: {len(internal)} trace(s) undecided (an internal error, or an "
-                      "external checker that failed or disagreed); nothing compared",
-                      style="bold red")
+            notes.print(render_failure(r))
+        text = (f"gate: {len(internal)} trace(s) undecided (an internal error, or an external "
+                "checker that failed or disagreed); nothing compared")
+        _json_error(args, text, [r.path for r in internal])
+        notes.print(text, style="bold red")
         return 3
     if args.html:
         write_html(results, args.html, "tlaconf gate")
-    notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON
     for text in warnings(results):
         notes.print(f"warning: {text}", style="yellow")
     strict_code = 1 if strict(args) and warnings(results) else 0
     if not decisive(results):
-        notes.print(
-            f"gate: none of the {len(results)} golden traces under {root} reached conforms or "
-            f"violation: the corpus checks nothing"
-            + (f"; {verdicts_path} was not written" if args.update else ""),
-            style="bold red",
-        )
+        text = (f"gate: none of the {len(results)} golden traces under {root} reached conforms "
+                "or violation: the corpus checks nothing"
+                + (f"; {verdicts_path} was not written" if args.update else ""))
+        _json_error(args, text, [r.path for r in results])
+        notes.print(text, style="bold red")
         return 1
     if args.update:
         new = updated_verdicts(root, results, old)
@@ -156,6 +156,13 @@ def run(args: argparse.Namespace) -> int:
         f"gate: {len(results)} golden traces, {len(diffs)} difference(s)", style="bold red"
     )
     return 1
+
+
+def _json_error(args: argparse.Namespace, text: str, traces: list[str]) -> None:
+    """Under ``--json``, a gate that stops before comparing still prints one document."""
+    if args.json:
+        json.dump({"error": text, "traces": traces}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
 
 
 def _report_changes(changes: VerdictChanges, root: Path, results: list[TraceResult]) -> int:

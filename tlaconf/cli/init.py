@@ -40,7 +40,8 @@ def scaffold(target: Path) -> list[Path]:
         raise UserError(f"tlaconf init {target}: it already exists and is not an empty folder")
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
-        raise UserError(f"tlaconf init {target}: folder {parent} does not exist")
+        why = "is a file, not a folder" if parent.exists() else "does not exist"
+        raise UserError(f"tlaconf init {target}: {parent} {why}")
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
     except OSError as err:

@@ -57,17 +57,21 @@ class Scope:
     """Inside a quantifier's generated function: values computed once at its entry
     (name -> source), from the names in ``entry`` only."""
     entry: frozenset[str] = frozenset()
+    loops: dict[str, dict[str, str]] | None = None
+    """Inside a quantifier's generated function: for the variable of each loop but the
+    innermost, values computed once per iteration of that loop (name -> source)."""
 
     def bind(self, names: dict[str, Local]) -> Scope:
         return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable,
-                     self.hoist, self.entry)
+                     self.hoist, self.entry, self.loops)
 
     def in_iterable(self) -> Scope:
-        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry)
+        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry,
+                     self.loops)
 
     def own(self) -> Scope:
         """This scope for code that goes into another generated function (no hoisting)."""
-        return replace(self, hoist=None, entry=frozenset())
+        return replace(self, hoist=None, entry=frozenset(), loops=None)
 
 
 _NOCONST = object()
@@ -562,7 +566,7 @@ class Compiler:
         call = f"{fname}{', '.join(srcs)})"
         if not deferred:
             return Code(call)
-        params = self.helper_params(sc)
+        params = self.helper_params(sc, hoisted=True)
         name = self.fresh("call_")
         lines = [f"def {name}({', '.join(params)}):"]
         for t, src in deferred:
@@ -572,12 +576,16 @@ class Compiler:
         self.exec("\n".join(lines) + "\n", name)
         return Code(f"{name}({', '.join(params)})")
 
-    def helper_params(self, sc: Scope) -> list[str]:
+    def helper_params(self, sc: Scope, hoisted: bool = False) -> list[str]:
         """The parameters of a generated helper function: the state, the locals in scope
-        (and ``@``)."""
+        (and ``@``); with ``hoisted``, also the values a quantifier computed so far at its
+        entry and per iteration (for code compiled in ``sc`` that goes into the helper)."""
         params = [loc.py for loc in sc.locals.values()]
         if sc.at is not None:
             params.append(sc.at)
+        if hoisted:
+            params += sc.hoist or ()
+            params += [k for loop in (sc.loops or {}).values() for k in loop]
         return [*STATE_ARGS, *dict.fromkeys(params)]
 
     def instance_args(self, node: A.Node, ns: Namespace, sc: Scope) -> list[str]:
@@ -615,6 +623,9 @@ class Compiler:
         self, node: A.Node, name: str, fn: Callable[..., Any], args: tuple[A.Expr, ...],
         sc: Scope,
     ) -> Code:
+        if fn is B.union and len(args) == 1 and isinstance(args[0], A.SetMap):
+            return self.setmap(args[0], sc, f"_union_of({{}}, {self.sid(args[0])}, "
+                                            f"{self.sid(node)})")
         ho = B.HIGHER_ORDER.get(name, ())
         srcs = [self.op_arg(a, 1, sc) if i in ho else self.expr(a, sc).src
                 for i, a in enumerate(args)]
@@ -686,18 +697,19 @@ class Compiler:
 
     def bind_bounds(
         self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node
-    ) -> tuple[list[tuple[str, str]], list[str], Scope]:
-        """Python ``for`` clauses iterating the bounds, and the scope inside them.  With
-        several bounds, the domains are first bound to names (``(name, source)`` pairs, to
-        evaluate before the loops): TLC evaluates every domain once, even when an earlier
-        one is empty (``\\A x \\in {}, y \\in 1 \\div 0 : P`` is an error)."""
-        clauses: list[str] = []
+    ) -> tuple[list[tuple[str, str]], list[tuple[str, str | None]], Scope]:
+        """Python ``for`` clauses iterating the bounds (each with the Python name it binds,
+        if one), and the scope inside them.  With several bounds, the domains are first
+        bound to names (``(name, source)`` pairs, to evaluate before the loops): TLC
+        evaluates every domain once, even when an earlier one is empty
+        (``\\A x \\in {}, y \\in 1 \\div 0 : P`` is an error)."""
+        clauses: list[tuple[str, str | None]] = []
         pre: list[tuple[str, str]] = []
         names: dict[str, Local] = {}
         several = len(bounds) > 1 or (len(bounds[0].names) > 1 and not bounds[0].tuple_pattern)
         for b in bounds:
             if b.domain is None:
-                clauses.append(f"for _ in _unbounded({self.sid(node)})")
+                clauses.append((f"for _ in _unbounded({self.sid(node)})", None))
                 for n in b.names:
                     names[n] = Local(self.fresh(f"v_{_pyname(n)}_"))
                 continue
@@ -708,13 +720,13 @@ class Compiler:
                 dom = d
             if b.tuple_pattern:
                 pys = [self.fresh(f"v_{_pyname(n)}_") for n in b.names]
-                clauses.append(f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
-                               f"{self.sid(b)})")
+                clauses.append((f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
+                                f"{self.sid(b)})", None))
                 names.update({n: Local(p) for n, p in zip(b.names, pys, strict=True)})
             else:
                 for n in b.names:
                     py = self.fresh(f"v_{_pyname(n)}_")
-                    clauses.append(f"for {py} in {dom}")
+                    clauses.append((f"for {py} in {dom}", py))
                     names[n] = Local(py, ty=ety)
         return pre, clauses, sc.bind(names)
 
@@ -732,15 +744,17 @@ class Compiler:
         hoist: dict[str, str] = {}
         base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False, hoist, frozenset(params))
         pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
+        loops: dict[str, dict[str, str]] = {v: {} for _, v in clauses[:-1] if v is not None}
+        body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
+        lines += [f"    {k} = {src}" for k, src in hoist.items()]
         lines += [f"    {d} = {src}" for d, src in pre]
         indent = "    "
-        for clause in clauses:
+        for clause, var in clauses:
             lines.append(f"{indent}{clause}:")
             indent += "    "
-        body = self.boolean(node.body, inner)
-        lines[1:1] = [f"    {k} = {src}" for k, src in hoist.items()]
+            lines += [f"{indent}{k} = {src}" for k, src in loops.get(var or "", {}).items()]
         if node.kind == "A":
             lines += [f"{indent}if not {body}:", f"{indent}    return False", "    return True"]
         else:
@@ -787,8 +801,14 @@ class Compiler:
         return Code(f"_filter({self.expr(b.domain, sc).src}, {lam}, {k}, {self.sid(node)})")
 
     def x_SetMap(self, node: A.SetMap, sc: Scope) -> Code:
+        return self.setmap(node, sc, f"_setof({{}}, {self.sid(node)})")
+
+    def setmap(self, node: A.SetMap, sc: Scope, make: str) -> Code:
+        """``{e : x \\in S}``: the list of the ``e`` given to ``make`` (a call with ``{}``
+        where the list goes)."""
         pre, clauses, inner = self.bind_bounds(node.bounds, sc, node)
-        src = f"_setof([{self.expr(node.expr, inner).src} {' '.join(clauses)}], {self.sid(node)})"
+        loops = " ".join(c for c, _ in clauses)
+        src = make.format(f"[{self.expr(node.expr, inner).src} {loops}]")
         if pre:
             src = (f"(lambda {', '.join(d for d, _ in pre)}: {src})"
                    f"({', '.join(d for _, d in pre)})")
@@ -865,6 +885,10 @@ class Compiler:
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
         """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
         tf, tx = self.tmp(f, sc), self.tmp(x, sc)
+        look = self.entry_lookup(f, tx, x.ty, sc) if tx is not None else None
+        if look is not None and tx is not None:
+            test, value = look
+            return Code(f"({value} if {test} else _ap({f.src}, {tx[1]}, {sid}))")
         if tf is not None and tx is not None and f.const is _NOCONST:
             xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
             if x.ty is str and tx[0] != tx[1]:
@@ -872,6 +896,34 @@ class Compiler:
             return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
                         f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
         return Code(f"_ap({f.src}, {x.src}, {sid})")
+
+    def entry_lookup(self, f: Code, x: tuple[str, str], xty: Any, sc: Scope
+                     ) -> tuple[str, str] | None:
+        """``f[x]`` for ``f`` given at a quantifier's entry and ``x`` (binding, reference)
+        a string: ``(test, value)`` sources, the value ``f[x]`` when the test holds (``f`` an
+        :class:`Fn` with ``x`` in its domain); for ``x`` an outer loop's variable, the
+        lookup is made once per iteration of that loop.  None when ``f`` is not such."""
+        d = self.entry_dict(f, sc) if f.const is _NOCONST else None
+        if d is None:
+            return None
+        bind, ref = x
+        xcheck = (f"type({bind}) is str and " if xty is not str
+                  else "" if bind == ref else f"{bind} is not None and ")
+        loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
+        if loop is None:
+            return f"{xcheck}{bind} in {d}", f"{d}[{ref}]"
+        u = f"_u_{f.src}_{ref}"
+        loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
+        return f"{u} is not _MISS", u
+
+    def entry_dict(self, f: Code, sc: Scope) -> str | None:
+        """Inside a quantifier, for ``f`` given at its entry: a name computed once there,
+        the dict of ``f`` when it is an :class:`Fn` (else an empty one); else None."""
+        if sc.hoist is None or not f.src.isidentifier() or f.src not in sc.entry:
+            return None
+        key = f"_d_{f.src}"
+        sc.hoist.setdefault(key, f"({f.src}._d if type({f.src}) is _Fn else _NOD)")
+        return key
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
         r = self.expr(node.expr, sc)
@@ -1018,28 +1070,51 @@ class Compiler:
         known = self.same_kinds(inter.args, sc)
         # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
         # <<TRUE>>
-        return Code(f"({not negate} if (type({a[0]}) is frozenset) & "
-                    f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and ({known}"
-                    f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
-                    f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid})) "
-                    f"else {ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
+        src = (f"(type({a[0]}) is frozenset) & "
+               f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and "
+               f"({known + ' or ' if known else ''}"
+               f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
+               f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid}))")
+        fast = self.entry_disjoint(inter.args, known, sc) if known else None
+        if fast is not None:  # f's values are sets of one kind: f[a], f[b] need no checks
+            src = f"({fast}) or {src}"
+        return Code(f"({not negate} if {src} else "
+                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
 
-    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str:
+    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str | None:
         """For ``f[a] \\cap f[b]`` inside a quantifier, with ``f`` given at its entry: a
         name computed once there, TRUE when ``f``'s values are sets of one kind (so the
-        pairs need no kind check), followed by ``or``; else nothing."""
+        pairs need no kind check); else None."""
         apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
         if sc.hoist is None or len(apps) != len(sets):
-            return ""
+            return None
         fns = {self.expr(x.fn, sc).src for x in apps}
         if len(fns) != 1:
-            return ""
+            return None
         f = fns.pop()
         if not f.isidentifier() or f not in sc.entry:
-            return ""
+            return None
         key = f"_k_{f}"
         sc.hoist.setdefault(key, f"_fn_kinds({f})")
-        return f"{key} or "
+        return key
+
+    def entry_disjoint(self, apps: tuple[A.Expr, ...], known: str, sc: Scope) -> str | None:
+        """``f[a] \\cap f[b] = {}`` when ``known`` (``f``'s values are sets of one kind)
+        and ``a``, ``b`` are names in ``DOMAIN f``: the test of :meth:`entry_lookup` for
+        each, then ``isdisjoint``; None when an argument is not a name."""
+        parts = [known]
+        values = []
+        for app in apps:
+            assert isinstance(app, A.FnApp)
+            f, x = self.expr(app.fn, sc), self.expr(app.args[0], sc)
+            if not x.src.isidentifier():
+                return None
+            look = self.entry_lookup(f, (x.src, x.src), x.ty, sc)
+            if look is None:
+                return None
+            parts.append(look[0])
+            values.append(look[1])
+        return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the

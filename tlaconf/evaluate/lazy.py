@@ -645,15 +645,13 @@ def _strict(a: Any, b: Any) -> bool:
     """Whether ``a == b`` (given) also holds kind by kind at every depth.  Sets and
     domains never mix booleans with integers, so for scalar elements comparing the sets
     of element types suffices; elements that are containers are compared through
-    :func:`tag` (only when they hold a boolean, 0 or 1)."""
+    :func:`tag` (only when they hold a boolean, 0 or 1).  False only means "not shown":
+    the caller then compares the values as TLC does."""
     t = type(a)
     if t is not type(b):
         return (isinstance(a, LazySet) or isinstance(b, LazySet)) and tag(a) == tag(b)
     if t is tuple:
-        for x, y in zip(a, b, strict=True):
-            if not (type(x) is type(y) if type(x) in SCALARS else _strict(x, y)):
-                return False
-        return True
+        return all(_value_strict(x, y) for x, y in zip(a, b, strict=True))
     if t is frozenset:
         return _same_kinds(a, b)
     if t is Fn:
@@ -662,7 +660,14 @@ def _strict(a: Any, b: Any) -> bool:
             return False
         for k, x in da.items():
             y = db[k]
-            if not (type(x) is type(y) if type(x) in SCALARS else _strict(x, y)):
+            tx = type(x)
+            if tx is frozenset and type(y) is frozenset:  # inlined: a function of sets
+                if x:
+                    e = next(iter(x)).__class__  # one element of each: sets hold one kind
+                    if not ((e is int or e is str) and e is next(iter(y)).__class__) \
+                            and not _same_kinds(x, y):
+                        return False
+            elif not _value_strict(x, y):
                 return False
         return True
     if isinstance(a, LazySet):
@@ -672,8 +677,28 @@ def _strict(a: Any, b: Any) -> bool:
     return True
 
 
+def _value_strict(x: Any, y: Any) -> bool:
+    """:func:`_strict` for two equal values at the same place in two functions."""
+    tx = type(x)
+    if tx in SCALARS:
+        return tx is type(y)
+    if tx is frozenset and type(y) is frozenset:
+        return _same_kinds(x, y)
+    return _strict(x, y)
+
+
+def _one_kind(a: Any, b: Any) -> bool:
+    """Whether two equal, non-empty collections (sets, or dicts' keys) both hold integers,
+    or both strings (model values aside): sets and function domains are checked for one
+    kind when built, so one element of each tells."""
+    k = next(iter(a)).__class__
+    return (k is int or k is str) and k is next(iter(b)).__class__
+
+
 def _same_kinds(a: Any, b: Any) -> bool:
     """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
+    if not a or _one_kind(a, b):
+        return True
     ta, tb = set(map(type, a)), set(map(type, b))
     if ta != tb:
         return False

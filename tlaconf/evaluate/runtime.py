@@ -164,6 +164,24 @@ def _setof(items: list[Any], sid: int) -> frozenset[Any]:
     return frozenset(items)
 
 
+def _union_of(items: list[Any], sid: int, usid: int) -> Any:
+    """``UNION {e : x \\in S}`` from the ``e``'s: their union at once when they are all
+    sets of integers, or all of strings (which always compare: sets are checked for one
+    kind when built, so one element of each tells); otherwise the set ``{e : x \\in S}``
+    is built (and checked) first, as TLC does."""
+    kind: type | None = None
+    for s in items:
+        if type(s) is not frozenset:
+            return B.union(usid, _setof(items, sid))
+        for e in s:
+            if e.__class__ is not kind:
+                if kind is not None or not (e.__class__ is int or e.__class__ is str):
+                    return B.union(usid, _setof(items, sid))
+                kind = e.__class__
+            break
+    return frozenset().union(*items)
+
+
 def _in_filter(x: Any, s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> bool:
     if not member(x, s, sid):
         return False
@@ -315,6 +333,7 @@ GLOBALS: dict[str, Any] = {
     "_choose": _choose,
     "_filter": _filter,
     "_setof": _setof,
+    "_union_of": _union_of,
     "_in_filter": _in_filter,
     "_mkfn": _mkfn,
     "_fncons": _fncons,
@@ -330,6 +349,8 @@ GLOBALS: dict[str, Any] = {
     "_lazy": _lazy,
     "_rec": _rec,
     "_EMPTY": frozenset(),
+    "_NOD": {},
+    "_MISS": NONE,
     "_Fn": Fn,
     "__builtins__": {"all": all, "any": any, "type": type, "frozenset": frozenset,
                      "str": str, "int": int, "tuple": tuple, "len": len,

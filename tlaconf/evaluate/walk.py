@@ -54,6 +54,8 @@ class Walker:
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
         self._wrappers: dict[int, tuple[A.Node, A.Node]] = {}
+        self._by_name_args: dict[tuple[int, int, tuple[str, ...]],
+                                 tuple[A.Node, Namespace, bool]] = {}
         self.S: Any = NO_STATE
         self.N: Any = NO_NEXT
 
@@ -191,8 +193,7 @@ class Walker:
     ) -> tuple[Binding, ...]:
         out = []
         for p, a in zip(params, args, strict=True):
-            if by_name and not p.arity and (has_stateful(a) or not self.comp.expr_is_const(
-                    a, Scope(ns, {n: Local("_") for n in env.visible()}))):
+            if by_name and not p.arity and self._passed_by_name(a, ns, env):
                 out.append(Binding(p.name, "lazy", 0, self._by_name(a, ns, env), expr=(a, ns, env)))
             elif p.arity:
                 out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env)))
@@ -202,6 +203,19 @@ class Walker:
                 except Fail as err:  # raised only where the operator uses it, as TLC
                     out.append(Binding(p.name, "lazy", 0, _raiser(err)))
         return tuple(out)
+
+    def _passed_by_name(self, a: A.Expr, ns: Namespace, env: Env) -> bool:
+        """Whether the argument ``a`` depends on the state or on the names bound in ``env``
+        (so it is passed as an expression); cached per argument, namespace and names."""
+        names = tuple(env.visible())
+        key = (id(a), id(ns), names)
+        hit = self._by_name_args.get(key)
+        if hit is not None and hit[0] is a and hit[1] is ns:
+            return hit[2]
+        res = has_stateful(a) or not self.comp.expr_is_const(
+            a, Scope(ns, {n: Local("_") for n in names}))
+        self._by_name_args[key] = (a, ns, res)
+        return res
 
     def _by_name(self, a: A.Expr, ns: Namespace, env: Env) -> Callable[[], Any]:
         """A by-name argument: re-evaluated when the primed variables assigned so far

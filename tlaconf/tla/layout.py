@@ -171,12 +171,35 @@ def layout(toks: list[Token]) -> list[Token]:
     """Apply the junction-list layout rule and the ``[]`` classification (module docstring)."""
     out: list[Token] = []
     stack: list[_Entry] = []
+    lists: list[int] = []  # the stack indices of the "list" entries, and of the "paren" ones:
+    parens: list[int] = []  # the column rule finds its list without scanning the stack
     append = out.append
+
+    def push(e: _Entry) -> None:
+        if e.kind == "list":
+            lists.append(len(stack))
+        elif e.kind == "paren":
+            parens.append(len(stack))
+        stack.append(e)
+
+    def pop() -> _Entry:
+        e = stack.pop()
+        if e.kind == "list":
+            lists.pop()
+        elif e.kind == "paren":
+            parens.pop()
+        return e
+
+    def innermost_list() -> int:
+        """``find(("list",))``: the innermost list not hidden behind a bracket, else -1."""
+        if not lists or (parens and parens[-1] > lists[-1]):
+            return -1
+        return lists[-1]
 
     def close_to(index: int, at: Token) -> None:
         """Pop entries above ``index`` (exclusive), emitting LEND for lists."""
         while len(stack) > index + 1:
-            e = stack.pop()
+            e = pop()
             if e.kind == "list":
                 append(_virtual("LEND", at))
 
@@ -196,7 +219,7 @@ def layout(toks: list[Token]) -> list[Token]:
         col = t.column or 0
         # the column rule, on the innermost list not hidden behind a bracket
         while True:
-            k = find(("list",))
+            k = innermost_list()
             if k < 0:
                 break
             e = stack[k]
@@ -207,22 +230,22 @@ def layout(toks: list[Token]) -> list[Token]:
                 type_ = "SAND" if e.op == "/\\" else "SOR"
                 break
             close_to(k, t)
-            stack.pop()
+            pop()
             append(_virtual("LEND", t))
         if (
             type_ in ("AND", "OR")
             and prev_type not in OPERAND_END
             and not (i + 1 < n and toks[i + 1].type in ("COMMA", "RPAR"))
         ):
-            stack.append(_Entry("list", col, t.value))
+            push(_Entry("list", col, t.value))
             type_ = "BAND" if type_ == "AND" else "BOR"
         elif type_ in _OPEN:
-            stack.append(_Entry("paren"))
+            push(_Entry("paren"))
         elif type_ in _CLOSE:
             k = find(("paren",), ())
             if k >= 0:
                 close_to(k, t)
-                stack.pop()
+                pop()
         elif type_ == "COMMA":
             k = find(("q",))
             close_to(k if k >= 0 else _paren_index(stack), t)
@@ -237,7 +260,7 @@ def layout(toks: list[Token]) -> list[Token]:
             if k >= 0:
                 close_to(k, t)
         elif type_ == "IF":
-            stack.append(_Entry("if"))
+            push(_Entry("if"))
         elif type_ == "THEN":
             k = find(("if",))
             if k >= 0:
@@ -247,23 +270,23 @@ def layout(toks: list[Token]) -> list[Token]:
             k = find(("then",))
             if k >= 0:
                 close_to(k, t)
-                stack.pop()
+                pop()
         elif type_ == "LET":
-            stack.append(_Entry("let"))
+            push(_Entry("let"))
         elif type_ == "IN":
             k = find(("let",))
             if k >= 0:
                 close_to(k, t)
-                stack.pop()
+                pop()
         elif type_ == "CASE":
-            stack.append(_Entry("case"))
+            push(_Entry("case"))
         elif type_ in _QUANT:
-            stack.append(_Entry("q"))
+            push(_Entry("q"))
         elif type_ == "COLON":
             k = find(("q",))
             if k >= 0:
                 close_to(k, t)
-                stack.pop()
+                pop()
         if type_ != t.type:
             t = Token.new_borrow_pos(type_, t.value, t)
         append(t)

@@ -185,8 +185,9 @@ def _drive(machine: _Machine, tokens: list[Token], start: str, file: str, text: 
             if act is None:
                 expected = {k for k in table[states[-1]] if k.isupper()}
                 msg = f"syntax error: unexpected {_describe(tok)}"
-                if tok.type in ("$END", "LEND") and prev is not None and prev.value:
-                    msg += f" after {_describe(prev)}"  # the end is where it is missing
+                if prev is not None and prev.value and (
+                        tok.type in ("$END", "LEND") or (tok.line or 0) > (prev.line or 0)):
+                    msg += f" after {_describe(prev)}"  # what is missing ends that line
                 if len(expected) <= 6:
                     msg += f"; expected {_expected(expected)}"
                 raise ParseError(msg, file, tok.line or 1, tok.column or 1, text)

@@ -71,6 +71,8 @@ def _decode_object(obj: dict[str, Any], path: str) -> Any:
     if key in ("#set", "#tup"):
         if not isinstance(body, list):
             raise ITFDecodeError(f"{key} takes a JSON array", path)
+        if _plain(body):  # strings, or safe integers: themselves, and always comparable
+            return tuple(body) if key == "#tup" else frozenset(body)
         items = [decode(x, f"{path}{key}[{i}]") for i, x in enumerate(body)]
         if key == "#tup":
             return tuple(items)
@@ -88,6 +90,18 @@ def _decode_object(obj: dict[str, Any], path: str) -> Any:
         f"unknown value encoding {key!r} (expected #bigint, #set, #tup, #map or #unserializable)",
         path,
     )
+
+
+_STR = frozenset({str})
+_INT = frozenset({int})
+
+
+def _plain(body: list[Any]) -> bool:
+    """Whether the JSON array ``body`` holds only strings, or only safe integers."""
+    kinds = set(map(type, body))
+    if kinds == _STR:
+        return True
+    return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
 def _decode_map(body: Any, path: str) -> Any:

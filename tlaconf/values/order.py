@@ -158,6 +158,8 @@ def equal(a: Any, b: Any) -> bool:
             return False
         if ta is Fn and tb is Fn and a._d.keys() == b._d.keys() \
                 and all(type(k) is str for k in a._d):  # records with the same fields
+            if _plain_pairs(a._d, b._d):
+                return a._d == b._d
             return all(equal(a._d[k], b._d[k]) for k in sorted(a._d))
         if len(a) and _is_record(a) != _is_record(b):
             raise Incomparable(a, b)
@@ -168,6 +170,27 @@ def equal(a: Any, b: Any) -> bool:
 
 
 _HOMOGENEOUS = frozenset({int, str, bool, ModelValue})
+
+
+def _plain_pairs(da: dict[Any, Any], db: dict[Any, Any]) -> bool:
+    """Whether the values of two functions with the same domain compare without error at
+    every argument, so that Python's ``==`` on them is TLC's equality, whatever the order:
+    at each argument two strings, two integers, two booleans, or two sets of integers
+    (or of strings) or an empty set (one element of a set tells: sets are checked for
+    one kind when built)."""
+    for k, x in da.items():
+        y = db[k]
+        tx = type(x)
+        if tx is not type(y):
+            return False
+        if tx is frozenset:
+            if x and y:
+                e = next(iter(x)).__class__
+                if not ((e is int or e is str) and e is next(iter(y)).__class__):
+                    return False
+        elif not (tx is str or tx is int or tx is bool):
+            return False
+    return True
 
 
 def _message_order(v: Any) -> tuple[int, Any]:

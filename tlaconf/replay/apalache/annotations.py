@@ -4,9 +4,10 @@ An annotation is ``@type: T;`` in a comment (``\\*`` or ``(* *)``) right before 
 name it types: a definition, or a variable or constant in its declaration list;
 ``@typeAlias: name = T;`` in the comment before a definition defines ``$name`` for
 the whole specification.  :func:`read_annotations` lists them with their lines,
-:func:`aliases` collects the aliases of several modules, and :func:`check_types`
+:func:`aliases` collects the aliases of several modules, :func:`check_types`
 parses every annotation of a module (with those aliases) and checks each
-definition's arity against its annotation.
+definition's arity against its annotation, and :func:`untyped` lists the
+definitions Snowcat cannot type without one.
 """
 
 from __future__ import annotations
@@ -104,11 +105,16 @@ def applied_params(unit: ast.OpDef) -> list[str]:
 
     Snowcat types each definition on its own: such a parameter could be a
     function, a record, a sequence or a tuple, and without a ``@type``
-    annotation the definition does not type-check.  The
-    definition's LET operators are checked on their own (see :func:`let_definitions`).
+    annotation the definition does not type-check.  The definition's LET
+    operators are checked on their own (see :func:`let_definitions`).
     """
+    return list(dict.fromkeys(p for p, _ in applied_uses(unit)))
+
+
+def applied_uses(unit: ast.OpDef) -> list[tuple[str, ast.Node]]:
+    """Each application or access of a parameter of ``unit``: the parameter and the node."""
     params = {p.name for p in unit.params}
-    found: list[str] = []
+    found: list[tuple[str, ast.Node]] = []
 
     def name_of(node: object) -> str | None:
         if isinstance(node, ast.Name) and not node.module and node.name in params:
@@ -125,8 +131,8 @@ def applied_params(unit: ast.OpDef) -> list[str]:
             hit = name_of(node.fn)
         elif isinstance(node, ast.OpApp) and node.name == "DOMAIN" and not node.module:
             hit = name_of(node.args[0])
-        if hit is not None and hit not in found:
-            found.append(hit)
+        if hit is not None and isinstance(node, ast.Node):
+            found.append((hit, node))
         if isinstance(node, ast.Node):
             for f in dataclasses.fields(node):
                 if f.name != "span":
@@ -151,4 +157,24 @@ def let_definitions(node: object) -> list[ast.OpDef]:
     elif isinstance(node, tuple):
         for item in node:
             out += let_definitions(item)
+    return out
+
+
+def untyped(module: ast.Module, text: str, file: str) -> list[tuple[ast.OpDef, list[str]]]:
+    """The definitions (LET ones too) that apply a parameter and have no ``@type`` annotation.
+
+    Snowcat refuses each of them ("Cannot apply p to the argument ..."), see
+    :func:`applied_params`.
+    """
+    tops = [u for u in module.units if isinstance(u, ast.OpDef)]
+    units = sorted(tops + [d for u in tops for d in let_definitions(u.body)],
+                   key=lambda u: u.span.line)  # fmt: skip
+    notes = read_annotations(text, file)[0]
+    out = []
+    for i, unit in enumerate(units):
+        previous = units[i - 1].span.line if i else 0
+        typed = any(a.name == unit.name and previous < a.line < unit.span.line for a in notes)
+        applied = applied_params(unit) if unit.params else []
+        if applied and not typed:
+            out.append((unit, applied))
     return out

@@ -11,6 +11,8 @@ Apalache's line numbers are the files' line numbers):
   as ``ZoneInstances4``, built with ``\\o``, which Apalache's strings lack) is
   replaced by its value, computed by tlaconf, as a literal with its type
   (``ZoneInstances4 == {"Bank", ...}``, its ``\\* @type:`` on the line before it);
+* a sequence built as a function (``[i \\in 1..n |-> e]``, ``[1..n -> S]``) is
+  written with Apalache's ``MkSeq`` (:mod:`~tlaconf.replay.apalache.sequences`);
 * an action of ``M`` without a ``@type`` annotation gets one from the type of its
   params across the trace (``\\* @type: ({id: Int, ...}) => Bool;``), on the
   comment or blank line above it;
@@ -33,6 +35,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.apalache.annotations import aliases, check_types, read_annotations
+from tlaconf.replay.apalache.sequences import as_sequences
 from tlaconf.replay.apalache.types import (
     NoCommonType,
     Type,
@@ -223,8 +226,11 @@ def read_bundle(
                 edits[name] = (own.span, f"{name} == {literal(values[name], t)}", note)
             elif name in left_out:
                 edits[name] = (own.span, "", "")
-        text = _rewrite(m.text, list(edits.values()))
-        uses_apalache = any("SetAsFun(" in (e[1] or "") for e in edits.values())
+        sent = [u for n, (owner, u) in defs.items()
+                if owner is m and n in reached and n not in values]  # fmt: skip
+        text, sequences = as_sequences(m.text, sent)
+        text = _rewrite(text, list(edits.values()))
+        uses_apalache = sequences > 0 or any("SetAsFun(" in (e[1] or "") for e in edits.values())
         if uses_apalache and "Apalache" not in m.tree.extends:
             text = _extend_apalache(text, bool(m.tree.extends))
         texts.append(text)

@@ -8,7 +8,7 @@ Inc(p) ==
     /\ p.by > 0
     /\ count' = Add(count, p.by)
     /\ tally' = [tally EXCEPT ![p.who] = @ + p.by]
-
+\* @type: ({atLeast: Int}) => Bool;
 Reset(p) ==
     /\ count >= p.atLeast
     /\ count' = 0

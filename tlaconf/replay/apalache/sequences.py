@@ -1,0 +1,97 @@
+"""Sequences built as functions, written for Apalache's type checker.
+
+TLA+ (and TLC) builds a sequence as a function on ``1..n``: ``[i \\in 1..n |-> e]``.
+Snowcat types that constructor as a function ``Int -> a``, never as
+``Seq(a)``, so a definition annotated to return a sequence, or comparing the
+result with one, does not type-check.  :func:`as_sequences` rewrites, in the text
+sent to Apalache only, each ``[x \\in 1..E |-> B]`` as ``MkSeq(E, LAMBDA x: B)``
+and each set of functions ``[1..E -> S]`` as the set of those sequences
+(``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Line breaks
+stay where they were, so Apalache's line numbers are the file's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tlaconf.tla import ast
+
+
+def _from_one(domain: Any) -> Any:
+    """``E`` when ``domain`` is ``1..E``, else None."""
+    if isinstance(domain, ast.OpApp) and domain.name == ".." and not domain.module:
+        low = domain.args[0]
+        if isinstance(low, ast.Num) and low.value == 1:
+            return domain.args[1]
+    return None
+
+
+def _targets(node: object, out: list[ast.Node]) -> None:
+    if isinstance(node, ast.FnCons) and len(node.bounds) == 1:
+        bound = node.bounds[0]
+        if len(bound.names) == 1 and not bound.tuple_pattern and _from_one(bound.domain):
+            out.append(node)
+    elif isinstance(node, ast.FnSet) and _from_one(node.domain) is not None:
+        out.append(node)
+    if isinstance(node, ast.Node):
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                _targets(getattr(node, f.name), out)
+    elif isinstance(node, tuple):
+        for item in node:
+            _targets(item, out)
+
+
+def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
+    """``text`` with the sequence constructors inside ``units`` rewritten; how many were."""
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+
+    def at(line: int, col: int) -> int:
+        return starts[line - 1] + col - 1
+
+    def span(node: Any) -> tuple[int, int]:
+        s = node.span
+        return at(s.line, s.col), at(s.end_line, s.end_col) + 1
+
+    found: list[ast.Node] = []
+    for unit in units:
+        _targets(unit, found)
+    ranges = {id(n): span(n) for n in found}
+
+    def splice(lo: int, hi: int, skip: object = None) -> str:
+        out, pos = [], lo
+        inside = sorted((n for n in found if lo <= ranges[id(n)][0] and ranges[id(n)][1] <= hi
+                         and n is not skip), key=lambda n: ranges[id(n)][0])  # fmt: skip
+        for n in inside:
+            start, end = ranges[id(n)]
+            if start < pos:
+                continue  # inside one already rewritten
+            out.append(text[pos:start])
+            out.append(rewrite(n))
+            pos = end
+        out.append(text[pos:hi])
+        return "".join(out)
+
+    def rewrite(n: Any) -> str:
+        start, end = ranges[id(n)]
+        if isinstance(n, ast.FnCons):
+            bound = n.bounds[0]
+            count, body = _from_one(bound.domain), n.body
+            head = f"MkSeq({splice(*span(count), n)}, LAMBDA {bound.names[0]}: "
+        else:
+            count, body = _from_one(n.domain), n.range
+            e = splice(*span(count), n)
+            each = "LAMBDA tlaconf_i: tlaconf_f[tlaconf_i]"
+            head = f"{{MkSeq({e}, {each}) : tlaconf_f \\in [1..{e} -> "
+        b_start, b_end = span(body)
+        between = text[start:b_start]
+        if "\n" in between:
+            head += between[between.rfind("\n") :]
+        tail = text[b_end : end - 1]  # the line breaks before the closing bracket
+        close = ")" if isinstance(n, ast.FnCons) else "]}"
+        return head + splice(b_start, b_end, n) + tail + close
+
+    return splice(0, len(text)), len(found)
