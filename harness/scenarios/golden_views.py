@@ -2,8 +2,8 @@
 
 The seed-7 scenario traces conform; each violating trace is the seed-7 trace up to one
 accepted step (earlier leak checks and refused requests left out: they change nothing),
-with that step as a product with one bug would have recorded it.  Run ``python -m harness.scenarios.golden_views
-[TRACES_DIR]``.
+with that step as a product with one bug would have recorded it.  Run
+``python -m harness.scenarios.golden_views [TRACES_DIR]``.
 """
 
 from __future__ import annotations
