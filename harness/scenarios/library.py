@@ -163,6 +163,7 @@ SITUATIONS: tuple[Any, ...] = (
     lambda c: Transfer(_front(c, "queue", 2), "queue", "discard", "bottom"),
     lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", 0),   # depth into a lifo zone
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", c.zones["hand"].count + 1),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", "side"),  # type: ignore[arg-type]
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", True),    # a bool is not a depth
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", 1),       # a depth in anyIndex
     lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="a"),  # slot taken
