@@ -136,6 +136,18 @@ class _Modules:
         return probe
 
 
+def _check_variables(path: Path, line: int, state: Mapping[str, Any],
+                     variables: Iterable[str], module: str) -> None:
+    """UserError unless ``state`` has exactly the module's variables (as replay requires)."""
+    missing = sorted(set(variables) - state.keys())
+    extra = sorted(state.keys() - set(variables))
+    if missing or extra:
+        parts = ([f"lacks variable(s) {', '.join(missing)}"] if missing else []) + (
+            [f"has variable(s) {', '.join(extra)} not declared by module {module}"]
+            if extra else [])
+        raise UserError(f"the state {' and '.join(parts)}", f"{path}:{line}")
+
+
 def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = None) -> Coverage:
     """The coverage of the traces at ``paths`` (against ``revision`` of the profile, default:
     each trace's own); UserError (with file and line) on a trace that cannot be read or
@@ -153,7 +165,9 @@ def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = N
                                 f"{err}") from None
             ctx = probe.ctx
             before = trace.initial
+            _check_variables(path, 2, before, ctx.variables, ctx.name)
             for step in trace.steps():
+                _check_variables(path, step.line, step.state, ctx.variables, ctx.name)
                 accepted = step.outcome == "accepted"
                 if step.action is None and not accepted:
                     continue  # a stuttering step without a label: nothing is evaluated

@@ -66,7 +66,9 @@ def _tokens(text: str, where: str) -> list[_Tok]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise UserError(f"unexpected character {text[pos]!r}", f"{where}:{line}")
+            what = ("a byte order mark (U+FEFF): save the file as UTF-8 without one"
+                    if text[pos] == "\ufeff" else repr(text[pos]))
+            raise UserError(f"unexpected character {what}", f"{where}:{line}")
         kind = m.lastgroup or ""
         if kind == "open":
             depth, i, opened = 1, m.end(), line

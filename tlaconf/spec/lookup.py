@@ -63,7 +63,8 @@ def resolve_spec_dir(spec: str | Path | None) -> Path:
         return default_spec_dir()
     path = Path(spec)
     if not path.is_dir():
-        raise UserError(f"spec directory {path} does not exist")
+        why = "is not a directory" if path.exists() else "does not exist"
+        raise UserError(f"spec directory {path} {why}")
     return path
 
 
