@@ -103,6 +103,12 @@ class Table:
     revelations: tuple[Revelation, ...] = ()
     replay: tuple[Revelation, ...] = ()
 
+    def turn_view(self, seat: str, rules: Rules = Rules()) -> TurnView:
+        """``seat``'s TurnView of the table; only a seat of the table may observe it."""
+        if seat not in self.seats:
+            raise CompositionError("unknown_seat", f"{seat!r} is not a seat", seat=seat)
+        return create_turn_view(self.zones, seat, rules, self.revelations)
+
     def reveal(self, revelation: Revelation) -> Table:
         """Reveal an entry (recorded in the public replay); no zone changes."""
         if self.zones.location(revelation.entry) is None:

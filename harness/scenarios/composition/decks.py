@@ -180,6 +180,12 @@ def golden() -> Golden:
     out["decks-exempt-copies-reported.trace.jsonl"] = (
         s, step, 'coded({"copies"}) = CopyViolations(cards, catalog, rules)')
     s = Script(DeckMachine())
+    honest = validate(LEGAL["deck"], "deck")
+    unknown = Validate(honest.cards, honest.format, (DeckViolation("too_old", "c1", 0, 1),))
+    step = s.bug(unknown, "accepted", keep)
+    out["decks-unknown-code-reported.trace.jsonl"] = (
+        s, step, "violations = DeckViolations(cards, catalog, rules)")
+    s = Script(DeckMachine())
     step = s.bug(Submit("SideA", "deck", bad_deck), "accepted", assign(registered={
         Submitted("SideA", "deck", bad_deck).value()}))
     out["decks-illegal-list-accepted.trace.jsonl"] = (

@@ -80,8 +80,22 @@ class DurationMachine:
         return {"active": {from_python(d.value()) for d in self.durations.active}}
 
 
+def situations(m: DurationMachine) -> Iterator[Request]:
+    """Illegal requests every walk makes first, one per refusal guard: a duration of an
+    unknown unit, one of no length, an id in use, a boundary as an event, a boundary of
+    an unknown unit."""
+    yield Add(Duration(90, "segment", 1, 1))  # type: ignore[arg-type]
+    yield Add(Duration(90, "turn", 0, 1))
+    yield Add(Duration(90, "turn", 1, 1))
+    yield Add(Duration(90, "round", 2, 1))
+    yield Event("turn")
+    yield m.boundary("segment")
+
+
 def requests(rng: random.Random, m: DurationMachine, steps: int) -> Iterator[Request]:
-    """Adds (some with a used id, no length or an unknown unit), events, boundaries."""
+    """The situations, then adds (some with a used id, no length or an unknown unit),
+    events and boundaries."""
+    yield from situations(m)
     next_id = 1
     for _ in range(steps):
         roll = rng.random()
@@ -150,6 +164,17 @@ def golden() -> Golden:
                  lambda st: st.update(active={from_python(d.value()) for d in after.active}))
     out["durations-expiry-not-returned.trace.jsonl"] = (
         s, step, "Len(expired) = Cardinality(Expiring(active, unit))")
+    s, m = _added()
+    step = s.bug(Boundary("turn", (2, 3)), "accepted",
+                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+    out["durations-wrong-expiry-returned.trace.jsonl"] = (
+        s, step, "{expired[i] : i \\in 1..Len(expired)} = {d.id : d \\in Expiring(active, unit)}")
+    s, m = _added()
+    s.do(Add(Duration(5, "phase", 1, 1)))
+    tied = m.durations.boundary("phase")[0]
+    step = s.bug(Boundary("phase", (5, 4)), "accepted",
+                 lambda st: st.update(active={from_python(d.value()) for d in tied.active}))
+    out["durations-tie-not-broken-by-id.trace.jsonl"] = (s, step, "a.id < b.id")
     s, m = _added()
     step = s.bug(Add(Duration(2, "round", 1, 1)), "accepted", lambda st: st.update(
         active={*st["active"], from_python(Duration(2, "round", 1, 1).value())}))

@@ -162,6 +162,11 @@ def golden() -> Golden:
     out["keywords-effect-missing.trace.jsonl"] = (
         s, step, "Len(order) = Cardinality(GrantedEffects(registry, grants))")
     s, m = _ties()
+    resolved = m.state.resolve()
+    step = s.bug(Resolve((*resolved[:-1], resolved[-2])), "accepted", keep)
+    out["keywords-effect-listed-twice.trace.jsonl"] = (
+        s, step, "{order[i] : i \\in 1..Len(order)} = GrantedEffects(registry, grants)")
+    s, m = _ties()
 
     def regranted(state: dict[str, Any]) -> None:
         state["clock"] = 5

@@ -131,6 +131,17 @@ def golden() -> Golden:
     out["phases-cycle-complete-missing.trace.jsonl"] = (
         s, step, "Len(events) = IF wraps THEN 3 ELSE 2")
     s, m = _at_main()
+    step = s.bug(Advance("Draw", (exit_, done, PhaseEvent("enter", "Ready", 2))), "accepted",
+                 cycle)
+    out["phases-wrong-phase-entered.trace.jsonl"] = (
+        s, step, 'events[Len(events)] = PhaseEvent("enter", to, IF wraps THEN cycle + 1 '
+        'ELSE cycle)')
+    m = PhaseMachine()
+    s = Script(m)
+    step = s.bug(Start(()), "accepted", assign(phase="Ready", cycle=1))
+    out["phases-start-not-announced.trace.jsonl"] = (
+        s, step, 'p.events = <<PhaseEvent("enter", Phases[1], 1)>>')
+    s, m = _at_main()
     step = s.bug(honest, "accepted", assign(phase="Draw", cycle=1))
     out["phases-cycle-not-counted.trace.jsonl"] = (
         s, step, "cycle' = IF Wraps(Phases, phase, p.to) THEN cycle + 1 ELSE cycle")

@@ -86,9 +86,28 @@ class ResponseMachine:
                 "unwound": [r.value() for r in self.windows.unwound]}
 
 
+def situations(m: ResponseMachine) -> Iterator[Request]:
+    """The requests every walk makes first, one per refusal guard: a window opened by no
+    seat, a second window, a response and a pass out of turn, a response made for
+    another seat, a response id made before, a pass of an unknown kind."""
+    yield Open("SideZ")
+    yield Open("SideA")
+    yield Open("SideB")
+    yield Respond("SideB", Response("r0", "SideB"))
+    yield Pass("SideB", "pass")
+    yield Respond("SideA", Response("r0", "SideA"))
+    holder = m.windows.frames[-1].priority
+    other = next(s for s in SEATS if s != holder)
+    yield Respond(holder, Response("r00", other))
+    yield Respond(holder, Response("r0", holder))
+    yield Pass(holder, "skip")
+
+
 def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Request]:
-    """Mostly the priority holder acting; sometimes another seat, an unknown pass kind, a
-    response id made before, a second window opened, a response with no window."""
+    """The situations, then mostly the priority holder acting; sometimes another seat, an
+    unknown pass kind, a response id made before, a second window opened, a response with
+    no window."""
+    yield from situations(m)
     made = 0
     for _ in range(steps):
         frames = m.windows.frames

@@ -154,8 +154,20 @@ def _choice(rng: random.Random, m: TargetMachine) -> Choose:
                   tuple(rng.choice(entries) for _ in range(size)))
 
 
+#: illegal requests every walk makes first, one per refusal guard: a move from an unknown
+#: zone, to an unknown zone, within one zone, of an entry not in the source; a choice of
+#: an unknown action, of targets not legal, of targets for an action that takes none
+SITUATIONS: tuple[TargetRequest, ...] = (
+    Move(1, "Limbo", "Reserve"), Move(1, "SideA.Field", "Limbo"),
+    Move(1, "SideA.Field", "SideA.Field"), Move(4, "SideA.Field", "Reserve"),
+    Choose("unknown", ()), Choose("strike", (1,)), Choose("pass", (4,)),
+)
+
+
 def requests(rng: random.Random, m: TargetMachine, steps: int) -> Iterator[Request]:
-    """Moves (some from the wrong zone), views, enumerations and choices."""
+    """The situations, then moves (some from the wrong zone), views, enumerations and
+    choices."""
+    yield from SITUATIONS
     for _ in range(steps):
         roll = rng.random()
         if roll < 0.3:
@@ -230,6 +242,18 @@ def golden() -> Golden:
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (6, 5)]), "accepted", keep)
     out["targets-skips-a-choice.trace.jsonl"] = (s, step, LEX)
+    s, m = _grown()
+    step = s.bug(_view_with(m, "pair", [*pair[:3], pair[4], pair[3], pair[5]]), "accepted", keep)
+    out["targets-ordered-by-the-second-target.trace.jsonl"] = (s, step, LEX)
+    s, m = _grown()
+    step = s.bug(View({k: v for k, v in m.view().choices.items() if k != "any2"}), "accepted",
+                 keep)
+    out["targets-spec-missing-from-view.trace.jsonl"] = (
+        s, step, "DOMAIN p.targetChoices = DOMAIN TargetSpecs")
+    s, m = _grown()
+    step = s.bug(Enumerate(True, frozenset({ConcreteAction("pass")})), "accepted", keep)
+    out["targets-refused-with-actions.trace.jsonl"] = (
+        s, step, "result.actions = {}")
     s, m = _grown()
     view = m.view().choices
     partial = frozenset(ConcreteAction("swap", t) for t in view["pair"].choices)

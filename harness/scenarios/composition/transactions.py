@@ -115,7 +115,24 @@ def _intents(rng: random.Random, m: TransactionMachine) -> frozenset[Intent]:
     return frozenset(out)
 
 
+def situations(m: TransactionMachine) -> Iterator[Request]:
+    """Illegal requests every walk makes first, one per refusal guard: a payment or a gain
+    by no seat, of an unknown resource, of a negative amount, a payment beyond the pool;
+    draft rounds of an unknown arbitration, with an intent by no seat, with two intents
+    of one seat."""
+    for seat, amounts in (("SideZ", {"gold": 1}), ("SideA", {"ore": 1}),
+                          ("SideA", {"gold": -1})):
+        yield Pay(seat, amounts)
+        yield Gain(seat, amounts)
+    yield Pay("SideA", {"gold": 4})
+    yield m.draft(frozenset({Intent("SideA", "d1")}), "lottery")
+    yield m.draft(frozenset({Intent("SideA", "d1"), Intent("SideZ", "d2")}), "priority")
+    yield m.draft(frozenset({Intent("SideA", "d1"), Intent("SideA", "d2")}), "allFail")
+
+
 def requests(rng: random.Random, m: TransactionMachine, steps: int) -> Iterator[Request]:
+    """The situations, then payments, gains and draft rounds."""
+    yield from situations(m)
     for _ in range(steps):
         roll = rng.random()
         seat = rng.choice(SEATS) if rng.random() < 0.95 else "SideZ"

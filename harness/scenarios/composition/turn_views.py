@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from harness.composition.errors import CompositionError
 from harness.composition.targets import ActionDefinition, TargetSpec
-from harness.composition.turn_view import Rules, Table, TurnView, create_turn_view
+from harness.composition.turn_view import Rules, Table, TurnView
 from harness.scenarios.composition.common import (
     Golden,
     Request,
@@ -137,13 +138,18 @@ class ViewMachine:
     }
 
     def observe(self, seat: str) -> Observe:
-        t = self.table
-        return Observe(seat, turn_view_value(create_turn_view(t.zones, seat, RULES,
-                                                              t.revelations)))
+        """The table's TurnView for ``seat``; none (an empty view) when it refuses the seat."""
+        try:
+            return Observe(seat, turn_view_value(self.table.turn_view(seat, RULES)))
+        except CompositionError:
+            return Observe(seat, {"zones": {}, "targetChoices": {}, "refused": True,
+                                  "actions": set()})
 
     def apply(self, r: ViewRequest) -> bool:
         try:
             match r:
+                case Observe():
+                    self.table.turn_view(r.seat, RULES)
                 case Reveal():
                     self.table = self.table.reveal(
                         create_information_revelation(r.entry, r.seats, r.reason))
@@ -172,8 +178,25 @@ class ViewMachine:
                            for r in self.table.replay]}
 
 
+def situations(m: ViewMachine) -> Iterator[Request]:
+    """Illegal requests every walk makes first, one per refusal guard: a view for no seat;
+    a revelation of no entry, to nobody, to no seat; a move from an unknown zone, to an
+    unknown zone, within one zone, into the slot row, of an entry not in the source, of a
+    deck card that is not the top one."""
+    yield m.observe("SideZ")
+    for source, destination, entry in (("Exile", "Play", 5), ("SideA.Hand", "Exile", 5),
+                                       ("SideA.Hand", "SideA.Hand", 5), ("SideA.Hand", "Row", 5),
+                                       ("SideA.Hand", "Play", 7), ("SideA.Deck", "Play", 2)):
+        yield Move(entry, source, destination)
+    yield Reveal(99, frozenset({"SideA"}), "no entry")
+    yield Reveal(5, frozenset(), "nobody")
+    yield Reveal(5, frozenset({"SideA", "SideZ"}), "no seat")
+
+
 def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request]:
-    """Moves (some of the wrong entry or deck card), revelations, a view per seat."""
+    """The situations, then moves (some of the wrong entry or deck card), revelations and a
+    view per seat."""
+    yield from situations(m)
     for n in range(steps):
         roll = rng.random()
         entry = rng.randint(1, 14)
@@ -208,6 +231,61 @@ def _tampered(m: ViewMachine, seat: str, zone: str | None = None, **change: Any)
     return Observe(seat, view)
 
 
+def _answer_violations() -> Golden:
+    """One wrong TurnView per rule of its zones, target choices and legal actions that the
+    zone-by-zone cases of :func:`golden` do not break."""
+    out: Golden = {}
+    full = ViewMachine().observe("SideB").view
+    row = full["zones"]["Row"]["slots"]
+    choices = full["targetChoices"]
+    cases: list[tuple[str, str, dict[str, Any], str]] = [
+        ("zone-missing", "SideA",
+         {"zones": {z: v for z, v in ViewMachine().observe("SideA").view["zones"].items()
+                    if z != "Bag"}}, "DOMAIN view.zones = DOMAIN st.zones"),
+        ("identity-listed-twice", "SideA",
+         {"zones": {**ViewMachine().observe("SideA").view["zones"],
+                    "SideA.Hand": {**ViewMachine().observe("SideA").view["zones"]["SideA.Hand"],
+                                   "identities": [5, 5, 6]}}},
+         "Len(v.identities) = Cardinality(ids)"),
+        ("empty-slot-shown-occupied", "SideB",
+         {"zones": {**full["zones"], "Row": {**full["zones"]["Row"],
+                                             "slots": [row[0], {**row[1], "occupied": True},
+                                                       row[2]]}}},
+         "v.slots = IF slotsShown THEN [i \\in 1..Len(st.zones[z]) |-> [key |-> "
+         "st.policies[z].slotKeys[i], occupied |-> st.zones[z][i] # 0, entry |-> "
+         "Mask(st.zones[z][i])]] ELSE <<>>"),
+        ("target-spec-missing", "SideB",
+         {"targetChoices": {k: v for k, v in choices.items() if k != "pair"}},
+         "DOMAIN view.targetChoices = DOMAIN specs"),
+        ("truncation-claimed", "SideB",
+         {"targetChoices": {**choices, "foe": {**choices["foe"], "truncated": True}}},
+         "view.truncated <=> Cardinality(all) > spec.cap"),
+        ("target-choice-missing", "SideB",
+         {"targetChoices": {**choices, "foe": {**choices["foe"],
+                                               "choices": choices["foe"]["choices"][:1]}}},
+         "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
+         "ELSE Cardinality(all)"),
+        ("target-choices-out-of-order", "SideB",
+         {"targetChoices": {**choices, "pair": {**choices["pair"],
+                                                "choices": choices["pair"]["choices"][::-1]}}},
+         "\\E i \\in 1..Len(a) : a[i] < b[i] /\\ \\A j \\in 1..(i - 1) : a[j] = b[j]"),
+        ("enumeration-refused", "SideB", {"refused": True, "actions": set()},
+         "result.refused <=> TruncatedFor(defs, specs, board) # {}"),
+    ]
+    for name, seat, change, conjunct in cases:
+        m = ViewMachine()
+        s = Script(m)
+        step = s.bug(_tampered(m, seat, **change), "accepted", keep)
+        out[f"turn-views-{name}.trace.jsonl"] = (s, step, conjunct)
+    m = ViewMachine()
+    s = Script(m).do(Move(5, "SideA.Hand", "Play")).do(Move(6, "SideA.Hand", "Play"))
+    pass_ = {from_python({"action": "pass", "targets": []})}
+    step = s.bug(_tampered(m, "SideA", actions=pass_), "accepted", keep)
+    out["turn-views-refused-with-actions.trace.jsonl"] = (
+        s, step, "result.actions = {}")
+    return out
+
+
 def golden() -> Golden:
     """A conforming trace; one violation per observation and revelation rule."""
     out: Golden = {}
@@ -240,6 +318,7 @@ def golden() -> Golden:
         s = Script(m)
         step = s.bug(_tampered(m, seat, zone, **change), "accepted", keep)
         out[f"turn-views-{name}.trace.jsonl"] = (s, step, conjunct)
+    out.update(_answer_violations())
     m = ViewMachine()
     s = Script(m)
     leaked = {"foe": {"choices": [[7], [8]], "truncated": False},
