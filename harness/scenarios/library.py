@@ -264,6 +264,7 @@ REQUESTS: tuple[Callable[[ZoneCollection], Request], ...] = (
     lambda c: DealRequest("batches", "bag", (_other(c),), 1, seed=2),     # not a list
     lambda c: DealRequest("batches", _fullest(c), (_other(c),), 0),
     lambda c: DealRequest("batches", _fullest(c), (_other(c),), 99),      # too many
+    lambda c: DealRequest("roundRobin", _fullest(c), ("hand",), 1),       # hand is full
     lambda c: DrawRequest(_fullest(c), _other(c), 2),            # the top two
     lambda c: DrawRequest("queue", _other(c)),                   # fifo: the front
     lambda c: DrawRequest(_fullest(c), _other(c), 1, insert="bottom"),
