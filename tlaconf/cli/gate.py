@@ -26,6 +26,7 @@ from tlaconf.cli.replay import (
     strict,
 )
 from tlaconf.errors import UserError
+from tlaconf.files import check_output
 from tlaconf.gate.changes import VerdictChanges, verdict_changes
 from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.golden import (
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"traces directory {root} does not exist")
     verdicts_path = root / VERDICTS_FILE
     check_outputs(args)
+    if args.update or args.assemble:
+        check_output(verdicts_path, "--update" if args.update else "--assemble")
     console = make_console()
     if args.assemble:
         verdicts = assemble(root)

@@ -28,11 +28,11 @@ class EmbeddedModule:
                    if info.arity == 1 and ctx.is_action(op))
         )
         self.non_actions: dict[str, str] = {
-            op: str(info.span) for op, info in ctx.operators.items()
-            if info.arity == 1 and op not in self.actions
+            op: _why_no_action(op, info, ctx) for op, info in ctx.operators.items()
+            if op not in self.actions and op != NEXT
         }
-        """One-parameter operators that are not actions (they prime no variable): where
-        each is defined, for the error of a step labelled with one."""
+        """The module's other operators, and why a step labelled with one is not checked
+        against it (it primes no variable, or takes other than one parameter)."""
         self.constants: frozenset[str] = frozenset(
             name for name, entry in ctx.ns.entries.items() if entry.kind == "const"
         )
@@ -46,10 +46,11 @@ class EmbeddedModule:
                 raise err
         _check_constants(ctx, spec)
         ctx.check_assumptions()
-        for inv in spec.invariants:
-            info = ctx.operators.get(inv)
-            if info is None or info.arity != 0:
-                what = "takes parameters" if info is not None else "is not defined"
+        for inv in spec.invariants:  # defined in the module or in what it EXTENDS, as in TLC
+            entry = ctx.ns.lookup(inv)
+            if entry is None or entry.kind not in ("op", "fn") or entry.arity != 0:
+                what = ("is not defined" if entry is None
+                        else _NOT_A_DEFINITION.get(entry.kind, "takes parameters"))
                 raise UserError(
                     f"INVARIANT {inv}: {what} in module {self.name} (an invariant is an "
                     "operator without parameters)", spec.origins.get(inv)
@@ -89,6 +90,29 @@ class EmbeddedModule:
         if self._ctx.holds(NEXT, (), state, next_state):
             return None
         return BlameNode.from_blame(self._ctx.explain(NEXT, (), state, next_state))
+
+
+_NOT_A_DEFINITION = {
+    "var": "is a VARIABLE, not a definition", "const": "is a CONSTANT, not a definition",
+    "builtin": "is a standard operator, not a definition",
+    "value": "is a standard value, not a definition",
+    "inst": "is an instance, not a definition",
+}  # fmt: skip
+
+
+def _why_no_action(op: str, info: Any, ctx: Any) -> str:
+    """Why a step labelled ``op`` (an operator of the module, no action) cannot be checked."""
+    where = f"{op} (defined at {info.span})"
+    if info.arity == 1:
+        unassigned = ", ".join(v + "'" for v in ctx.variables)
+        return (f"{where} is not an action: it assigns no primed variable, so it leaves "
+                f"{unassigned} unassigned (an action determines every variable: x' = e, "
+                "x' \\in S or UNCHANGED x)")
+    if not ctx.is_action(op):
+        return (f"{where} is not an action: it assigns no primed variable and takes "
+                f"{info.arity} parameter(s), where an action takes one, the step's params")
+    return (f"{where} takes {info.arity} parameter(s), but a labelled step gives an action "
+            "one, its params record (a step without a label is checked against Next)")
 
 
 def _check_constants(ctx: Any, spec: ModuleSpec) -> None:

@@ -151,14 +151,10 @@ def _check_unlabeled(
 def _not_an_action(mod: LoadedModule, step: Step, actions: Collection[str]) -> str:
     """Why the step's label is no action of the module (unknown, or an operator that primes
     no variable, so it cannot determine the next state)."""
-    defined = getattr(mod, "non_actions", {}).get(step.action)
+    why = getattr(mod, "non_actions", {}).get(step.action)
     known = ", ".join(sorted(actions)) or "none"
-    if defined is not None:
-        unassigned = ", ".join(f"{v}'" for v in mod.variables)
-        return (f"line {step.line}: {step.action} (defined at {defined}) is not an action: it "
-                f"assigns no primed variable, so it leaves {unassigned} unassigned (an action "
-                "determines every variable: x' = e, x' \\in S or UNCHANGED x); the actions "
-                f"of module {mod.name}: {known}")
+    if why is not None:
+        return f"line {step.line}: {why}; the actions of module {mod.name}: {known}"
     return (f"line {step.line}: unknown action label {step.action!r} "
             f"(module {mod.name} defines the actions: {known})")
 
