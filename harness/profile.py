@@ -230,17 +230,19 @@ class Deal:
     action = "Deal"
 
     def params(self) -> dict[str, Any]:
-        """The ``Deals.Deal`` params: union-typed TCS parameters split into a tag and a number."""
+        """The ``Deals.Deal`` params: union-typed TCS parameters split into a tag and a number
+        (a count that is neither an integer nor ``all`` is recorded as -1, a position that is
+        neither an integer nor a name by its ``repr``)."""
         r = self.request
         sp = r.source_position
-        indexed = isinstance(sp, int) and not isinstance(sp, bool)
+        indexed = type(sp) is int
         return {
             "source": r.source,
             "piles": list(r.pile_list),
             "countAll": r.count == "all",
-            "count": 0 if r.count == "all" else r.count,
+            "count": r.count if type(r.count) is int else 0 if r.count == "all" else -1,
             "distribution": r.distribution,
-            "sourcePosition": "index" if indexed else sp,
+            "sourcePosition": "index" if indexed else sp if isinstance(sp, str) else repr(sp),
             "sourceIndex": sp if indexed else 0,
             "pilePosition": r.pile_position,
             "face": r.face,
@@ -449,7 +451,8 @@ def apply(state: ProfileState, request: Request) -> tuple[ProfileState, Outcome]
     except Rejected as why:
         params = dict(request.params())
         if isinstance(request, Shuffle):
-            params["result"] = []
+            zone = state.zones.zones.get(request.zone)
+            params["result"] = list(zone.top_first) if zone and zone.spec.is_list else []
         if isinstance(request, ExitSetAside):
             record = state.zones.transit.get(request.id)
             params["reported"] = (

@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from mutation.operators import Mutant, mutants
-from mutation.run import ROOT, Outcome, run_all
+from mutation.run import ROOT, Outcome, _diff, run_all
 
 EQUIVALENT = Path(__file__).with_name("equivalent.json")
 
@@ -33,6 +33,24 @@ def all_mutants(only: str | None) -> list[Mutant]:
             continue
         out.extend(mutants(rel, path.read_text(encoding="utf-8")))
     return out
+
+
+def same_mutants(candidates: list[Mutant], earlier: list[dict[str, str]]) -> list[Mutant]:
+    """The mutants of an earlier report that still exist: by id, else (the code moved) the
+    same change in the same file, on the nearest line to where it was."""
+    by_id = {m.ident: m for m in candidates}
+    out: dict[str, Mutant] = {}
+    for e in earlier:
+        found = by_id.get(e["mutant"])
+        if found is None:
+            file, line, _, operator, new = e["mutant"].split(":", 4)
+            body = e["diff"].split("\n", 1)[1:]
+            same = [m for m in candidates if (m.file, m.operator, m.new) == (file, operator, new)
+                    and _diff(m).split("\n", 1)[1:] == body]
+            found = min(same, key=lambda m: abs(m.line - int(line)), default=None)
+        if found is not None:
+            out[found.ident] = found
+    return [m for m in candidates if m.ident in out]
 
 
 def load_equivalent() -> dict[str, str]:
@@ -84,8 +102,7 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     chosen = all_mutants(args.only)
     if args.mutants is not None:
-        wanted = {m["mutant"] for m in json.loads(args.mutants.read_text())["mutants"]}
-        chosen = [m for m in chosen if m.ident in wanted]
+        chosen = same_mutants(chosen, json.loads(args.mutants.read_text())["mutants"])
     if args.sample is not None and args.sample < len(chosen):
         chosen = sorted(random.Random(args.sample_seed).sample(chosen, args.sample),
                         key=lambda m: (m.file, m.line, m.col, m.operator, m.new))

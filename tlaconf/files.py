@@ -72,9 +72,9 @@ def check_output(path: Path | str, option: str, *, folder: bool = False) -> None
     """Before any work is done: UserError naming ``option`` and ``path`` unless a file
     (``folder``: a directory to write into) can be written there.  Missing folders on
     the way are created when writing."""
-    p = Path(path)
-    if str(p) == "":
+    if not str(path).strip():
         raise UserError(f"{option}: expected a path, got an empty string")
+    p = Path(path)
     if folder and p.exists() and not p.is_dir():
         raise UserError(f"{option} {p}: it is a file, not a directory")
     if not folder and p.is_dir():

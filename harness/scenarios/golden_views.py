@@ -1,9 +1,9 @@
 """Golden traces of the ``SeatViews`` module (``traces/views/``) and their ``expected.json``.
 
 The seed-7 scenario traces conform; each violating trace is the seed-7 trace up to one
-step (earlier leak checks left out: they change nothing), with that step as a product
-with one bug would have recorded it.  Run ``python -m harness.scenarios.golden_views
-[TRACES_DIR]``.
+accepted step (earlier leak checks and refused requests left out: they change nothing),
+with that step as a product with one bug would have recorded it.  Run
+``python -m harness.scenarios.golden_views [TRACES_DIR]``.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def _visible_card_turned(step: Line, _: Line) -> None:
 
 def _find(lines: list[Line], action: str, after: int = 0, **params: Any) -> int:
     return next(i for i, ln in enumerate(lines) if i > after and ln.get("action") == action
+                and ln["outcome"] == "accepted"
                 and all(ln["params"].get(k) == v for k, v in params.items()))
 
 
@@ -110,7 +111,8 @@ def write_golden(root: Path) -> list[Path]:
     base = _lines(paths[0])
     for name, (locate, tamper, conjunct) in CASES.items():
         at = locate(base)
-        kept = [ln for ln in base[2:at] if ln.get("action") != "LeakCheck"]
+        kept = [ln for ln in base[2:at]
+                if ln.get("action") != "LeakCheck" and ln["outcome"] == "accepted"]
         step = copy.deepcopy(base[at])
         tamper(step, kept[-1] if kept else base[1])
         header = {**base[0], "meta": {"golden": name, "writer": "harness.scenarios.golden_views"}}

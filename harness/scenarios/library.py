@@ -16,6 +16,7 @@ from typing import Any
 from harness.zones import (
     Custody,
     Transfer,
+    TransitRecord,
     ZoneCollection,
     ZoneError,
     bag,
@@ -162,6 +163,7 @@ SITUATIONS: tuple[Any, ...] = (
     lambda c: Transfer(_front(c, "queue", 2), "queue", "discard", "bottom"),
     lambda c: Transfer(_top(c, "deck", 1), "deck", "discard", 0),   # depth into a lifo zone
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", c.zones["hand"].count + 1),
+    lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", "side"),  # type: ignore[arg-type]
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", True),    # a bool is not a depth
     lambda c: Transfer(_top(c, "deck", 1), "deck", "hand", 1),       # a depth in anyIndex
     lambda c: Transfer(_top(c, "deck", 1), "deck", "row", slot="a"),  # slot taken
@@ -364,9 +366,13 @@ def play(path: Path, seed: int, steps: int = 60) -> Path:
 def seeded(path: Path, seed: int) -> Path:
     """From one layout for every seed, a bag sample and a shuffled deal with the seed itself,
     into bags (their contents are sets: the states after stay alike), so the traces of
-    several seeds show whether the sample and the shuffle depend on their seed."""
-    specs = {"deck": deck(), "bag": bag(), "pool": bag(), "north": bag(), "south": bag()}
-    c = define_zones(specs, {"deck": list(range(1, 9)), "bag": list(range(12, 20))})
+    several seeds show whether the sample and the shuffle depend on their seed.  The deck
+    is defined exactly at its capacity, and a custody zone with its transit record."""
+    specs = {"deck": deck(capacity=8), "bag": bag(), "pool": bag(), "north": bag(),
+             "south": bag(), "aside": discard(custody=True)}
+    c = define_zones(specs, {"deck": list(range(1, 9)), "bag": list(range(12, 20)),
+                             "aside": [30]},
+                     transit={30: TransitRecord("deck", "effect-0", "ability-0")})
     meta = {"seed": seed, "scenario": "zone-library-seeded", "implementation": "harness 0.1.0"}
     with TraceWriter(path, MODULE, REVISION, {}, meta) as w:
         w.init(library_vars(c))

@@ -176,11 +176,12 @@ def choose_deal(rng: random.Random, state: ProfileState) -> Deal:
         elif broken == "duplicate":
             params["piles"] = (*targets, targets[0])
         elif broken == "count":
-            params["count"] = rng.choice([0, -1, size + 1 + rng.randrange(3)])
+            params["count"] = rng.choice([0, -1, True, size + 1 + rng.randrange(3)])
         elif broken == "distribution":
             params["distribution"] = "zigzag"
         elif broken == "position":
-            params["source_position"] = rng.choice([0, "middle", size + 1 + rng.randrange(3)])
+            params["source_position"] = rng.choice([0, "middle", True,
+                                                    size + 1 + rng.randrange(3)])
         elif broken == "pile_position":
             params["pile_position"] = "side"
         else:

@@ -11,7 +11,8 @@ by an accepted one), and the rare paths where implementations go wrong.
   exist;
 * use: one definition used from two sources in one turn; a use boundary with no Select
   before it; a second once-per-turn use refused at its boundary; a wrong next turn;
-* activity: choosing an ability that does not exist, and one whose source is face down;
+* activity: choosing an ability that does not exist, one whose source is face down, and
+  each Choose guard alone (timing, targets, affordability);
   what each seat is shown of that ability.
 """
 
@@ -163,3 +164,5 @@ def activity(catalog: tuple[AbilityDefinition, ...]) -> Iterator[Request]:
     yield Choose(NO_DEFINITION, "SideA")
     yield Choose(strike.id, strike.controller)
     yield Choose(strike.id, strike.controller, targets_ok=False)
+    yield Choose(strike.id, strike.controller, timing_ok=False)
+    yield Choose(strike.id, strike.controller, affordable=False)

@@ -63,7 +63,32 @@ def _top(state: ProfileState, zone: str) -> int:
     return int(state.zones.zone(zone).top_first[0])
 
 
+NOT_A_SEAT, NOT_AN_ID = "SideC", 999
+_DEAL = DealRequest("SideA.Deck", piles=("SideA.Hand",), count=1)
+REFUSED: tuple[ViewRequest, ...] = (
+    Reveal(NOT_AN_ID, "SideA"), Reveal(1, NOT_A_SEAT),
+    Flip(NOT_AN_ID, "Up"), Flip(1, "Sideways"),
+    Draw(NOT_A_SEAT), Draw("SideA", movementAuthorized=False),
+    Shuffle("Play", 1), Shuffle("SideA.Deck", -1),
+    Move(1, "SideA.Deck", "SideA.Deck"), Move(1, "SideA.Hand", "Play"),
+    Move(1, "SideA.Deck", "Play", movementAuthorized=False),
+    Move(1, "SideA.Deck", "Play", revealRequired=True), Move(1, "Nowhere", "Play"),
+    Deal(_DEAL, movementAuthorized=False),
+    Deal(DealRequest("Bank", piles=("SideA.Hand",), count=1)),
+    Deal(DealRequest("SideA.Deck", piles=("SetAside",), count=1)),
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), count=0)),
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), count=99)),
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), distribution="zigzag")),  # type: ignore[arg-type]
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), source_position=99)),
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), pile_position="side")),  # type: ignore[arg-type]
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand",), face="sideways")),  # type: ignore[arg-type]
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Hand", "SideA.Hand"), count=1)),
+    Deal(DealRequest("SideA.Deck", piles=("SideA.Deck",), count=1)),
+)
+"""Requests refused at the start of every seed: each guard of each state-changing action."""
+
 SITUATIONS: tuple[Situation, ...] = (
+    *((lambda s, r=r: r) for r in REFUSED),
     lambda s: Observe("SideA"),
     lambda s: LeakCheck("SideA"),
     lambda s: Reveal(_top(s, "SideA.Deck"), "SideB"),
@@ -140,6 +165,9 @@ ENDGAME: tuple[Situation, ...] = (
     lambda s: Draw("SideA"),
     lambda s: LeakCheck("SideA", 4),                  # two hidden: SideA's deck card, 21
     lambda s: Observe("SideA"),
+    lambda s: Flip(11, "Up"),                         # face up in SideA's hand
+    lambda s: Flip(12, "Down"),                       # face down in play: hidden from SideB
+    lambda s: LeakCheck("SideB", 5),                  # four hidden: every permutation
     lambda s: Draw("SideB"),                          # SideB's deck is empty
 )
 

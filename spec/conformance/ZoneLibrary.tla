@@ -136,15 +136,18 @@ Shuffle(p) ==
 
 \* The entries a draw of k takes from an ordered zone, in departure order: the top ones,
 \* or the front ones (the bottom) of a fifo zone.
+\* @type: (Str, Seq(Int), Int) => Seq(Int);
 Departing(z, l, k) == IF policy[z].access = "fifo" THEN SubSeq(Rev(l), 1, k) ELSE SubSeq(l, 1, k)
 
 \* A transfer of es from src to dst at version v, as drawn (each arrival on top, or the
 \* bottom for insert "bottom").
+\* @type: (Seq(Int), Str, Str, Str) => {ability: Str, custody: Bool, depth: Int, destination: Str, effect: Str, entries: Seq(Int), insert: Str, planVersion: Int, slot: Str, source: Str};
 Moved(es, src, dst, ins) ==
     [entries |-> es, source |-> src, destination |-> dst, insert |-> ins, depth |-> 0,
      slot |-> "", custody |-> FALSE, effect |-> "", ability |-> "", planVersion |-> version]
 
 \* The ascending sequence of a finite set of entries.
+\* @type: (Set(Int)) => Seq(Int);
 Ascending(S) ==
     [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
 

@@ -123,3 +123,15 @@ def test_a_lazy_set_inside_a_value_compares_by_content() -> None:
 def test_a_set_may_hold_a_lazy_set_too_large_to_enumerate() -> None:
     assert ev("Cardinality({SUBSET (1..30), {1}})") == 2
     assert ev("{1} \\in {SUBSET (1..30), {1}}") is True
+
+
+def test_a_lazy_set_member_is_compared_by_content_or_refused() -> None:
+    """A member test never answers FALSE for an equal set it could not hash: a lazy set is
+    compared by content, a failure inside it is the failure (as TLC), and a set too large
+    to enumerate is refused rather than missed."""
+    assert ev("{t \\in SUBSET (1..3) : FALSE} \\in {{}}") is True
+    assert ev("SUBSET (1..3) \\in {SUBSET (1..3), {}}") is True
+    assert ev("{1} \\in {SUBSET (1..30)}") is False
+    fails("{t \\in SUBSET {1} : CASE FALSE -> FALSE} \\in {{}}", "no CASE arm is TRUE")
+    fails("{t \\in SUBSET (1..30) : FALSE} \\in {{}}", "refusing to enumerate SUBSET 1..30")
+    fails("SUBSET (1..30) \\in {SUBSET (1..30)}", "refusing to enumerate SUBSET 1..30")

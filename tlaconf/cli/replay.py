@@ -76,15 +76,15 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
     """Before anything runs: ``--junit FILE``, ``--html DIR`` and the commands' own output
     ``folders`` (option, path) can be written, and no two of them are the same path."""
-    outputs: list[tuple[str, Path, bool]] = [(opt, Path(p), True) for opt, p in folders]
-    if args.junit:
-        outputs.append(("--junit", Path(args.junit), False))
-    if args.html:
-        outputs.append(("--html", Path(args.html), True))
+    outputs: list[tuple[str, str | Path, bool]] = [(opt, p, True) for opt, p in folders]
+    if args.junit is not None:
+        outputs.append(("--junit", args.junit, False))
+    if args.html is not None:
+        outputs.append(("--html", args.html, True))
     seen: dict[Path, str] = {}
     for option, path, folder in outputs:
         check_output(path, option, folder=folder)
-        where = path.resolve()
+        where = Path(path).resolve()
         if where in seen:
             raise UserError(f"{option} {path}: the same path as {seen[where]}")
         seen[where] = f"{option} {path}"

@@ -25,6 +25,7 @@ from tlaconf.evaluate.lazy import (
     SeqSet,
     StringSet,
     SubsetSet,
+    TooLarge,
     UnionSet,
     as_bool,
     checked,
@@ -395,7 +396,7 @@ def permutations(sid: int, s: Any) -> Any:
 
     elems = sorted_values(enum_set(s, sid))
     if len(elems) > 9:
-        raise Fail(f"refusing to enumerate Permutations of {len(elems)} elements", (), sid)
+        raise TooLarge(f"refusing to enumerate Permutations of {len(elems)} elements", (), sid)
     return frozenset(make_fn(dict(zip(elems, p, strict=True)))
                      for p in itertools.permutations(elems))
 

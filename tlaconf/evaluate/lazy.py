@@ -29,6 +29,10 @@ class Fail(Exception):
         self.sid = sid
 
 
+class TooLarge(Fail):
+    """A finite set that the evaluator refuses to enumerate (over :data:`ENUM_LIMIT`)."""
+
+
 def is_set(v: Any) -> bool:
     return type(v) is frozenset or isinstance(v, LazySet)
 
@@ -88,7 +92,7 @@ class LazySet:
         if self.finite:
             try:
                 return hash(self.enum(-1))
-            except Fail:  # too large to enumerate: hashed by identity, compared on demand
+            except TooLarge:  # hashed by identity, compared on demand
                 pass
         return id(self)
 
@@ -198,7 +202,7 @@ class Interval(LazySet):
 
     def _enum(self, sid: int) -> frozenset[Any]:
         if self.hi - self.lo >= ENUM_LIMIT:
-            raise Fail(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} "
+            raise TooLarge(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} "
                        "elements)", (), sid)
         return frozenset(range(self.lo, self.hi + 1))
 
@@ -233,7 +237,7 @@ class SubsetSet(LazySet):
     def _enum(self, sid: int) -> frozenset[Any]:
         elems = list(enum_set(self.base, sid))
         if len(elems) > 20:
-            raise Fail(f"refusing to enumerate {self.describe()} (2^{len(elems)} elements)",
+            raise TooLarge(f"refusing to enumerate {self.describe()} (2^{len(elems)} elements)",
                        (), sid)
         return frozenset(
             frozenset(c) for r in range(len(elems) + 1) for c in itertools.combinations(elems, r)
@@ -272,7 +276,7 @@ class FnSet(LazySet):
         keys = sorted_values(enum_set(self.dom, sid))
         vals = sorted_values(enum_set(self.rng, sid))
         if len(vals) ** len(keys) > ENUM_LIMIT:
-            raise Fail(f"refusing to enumerate {self.describe()} (too many functions)", (), sid)
+            raise TooLarge(f"refusing to enumerate {self.describe()} (too many functions)", (), sid)
         return frozenset(
             make_fn(dict(zip(keys, combo, strict=True)))
             for combo in itertools.product(vals, repeat=len(keys))
@@ -769,6 +773,8 @@ def member(x: Any, s: Any, sid: int) -> bool:
                     raise Fail(f"cannot compare {show(x)}: it holds an infinite set, which "
                                "TLC cannot compare", (), sid)
                 return True
+        elif (tx is frozenset or isinstance(x, LazySet)) and _found_unhashed(x, s):
+            return True
         if s and tx is not ModelValue:
             e = next((e for e in s if type(e) is not ModelValue), None)
             if e is None:
@@ -784,6 +790,14 @@ def member(x: Any, s: Any, sid: int) -> bool:
     if isinstance(s, LazySet):
         return s.contains(x, sid)
     raise Fail(f"{show(x)} \\in {show(s)}: the {kind_of(s)} {show(s)} is not a set", (), sid)
+
+
+def _found_unhashed(x: Any, s: frozenset[Any]) -> bool:
+    """Whether ``s`` holds a set equal to ``x`` that ``x in s`` missed: a lazy set too large to
+    hash by content (hashed by identity) is compared by content here, or refused."""
+    lazy = isinstance(x, LazySet)
+    return any((isinstance(e, LazySet) or (lazy and type(e) is frozenset)) and x == e
+               for e in s)
 
 
 def opaque(v: Any) -> bool:
