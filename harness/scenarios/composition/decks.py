@@ -122,8 +122,17 @@ def _list(rng: random.Random, fmt: str) -> tuple[str, ...]:
     return tuple(cards)
 
 
+#: the submissions every walk makes first: an illegal list, a legal one, a second list of
+#: that owner in that format
+SITUATIONS: tuple[DeckRequest, ...] = (
+    Submit("SideA", "deck", ("c1",) * 11), Submit("SideA", "deck", LEGAL["deck"]),
+    Submit("SideA", "deck", LEGAL["deck"]),
+)
+
+
 def requests(rng: random.Random, steps: int) -> Iterator[Request]:
-    """A validation of every list, then (usually) its submission."""
+    """The situations, then a validation of every list and (usually) its submission."""
+    yield from SITUATIONS
     for _ in range(steps):
         fmt = rng.choice(sorted(FORMATS))
         cards = _list(rng, fmt)

@@ -97,9 +97,22 @@ class KeywordMachine:
                 "clock": self.state.clock}
 
 
+#: the requests every walk makes first, one per refusal guard: an acquisition of a keyword
+#: not registered, a second registration, an acquisition by nobody, one by a holder, a loss
+#: of a keyword not held (then a legal one)
+SITUATIONS: tuple[KeywordRequest, ...] = (
+    Acquire("ward", frozenset({11})), Register("ward", CATALOG["ward"]),
+    Register("ward", CATALOG["ward"]), Acquire("ward", frozenset()),
+    Acquire("ward", frozenset({11})), Acquire("ward", frozenset({11, 12})), Lose("ward", 12),
+    Lose("ward", 11),
+)
+
+
 def requests(rng: random.Random, m: KeywordMachine, steps: int) -> Iterator[Request]:
-    """Registrations (some twice), acquisitions (some by holders, of unknown keywords,
-    by nobody), losses (some of keywords not held) and a resolve after most steps."""
+    """The situations, then registrations (some twice), acquisitions (some by holders, of
+    unknown keywords, by nobody), losses (some of keywords not held) and a resolve after
+    most steps."""
+    yield from SITUATIONS
     names = list(CATALOG)
     for _ in range(steps):
         roll = rng.random()

@@ -78,8 +78,19 @@ class PhaseMachine:
         return {"phase": self.runner.current or "", "cycle": self.runner.cycle}
 
 
+def situations(m: PhaseMachine) -> Iterator[Request]:
+    """The requests every walk makes first: an advance before the start, a second start, an
+    advance to a phase that is not one."""
+    yield m.advance()
+    yield m.start()
+    yield m.start()
+    yield m.advance("Combat")
+
+
 def requests(rng: random.Random, m: PhaseMachine, steps: int) -> Iterator[Request]:
-    """Mostly the next phase; jumps to any phase (wrapping); unknown phases; restarts."""
+    """The situations, then mostly the next phase; jumps to any phase (wrapping); unknown
+    phases; restarts."""
+    yield from situations(m)
     for _ in range(steps):
         roll = rng.random()
         if (m.runner.current is None and roll < 0.7) or roll < 0.04:

@@ -179,10 +179,10 @@ class ViewMachine:
 
 
 def situations(m: ViewMachine) -> Iterator[Request]:
-    """Illegal requests every walk makes first, one per refusal guard: a view for no seat;
-    a revelation of no entry, to nobody, to no seat; a move from an unknown zone, to an
-    unknown zone, within one zone, into the slot row, of an entry not in the source, of a
-    deck card that is not the top one."""
+    """Requests every walk makes first, one per refusal guard: a view for no seat; a move
+    from an unknown zone, to an unknown zone, within one zone, into the slot row, of an
+    entry not in the source, of a deck card that is not the top one; a revelation of no
+    entry, to nobody, to no seat (then a legal one)."""
     yield m.observe("SideZ")
     for source, destination, entry in (("Exile", "Play", 5), ("SideA.Hand", "Exile", 5),
                                        ("SideA.Hand", "SideA.Hand", 5), ("SideA.Hand", "Row", 5),
@@ -191,6 +191,7 @@ def situations(m: ViewMachine) -> Iterator[Request]:
     yield Reveal(99, frozenset({"SideA"}), "no entry")
     yield Reveal(5, frozenset(), "nobody")
     yield Reveal(5, frozenset({"SideA", "SideZ"}), "no seat")
+    yield Reveal(5, frozenset({"SideB"}), "shown")
 
 
 def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request]:
