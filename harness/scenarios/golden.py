@@ -351,6 +351,12 @@ def _deal_traces(out: Path) -> Expected:
     return expected
 
 
+def _listing(view: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``view`` with every zone's ``listed`` (the canonical order where it has none): one
+    record shape in every zone, as a typed checker (Apalache) needs."""
+    return {z: {"listed": sorted(v["ids"]), **v} for z, v in view.items()}
+
+
 def _observation_traces(out: Path) -> Expected:
     occ = _occ(SideA_Deck=[1, 2], SideA_Hand=[11], Play=[12], SideB_Hand=[21])
     state = {
@@ -378,7 +384,7 @@ def _observation_traces(out: Path) -> Expected:
             out / file,
             "Observation",
             state,
-            [("Observe", {"seat": "SideA", "view": view}, "accepted", state)],
+            [("Observe", {"seat": "SideA", "view": _listing(view)}, "accepted", state)],
         )
         expected[file] = _verdict(step, conjunct)
     # identities listed in insertion order (14 arrived first), not the canonical order
@@ -389,7 +395,7 @@ def _observation_traces(out: Path) -> Expected:
     listed["SideA.Hand"] = {"count": 2, "ids": {11, 14}, "listed": [14, 11]}
     file = "observe-lists-insertion-order.trace.jsonl"
     _write(out / file, "Observation", state2,
-           [("Observe", {"seat": "SideA", "view": listed}, "accepted", state2)])
+           [("Observe", {"seat": "SideA", "view": _listing(listed)}, "accepted", state2)])
     expected[file] = _verdict(1, "p.view[z].listed = Canonical(p.view[z].ids)")
     return expected
 
