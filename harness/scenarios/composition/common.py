@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,20 @@ __all__ = ["Golden", "Machine", "Mutation", "Request", "Script", "Walk", "assign
 def constants_of(machine: Machine) -> Mapping[str, Any]:
     constants: Mapping[str, Any] = getattr(machine, "constants", {})
     return constants
+
+
+@dataclass(frozen=True)
+class Move:
+    """A request to move ``entry`` from ``source`` to ``destination`` (TargetChoice and
+    TurnObservation both record it as ``Move``)."""
+
+    entry: int
+    source: str
+    destination: str
+    label = "Move"
+
+    def params(self) -> dict[str, Any]:
+        return {"entry": self.entry, "source": self.source, "destination": self.destination}
 
 
 class Script(golden_abilities.Script):

@@ -19,7 +19,14 @@ from harness.composition.targets import (
     is_target_tuple,
     target_choices,
 )
-from harness.scenarios.composition.common import Golden, Request, Script, keep, record_walk
+from harness.scenarios.composition.common import (
+    Golden,
+    Move,
+    Request,
+    Script,
+    keep,
+    record_walk,
+)
 from harness.zones import Transfer, ZoneCollection, ZoneError, define_zones, hand, transfer
 from tlaconf.values import from_python
 
@@ -41,17 +48,6 @@ def board() -> ZoneCollection:
     return define_zones({"SideA.Field": hand("SideA"), "SideB.Field": hand("SideB"),
                          "Reserve": hand("SideB")},
                         {"SideA.Field": [1, 2], "SideB.Field": [4], "Reserve": [5, 6, 7, 8]})
-
-
-@dataclass(frozen=True)
-class Move:
-    entry: int
-    source: str
-    destination: str
-    label = "Move"
-
-    def params(self) -> dict[str, Any]:
-        return {"entry": self.entry, "source": self.source, "destination": self.destination}
 
 
 @dataclass(frozen=True)

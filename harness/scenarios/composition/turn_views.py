@@ -14,6 +14,7 @@ from harness.composition.targets import ActionDefinition, TargetSpec
 from harness.composition.turn_view import Rules, Table, TurnView
 from harness.scenarios.composition.common import (
     Golden,
+    Move,
     Request,
     Script,
     assign,
@@ -108,17 +109,6 @@ class Reveal:
 
     def params(self) -> dict[str, Any]:
         return {"entry": self.entry, "seats": set(self.seats), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Move:
-    entry: int
-    source: str
-    destination: str
-    label = "Move"
-
-    def params(self) -> dict[str, Any]:
-        return {"entry": self.entry, "source": self.source, "destination": self.destination}
 
 
 ViewRequest = Observe | Reveal | Move
