@@ -37,6 +37,12 @@ Next ==
                      movementAuthorized |-> authorized, revealRequired |-> required,
                      revealedBeforeMove |-> revealed])
 
+\* Params domain for spec-driven tests (tlaconf mbt): each field drawn from its set.
+Params_Move ==
+    [id |-> inGameIds \cup {99}, source |-> ZoneInstances4 \cup {"Nowhere"},
+     destination |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,
+     revealRequired |-> BOOLEAN, revealedBeforeMove |-> BOOLEAN]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 =============================================================================

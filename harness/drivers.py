@@ -1,0 +1,118 @@
+"""Drivers for spec-driven testing (``tlaconf mbt``): the harness seen through a module.
+
+A driver resets the implementation, applies one request (an action label and its
+params, drawn from the module's ``Params_<Action>``) and returns whether it was
+accepted, the state mapped onto the module's variables, and the params to record
+(the implementation adds what it reports, such as a shuffle's order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from harness.deal import DealRequest
+from harness.profile import (
+    Deal,
+    Draw,
+    ExitSetAside,
+    Flip,
+    Locate,
+    Move,
+    ProfileState,
+    Request,
+    Reorder,
+    Reveal,
+    SetAside,
+    Shuffle,
+    apply,
+    custody_vars,
+    deal_vars,
+    membership_vars,
+    observation_vars,
+    pile_vars,
+)
+from harness.recorder import DEFAULT_CONSTANTS, REVISION
+from harness.scenarios.play import initial_state
+from harness.zones import Custody
+
+Params = dict[str, Any]
+CUSTODY = Custody("effect-0", "ability-0", "none")
+"""The transit record a move into set-aside gets (as the scenarios' moves carry one)."""
+Build = Callable[[Params], Request]
+Answer = tuple[bool, dict[str, Any], dict[str, Any]]
+
+
+class ProfileDriver:
+    """The two-seat profile (:mod:`harness.profile`) through one conformance module."""
+
+    revision = REVISION
+    constants: Mapping[str, Any] = DEFAULT_CONSTANTS
+
+    def __init__(self, module: str, refine: Callable[[ProfileState], dict[str, Any]],
+                 requests: Mapping[str, Build]) -> None:  # fmt: skip
+        self.module = module
+        self.refine = refine
+        self.requests = dict(requests)
+        self.state = initial_state()
+
+    def reset(self) -> dict[str, Any]:
+        self.state = initial_state()
+        return self.refine(self.state)
+
+    def apply(self, action: str, params: Params) -> Answer:
+        self.state, out = apply(self.state, self.requests[action](params))
+        return out.accepted, self.refine(self.state), dict(out.params)
+
+
+def _move(p: Params) -> Request:
+    return Move(p["id"], p["source"], p["destination"], p["movementAuthorized"],
+                p["revealRequired"], p["revealedBeforeMove"], custody=CUSTODY)
+
+
+def _deal(p: Params) -> Request:
+    position: Any = p["sourceIndex"] if p["sourcePosition"] == "index" else p["sourcePosition"]
+    count: Any = "all" if p["countAll"] else p["count"]
+    request = DealRequest(p["source"], tuple(p["piles"]), count, p["distribution"], position,
+                          p["pilePosition"], p["face"])
+    return Deal(request, p["movementAuthorized"])
+
+
+def zones() -> ProfileDriver:
+    """``ZoneMembership``: moves between zone instances."""
+    return ProfileDriver("ZoneMembership", membership_vars, {"Move": _move})
+
+
+def decks() -> ProfileDriver:
+    """``DeckOrder``: draws, shuffles, reorders and locates."""
+    return ProfileDriver("DeckOrder", pile_vars, {
+        "Draw": lambda p: Draw(p["seat"], p["movementAuthorized"]),
+        "Shuffle": lambda p: Shuffle(p["zone"], p["seed"]),
+        "Reorder": lambda p: Reorder(p["zone"], tuple(p["order"]), p["reorderContext"],
+                                     p["searchCompletion"], p["shuffleOccurred"]),
+        "Locate": lambda p: Locate(p["id"]),
+    })
+
+
+def deals() -> ProfileDriver:
+    """``Deals``: TCS deals."""
+    return ProfileDriver("Deals", deal_vars, {"Deal": _deal})
+
+
+def observation() -> ProfileDriver:
+    """``Observation``: flips, reveals, moves and seat views."""
+    return ProfileDriver("Observation", observation_vars, {
+        "Move": _move,
+        "Flip": lambda p: Flip(p["id"], p["face"]),
+        "Reveal": lambda p: Reveal(p["id"], p["seat"]),
+    })
+
+
+def custody() -> ProfileDriver:
+    """``Custody``: setting objects aside and their exits."""
+    return ProfileDriver("Custody", custody_vars, {
+        "SetAside": lambda p: SetAside(p["id"], p["source"], p["effectInstance"],
+                                       p["owningAbility"], p["cleanup"], p["movementAuthorized"]),
+        "Exit": lambda p: ExitSetAside(p["id"], p["destination"], p["observerQualifies"],
+                                       p["movementAuthorized"]),
+    })
