@@ -2,8 +2,8 @@
 
 A driver resets the implementation, applies one request (an action label and its
 params, drawn from the module's ``Params_<Action>``) and returns whether it was
-accepted, the state mapped onto the module's variables, and the params to record
-(the implementation adds what it reports, such as a shuffle's order).
+accepted, the state mapped onto the module's variables, and the params fields the
+implementation reports (a shuffle's order, a located object's place).
 """
 
 from __future__ import annotations
@@ -61,8 +61,11 @@ class ProfileDriver:
         return self.refine(self.state)
 
     def apply(self, action: str, params: Params) -> Answer:
-        self.state, out = apply(self.state, self.requests[action](params))
-        return out.accepted, self.refine(self.state), dict(out.params)
+        request = self.requests[action](params)
+        self.state, out = apply(self.state, request)
+        own = request.params()
+        reported = {k: v for k, v in out.params.items() if k not in own}
+        return out.accepted, self.refine(self.state), reported
 
 
 def _move(p: Params) -> Request:
@@ -73,8 +76,9 @@ def _move(p: Params) -> Request:
 def _deal(p: Params) -> Request:
     position: Any = p["sourceIndex"] if p["sourcePosition"] == "index" else p["sourcePosition"]
     count: Any = "all" if p["countAll"] else p["count"]
-    request = DealRequest(p["source"], tuple(p["piles"]), count, p["distribution"], position,
-                          p["pilePosition"], p["face"])
+    request = DealRequest(p["source"], piles=tuple(p["piles"]), count=count,
+                          distribution=p["distribution"], source_position=position,
+                          pile_position=p["pilePosition"], face=p["face"])
     return Deal(request, p["movementAuthorized"])
 
 

@@ -37,7 +37,8 @@ Next ==
                      movementAuthorized |-> authorized, revealRequired |-> required,
                      revealedBeforeMove |-> revealed])
 
-\* Params domain for spec-driven tests (tlaconf mbt): each field drawn from its set.
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
 Params_Move ==
     [id |-> inGameIds \cup {99}, source |-> ZoneInstances4 \cup {"Nowhere"},
      destination |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,

@@ -6,9 +6,10 @@ A driver is any object with
 - ``reset()``: start a fresh implementation and return its state mapped onto the
   module's variables (plain Python data: sets, lists, dicts, ints, strings, bools);
 - ``apply(action, params)``: carry out one request (``params`` a dict of plain values)
-  and return ``(accepted, state)`` or ``(accepted, state, recorded_params)``, the last
-  when the implementation records params of its own (results it reports, such as a
-  shuffle's order); a :class:`Response` is accepted too.
+  and return ``(accepted, state)`` or ``(accepted, state, reported)``: ``reported`` holds
+  params fields the implementation fills in (results it reports, such as a shuffle's
+  order), which replace or extend the request's in the recorded step; a
+  :class:`Response` is accepted too.
 
 and optionally ``constants`` (the trace header's constants), ``revision`` (of the
 profile; default ``"1"``) and ``close()``.

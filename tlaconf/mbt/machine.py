@@ -44,21 +44,27 @@ class StepFailed(AssertionError):
     """A run that did not conform: its steps up to the failing one, and why.
 
     ``result`` is replay's result for the failing step (``None`` when the driver raised:
-    then ``crash`` holds the traceback).
+    then ``crash`` holds the traceback and ``request`` what it was asked, if anything).
     """
 
     def __init__(self, initial: State, steps: list[Taken], result: TraceResult | None,
-                 crash: str | None = None) -> None:  # fmt: skip
+                 crash: str | None = None, request: Request | None = None) -> None:  # fmt: skip
         self.initial = initial
         self.steps = steps
         self.result = result
         self.crash = crash
+        self.request = request
         failure = result.failure if result is not None else None
         if failure is not None:
             why = failure.reason
         else:
             why = f"the driver raised: {(crash or '').strip().splitlines()[-1]}"
-        super().__init__(f"step {len(steps)}: {why}")
+        super().__init__(f"step {self.length}: {why}")
+
+    @property
+    def length(self) -> int:
+        """Requests made, the failing one included."""
+        return len(self.steps) + (self.request is not None)
 
 
 @dataclass
@@ -142,10 +148,10 @@ class Session:
         try:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
-            recorded = params if answer.params is None else dict(answer.params)
+            recorded = {**params, **(answer.params or {})}
         except Exception:
-            raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc())
-                             ) from None
+            raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc(),
+                                        request)) from None
         taken = Taken(request.action, recorded, "accepted" if answer.accepted else "rejected",
                       after)
         steps.append(taken)

@@ -27,7 +27,7 @@ from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
 from tlaconf.mbt.online import OnlineChecker
 from tlaconf.replay import TraceResult, get_backend
 from tlaconf.spec.lookup import module_spec
-from tlaconf.values import from_python
+from tlaconf.values import from_python, to_tla
 
 DATABASE = Path(".hypothesis") / "tlaconf-mbt"
 """Where found failures are kept (relative to the working directory) unless told otherwise."""
@@ -157,4 +157,8 @@ def _write(session: Session, failed: StepFailed, options: Options) -> Found:
     unshrunk = check.write(options.out_dir / f"{stem}.unshrunk.jsonl", first.initial,
                            first.steps, {**meta, "shrunk": False})
     result = check.replay(trace) if failed.result is not None else None
-    return Found(trace, unshrunk, result, failed.crash, len(first.steps), len(failed.steps))
+    crash = failed.crash
+    if crash is not None and failed.request is not None:
+        crash = (f"request {failed.length}: {failed.request.action}"
+                 f"({to_tla(failed.request.params)})\n{crash}")
+    return Found(trace, unshrunk, result, crash, first.length, failed.length)
