@@ -63,6 +63,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=f"Hypothesis example database: found failures are tried first on the "
                    f"next run (default {DATABASE})")
     p.add_argument("--no-database", action="store_true", help="keep no example database")
+    p.add_argument("--no-shrink", action="store_true",
+                   help="write a failure as first found (faster; for mutation runs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run_command)
 
@@ -129,7 +131,8 @@ def run_command(args: argparse.Namespace) -> int:
     spec_dir = _spec_dir(args)
     drivers = _drivers(args)
     database = None if args.no_database else args.database
-    options = Options(args.steps, args.examples, args.seed, args.out, database)
+    options = Options(args.steps, args.examples, args.seed, args.out, database,
+                      not args.no_shrink)
     console = make_console(sys.stderr if args.json else None)
     outcomes: list[Outcome] = []
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

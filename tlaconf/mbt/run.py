@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis
-from hypothesis import HealthCheck, Verbosity, settings
+from hypothesis import HealthCheck, Phase, Verbosity, settings
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from hypothesis.errors import FlakyFailure
 from hypothesis.stateful import run_state_machine_as_test
@@ -42,6 +42,7 @@ class Options:
     seed: int = 0
     out_dir: Path = Path("mbt-failures")
     database: Path | None = DATABASE
+    shrink: bool = True
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ def run(
         max_examples=options.examples, stateful_step_count=options.steps, deadline=None,
         database=_database(options.database), verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+        phases=[p for p in Phase if options.shrink or p is not Phase.shrink],
     )
     start = time.perf_counter()
     found: Found | None = None
