@@ -89,7 +89,11 @@ def load_driver(name: str) -> Driver:
             raise UserError(f"driver {name!r}: {mod_name} has no attribute {attr}")
         obj = getattr(obj, part)
     if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "apply")):
-        obj = obj()
+        try:
+            obj = obj()
+        except Exception as err:
+            raise UserError(f"driver {name!r}: calling {attr}() to make the driver failed: "
+                            f"{type(err).__name__}: {err}") from None
     missing = [a for a in ("module", "reset", "apply") if not hasattr(obj, a)]
     if missing:
         raise UserError(f"driver {name!r} is not a driver: it lacks {', '.join(missing)} "

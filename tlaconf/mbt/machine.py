@@ -77,6 +77,8 @@ class Stats:
     forbidden: int = 0
     check_seconds: float = 0.0
     first: StepFailed | None = None
+    first_at: int = 0
+    """The run (1 = the first example) in which the first failure was found."""
     on_example: Callable[[Stats], None] | None = field(default=None, repr=False)
 
 
@@ -99,6 +101,7 @@ class Session:
     def _fail(self, exc: StepFailed) -> StepFailed:
         if self.stats.first is None:
             self.stats.first = exc
+            self.stats.first_at = self.stats.examples
         return exc
 
     def start(self) -> State:

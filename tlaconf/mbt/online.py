@@ -40,7 +40,7 @@ class OnlineChecker:
         self.constants = dict(constants)
         self._backend = get_backend("embedded")
         self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-mbt-")
-        self._scratch = Path(self._tmp.name) / "step.trace.jsonl"
+        self._checks = 0
 
     def close(self) -> None:
         self._tmp.cleanup()
@@ -58,12 +58,22 @@ class OnlineChecker:
         """``tlaconf replay`` of the trace at ``path``."""
         return replay_trace(path, self.spec_dir, self._backend)
 
+    def _replay_scratch(self, initial: Mapping[str, Any], steps: Sequence[Taken]) -> TraceResult:
+        """Replay a scratch trace (a new name each time: renaming a file over an existing
+        one is slow on some file systems)."""
+        self._checks += 1
+        path = self.write(Path(self._tmp.name) / f"{self._checks}.trace.jsonl", initial, steps)
+        try:
+            return self.replay(path)
+        finally:
+            path.unlink()
+
     def initial(self, state: Mapping[str, Any]) -> TraceResult | None:
         """The failure of ``state`` as an initial state (an invariant), None when it holds."""
-        result = self.replay(self.write(self._scratch, state, ()))
+        result = self._replay_scratch(state, ())
         return None if result.verdict == "vacuous" else result
 
     def step(self, before: Mapping[str, Any], taken: Taken) -> TraceResult | None:
         """The failure of one step from ``before``, None when it conforms."""
-        result = self.replay(self.write(self._scratch, before, (taken,)))
+        result = self._replay_scratch(before, (taken,))
         return None if result.verdict == "conforms" else result

@@ -55,6 +55,8 @@ class Found:
     crash: str | None
     steps_before: int
     steps_after: int
+    found_at: int
+    """The run that first failed (1 when the example database brought the failure back)."""
 
 
 @dataclass(frozen=True)
@@ -163,4 +165,5 @@ def _write(session: Session, failed: StepFailed, options: Options) -> Found:
     if crash is not None and failed.request is not None:
         crash = (f"request {failed.length}: {failed.request.action}"
                  f"({to_tla(failed.request.params)})\n{crash}")
-    return Found(trace, unshrunk, result, crash, first.length, failed.length)
+    return Found(trace, unshrunk, result, crash, first.length, failed.length,
+                 session.stats.first_at)
