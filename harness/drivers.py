@@ -8,9 +8,12 @@ implementation reports (a shuffle's order, a located object's place).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from harness.abilities.instances import Receipt
+from harness.abilities.machines import Advance, Finish, LifecycleMachine, Return
 from harness.deal import DealRequest
 from harness.profile import (
     Deal,
@@ -20,8 +23,8 @@ from harness.profile import (
     Locate,
     Move,
     ProfileState,
-    Request,
     Reorder,
+    Request,
     Reveal,
     SetAside,
     Shuffle,
@@ -33,6 +36,7 @@ from harness.profile import (
     pile_vars,
 )
 from harness.recorder import DEFAULT_CONSTANTS, REVISION
+from harness.scenarios.abilities import started_engine
 from harness.scenarios.play import initial_state
 from harness.zones import Custody
 
@@ -120,3 +124,36 @@ def custody() -> ProfileDriver:
         "Exit": lambda p: ExitSetAside(p["id"], p["destination"], p["observerQualifies"],
                                        p["movementAuthorized"]),
     })
+
+
+class LifecycleDriver:
+    """``AbilityLifecycle``: three started ability instances (the scenarios' start, seed 0)
+    finishing instructions, advancing and returning."""
+
+    module = "AbilityLifecycle"
+    revision = REVISION
+    constants: Mapping[str, Any] = {}
+
+    def __init__(self) -> None:
+        self.machine = LifecycleMachine(started_engine(random.Random(0), 3))
+
+    def reset(self) -> dict[str, Any]:
+        self.machine = LifecycleMachine(started_engine(random.Random(0), 3))
+        return self.machine.variables()
+
+    def apply(self, action: str, p: Params) -> tuple[bool, dict[str, Any]]:
+        request: Finish | Advance | Return
+        if action == "Finish":
+            r = p["receipt"]
+            request = Finish(p["instance"], Receipt(r["instance"], r["instruction"], r["complete"]))
+        elif action == "Advance":
+            request = Advance(p["instance"], p["checkpointAndChainsComplete"])
+        else:
+            request = Return(p["instance"], p["actualFinalCheckpointAndChainsComplete"],
+                             p["caller"])
+        return self.machine.apply(request), self.machine.variables()
+
+
+def abilities() -> LifecycleDriver:
+    """``AbilityLifecycle``: finishing, advancing and returning started ability instances."""
+    return LifecycleDriver()

@@ -32,9 +32,9 @@ from typing import Any
 import pytest
 
 from tlaconf.errors import UserError
+from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
 from tlaconf.hypothesis import Driver, Options, Outcome
 from tlaconf.hypothesis import run as run_mbt
-from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
 from tlaconf.replay import TraceResult, replay_trace
 from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.text import make_console, render_failure

@@ -18,7 +18,7 @@ BANK = Path(__file__).resolve().parent / "bank"
 
 
 def _options(tmp: Path, **kw: Any) -> Options:
-    base: dict[str, Any] = {"steps": 8, "examples": 30, "out_dir": tmp / "out",
+    base: dict[str, Any] = {"steps": 12, "examples": 50, "out_dir": tmp / "out",
                             "database": None}
     return Options(**{**base, **kw})
 

@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from tlaconf.errors import UserError
 from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
+from tlaconf.mbt.driver import DriverCrashed
 from tlaconf.mbt.machine import Stats
 from tlaconf.mbt.run import DATABASE
 from tlaconf.report.text import make_console, render_failure
@@ -69,7 +70,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(run=run_command)
 
 
-def _drivers(args: argparse.Namespace) -> list[Driver]:
+def _drivers(args: argparse.Namespace) -> list[tuple[str, Driver]]:
     names: list[str] = list(args.driver or ())
     if not names:
         project = find_project()
@@ -79,15 +80,15 @@ def _drivers(args: argparse.Namespace) -> list[Driver]:
         if str(project.root) not in sys.path:
             sys.path.insert(0, str(project.root))
         names = list(project.drivers)
-    drivers = [load_driver(n) for n in names]
+    drivers = [(n, load_driver(n)) for n in names]
     if not args.modules:
         return drivers
     wanted = [Path(m).stem if m.endswith(".tla") else m for m in args.modules]
     for m in wanted:
-        if not any(d.module == m for d in drivers):
-            known = ", ".join(sorted({d.module for d in drivers}))
+        if not any(d.module == m for _, d in drivers):
+            known = ", ".join(sorted({d.module for _, d in drivers}))
             raise UserError(f"no driver for module {m} (the drivers serve: {known})")
-    return [d for d in drivers if d.module in wanted]
+    return [(n, d) for n, d in drivers if d.module in wanted]
 
 
 def _spec_dir(args: argparse.Namespace) -> Path:
@@ -129,7 +130,15 @@ def _line(o: Outcome) -> str:
 
 def run_command(args: argparse.Namespace) -> int:
     spec_dir = _spec_dir(args)
-    drivers = _drivers(args)
+    try:
+        drivers = _drivers(args)
+    except DriverCrashed as err:  # the implementation's own code raised: a finding
+        if args.json:
+            print(json.dumps({"runs": [], "crash": str(err), "traceback": err.traceback,
+                              "summary": {"drivers": 0, "failed": 1, "exit_code": 1}}))
+        else:
+            print(f"mbt: {err}\n{err.traceback}", file=sys.stderr)
+        return 1
     database = None if args.no_database else args.database
     options = Options(args.steps, args.examples, args.seed, args.out, database,
                       not args.no_shrink)
@@ -140,14 +149,14 @@ def run_command(args: argparse.Namespace) -> int:
                         console=make_console(sys.stderr), transient=True,
                         disable=args.json or not sys.stderr.isatty())
     with progress:
-        for driver in drivers:
+        for name, driver in drivers:
             task = progress.add_task(f"mbt {driver.module}", total=args.examples, steps=0)
 
             def tick(stats: Stats, task: Any = task) -> None:
                 progress.update(task, completed=min(stats.examples, args.examples),
                                 steps=stats.steps)
 
-            outcome = run(driver, spec_dir, options, tick)
+            outcome = run(driver, spec_dir, options, tick, name)
             progress.remove_task(task)
             outcomes.append(outcome)
             if not args.json:

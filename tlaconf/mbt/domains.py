@@ -73,6 +73,15 @@ class Domain:
             picked[name] = values[i]
         return Fn({name: picked[name] for name, _ in self.fields})
 
+    def changed(self, params: Fn, field: int, value: int) -> Fn:
+        """``params`` with field number ``field`` set to its ``value``-th value (for a set of
+        records: record number ``value``)."""
+        if self.records is not None:
+            return self.records[value]
+        assert self.fields is not None
+        name, values = self.fields[field]
+        return Fn({**dict(params.items()), name: values[value]})
+
 
 def _finite(value: Any, what: str, where: str) -> tuple[Any, ...]:
     """The elements of a finite set value, in TLC's order; UserError otherwise."""

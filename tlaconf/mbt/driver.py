@@ -18,6 +18,7 @@ profile; default ``"1"``) and ``close()``.
 from __future__ import annotations
 
 import importlib
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -73,16 +74,29 @@ def plain(value: Any) -> Any:
     return value
 
 
+class DriverCrashed(Exception):
+    """Importing a driver's module or making the driver raised: the implementation crashed
+    (``traceback`` is the formatted traceback)."""
+
+    def __init__(self, name: str, what: str) -> None:
+        self.traceback = traceback.format_exc()
+        super().__init__(f"driver {name!r}: {what} raised "
+                         f"{self.traceback.strip().splitlines()[-1]}")
+
+
 def load_driver(name: str) -> Driver:
     """The driver named ``package.module:attr`` (an object, or a class or function called
-    without arguments to make one); UserError when it cannot be found or is no driver."""
+    without arguments to make one); UserError when it cannot be found or is no driver,
+    :class:`DriverCrashed` when importing or making it raised."""
     mod_name, sep, attr = name.partition(":")
     if not sep or not mod_name or not attr:
         raise UserError(f"driver {name!r}: expected module:attr (e.g. mypkg.drivers:Bank)")
     try:
         mod = importlib.import_module(mod_name)
-    except ImportError as err:
+    except ModuleNotFoundError as err:
         raise UserError(f"driver {name!r}: cannot import {mod_name}: {err}") from None
+    except Exception:
+        raise DriverCrashed(name, f"importing {mod_name}") from None
     obj: Any = mod
     for part in attr.split("."):
         if not hasattr(obj, part):
@@ -91,13 +105,12 @@ def load_driver(name: str) -> Driver:
     if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "apply")):
         try:
             obj = obj()
-        except Exception as err:
-            raise UserError(f"driver {name!r}: calling {attr}() to make the driver failed: "
-                            f"{type(err).__name__}: {err}") from None
+        except Exception:
+            raise DriverCrashed(name, f"{attr}() (making the driver)") from None
     missing = [a for a in ("module", "reset", "apply") if not hasattr(obj, a)]
     if missing:
         raise UserError(f"driver {name!r} is not a driver: it lacks {', '.join(missing)} "
                         "(a driver has module, reset() and apply(action, params))")
     if not isinstance(obj.module, str):
         raise UserError(f"driver {name!r}: its module is {obj.module!r}, not a module name")
-    return obj  # type: ignore[no-any-return]
+    return obj

@@ -20,11 +20,14 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from tlaconf.mbt.domains import Domains, Request
+from tlaconf.mbt.domains import Domain, Domains, Request
 from tlaconf.mbt.driver import Driver, plain, response
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
 from tlaconf.values import from_python
+
+KINDS = ("forbidden", "allowed", "near miss")
+"""What a step asks for; Hypothesis shrinks towards the first."""
 
 SCAN = 24
 """Requests looked at per step to find one of the kind asked for (allowed or forbidden)."""
@@ -119,7 +122,8 @@ class Session:
         return initial
 
     def draw(self, data: st.DataObject, state: State) -> Request | None:
-        """A request for ``state``: allowed or forbidden as drawn, when one can be found.
+        """A request for ``state``: forbidden, allowed, or a near miss (an allowed request
+        with one field changed, usually forbidden: one guard broken), as drawn.
 
         One draw picks a start in the domain; the search for the kind asked for goes on
         from there in a fixed stride (so a shrunk start still finds one).
@@ -129,16 +133,27 @@ class Session:
         if not domains:
             return None
         dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
-        want = data.draw(st.booleans(), label="allowed")
-        total = dom.count
-        start = data.draw(st.integers(0, total - 1), label="params")
-        stride = _stride(total)
+        kind = data.draw(st.sampled_from(KINDS), label="kind")
+        start = data.draw(st.integers(0, dom.count - 1), label="params")
+        found = self._scan(dom, state, start, kind != "forbidden")
+        if kind != "near miss" or not found.allowed or not dom.sizes():
+            return found
+        field = data.draw(st.integers(0, len(dom.sizes()) - 1), label="field")
+        value = data.draw(st.integers(0, dom.sizes()[field] - 1), label="value")
+        params = dom.changed(found.params, field, value)
+        return Request(dom.action, params, self.domains.allowed(dom.action, params, state))
+
+    def _scan(self, dom: Domain, state: State, start: int, allowed: bool) -> Request:
+        """From request ``start`` of ``dom``, the first of up to :data:`SCAN` requests whose
+        kind is ``allowed`` (else the last one looked at)."""
+        stride = _stride(dom.count)
         found = None
-        for i in range(min(SCAN, total)):
-            params = dom.nth((start + i * stride) % total)
+        for i in range(min(SCAN, dom.count)):
+            params = dom.nth((start + i * stride) % dom.count)
             found = Request(dom.action, params, self.domains.allowed(dom.action, params, state))
-            if found.allowed == want:
+            if found.allowed == allowed:
                 break
+        assert found is not None
         return found
 
     def step(self, initial: State, steps: list[Taken], before: State,

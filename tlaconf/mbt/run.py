@@ -116,14 +116,16 @@ def run(
     spec_dir: Path,
     options: Options = Options(),
     on_example: Callable[[Stats], None] | None = None,
+    name: str | None = None,
 ) -> Outcome:
-    """Drive ``driver`` with requests from its module; shrink and write any failure."""
+    """Drive ``driver`` with requests from its module; shrink and write any failure.
+    ``name``: how reports call the driver (default: its class)."""
     if options.steps < 1 or options.examples < 1:
         raise UserError("--steps and --examples take positive numbers")
     session = session_for(driver, spec_dir)
     session.stats.on_example = on_example
-    name = f"{driver.module}__{type(driver).__name__}"
-    machine = hypothesis.seed(options.seed)(machine_class(session, name))
+    key = f"{driver.module}__{type(driver).__name__}"
+    machine = hypothesis.seed(options.seed)(machine_class(session, key))
     config = settings(
         max_examples=options.examples, stateful_step_count=options.steps, deadline=None,
         database=_database(options.database), verbosity=Verbosity.quiet,
@@ -145,7 +147,7 @@ def run(
         if close is not None:
             close()
     s = session.stats
-    return Outcome(driver.module, driver_name(driver), s.examples, s.steps, s.allowed,
+    return Outcome(driver.module, name or driver_name(driver), s.examples, s.steps, s.allowed,
                    s.forbidden, time.perf_counter() - start, s.check_seconds, found)
 
 

@@ -22,7 +22,8 @@ from pathlib import Path
 from tlaconf.errors import UserError
 
 PYPROJECT = "pyproject.toml"
-_KEYS = {"spec": str, "traces": str, "scenarios": str, "strict": bool, "drivers": list}
+_KEYS: dict[str, type] = {"spec": str, "traces": str, "scenarios": str, "strict": bool,
+                          "drivers": list}
 _KINDS = {str: "string", bool: "boolean", list: "list of strings"}
 
 
@@ -68,7 +69,8 @@ def read_project(path: Path) -> Project | None:
         kind = _KEYS.get(key)
         if kind is None:
             raise UserError(f"{where}: unknown key {key!r} (expected: {', '.join(_KEYS)})")
-        if type(value) is not kind or (kind is list and not all(type(v) is str for v in value)):
+        if type(value) is not kind or (isinstance(value, list)
+                                       and not all(type(v) is str for v in value)):
             raise UserError(f"{where}: {key} must be a {_KINDS[kind]}")
     root = path.parent
 

@@ -6,7 +6,7 @@ that would take it higher is silently cut), which the spec does not allow.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 
 class Bank:
@@ -42,7 +42,7 @@ class BankDriver:
     """Drives a :class:`Bank` with the requests of module ``Bank``."""
 
     module = "Bank"
-    constants = {"Accounts": {"alice", "bob"}, "Limit": 3}
+    constants: ClassVar[dict[str, Any]] = {"Accounts": {"alice", "bob"}, "Limit": 3}
 
     def __init__(self, cap: int | None = None, crash_on: int | None = None) -> None:
         self.cap = cap
