@@ -91,7 +91,7 @@ def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
-MBT_DRIVERS = ("zones", "decks", "deals", "observation", "custody")
+MBT_DRIVERS = ("zones", "decks", "deals", "observation", "custody", "abilities")
 MBT_ARGS = ("--examples", "15", "--steps", "25")
 
 

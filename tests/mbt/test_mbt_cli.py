@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 BANK = Path(__file__).resolve().parent / "bank"
-SMALL = ("--steps", "12", "--examples", "50", "--no-database")
+SMALL = ("--steps", "6", "--examples", "30", "--no-database")
 
 
 def test_a_conforming_driver_exits_0_with_its_figures(mbt_cli) -> None:  # type: ignore[no-untyped-def]
-    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:correct", "--steps", "10",
+    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:correct", "--steps", "6",
                   "--examples", "5", "--no-database")
     assert run.code == 0, run.err
     assert "mbt Bank (bank:correct): 5 runs" in run.out
@@ -23,7 +23,7 @@ def test_a_conforming_driver_exits_0_with_its_figures(mbt_cli) -> None:  # type:
 
 def test_a_failure_exits_1_and_its_trace_replays_to_the_same_failure(
         mbt_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
-    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:capped", *SMALL, "--json")
+    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:capped_at_2", *SMALL, "--json")
     assert run.code == 1, run.err
     doc = json.loads(run.out)
     (one,) = doc["runs"]
@@ -44,7 +44,7 @@ def test_a_failure_exits_1_and_its_trace_replays_to_the_same_failure(
 
 
 def test_the_text_report_shows_the_shrunk_failure(mbt_cli) -> None:  # type: ignore[no-untyped-def]
-    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:capped", *SMALL)
+    run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:capped_at_2", *SMALL)
     assert run.code == 1
     assert "FAILURE, shrunk from" in run.out
     assert "Deposit is FALSE" in run.out or "Transfer is FALSE" in run.out

@@ -13,14 +13,14 @@ BANK = Path(__file__).resolve().parent / "bank"
 
 
 def test_the_fixture_passes_a_conforming_driver(tlaconf_mbt: Callable[..., Any]) -> None:
-    outcome = tlaconf_mbt(BankDriver(), steps=10, examples=5, spec=BANK)
+    outcome = tlaconf_mbt(BankDriver(), steps=6, examples=5, spec=BANK)
     assert outcome.found is None and outcome.steps > 0
 
 
 def test_the_fixture_fails_the_test_with_the_shrunk_failure(
         tlaconf_mbt: Callable[..., Any]) -> None:  # fmt: skip
     with pytest.raises(pytest.fail.Exception, match="shrunk from") as err:
-        tlaconf_mbt(BankDriver(cap=4), steps=12, examples=50, spec=BANK)
+        tlaconf_mbt(BankDriver(cap=2), steps=6, examples=30, spec=BANK)
     assert "is FALSE from s to s'" in str(err.value) or "FALSE" in str(err.value)
 
 

@@ -140,7 +140,7 @@ def run(
         failed = _unwrap(exc)
         if failed is None:
             raise
-        found = _write(session, failed, options)
+        found = _write(session, failed, options, name or driver_name(driver))
     finally:
         session.checker.close()
         close = getattr(driver, "close", None)
@@ -151,12 +151,11 @@ def run(
                    s.forbidden, time.perf_counter() - start, s.check_seconds, found)
 
 
-def _write(session: Session, failed: StepFailed, options: Options) -> Found:
+def _write(session: Session, failed: StepFailed, options: Options, name: str) -> Found:
     options.out_dir.mkdir(parents=True, exist_ok=True)
     stem = f"{session.driver.module}-mbt-{options.seed}"
     first = session.stats.first or failed
-    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed,
-                            "driver": driver_name(session.driver)}
+    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name}
     check = session.checker
     trace = check.write(options.out_dir / f"{stem}.trace.jsonl", failed.initial, failed.steps,
                         {**meta, "shrunk": True})

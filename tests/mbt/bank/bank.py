@@ -71,3 +71,7 @@ def correct() -> BankDriver:
 
 def capped() -> BankDriver:
     return BankDriver(cap=4)
+
+
+def capped_at_2() -> BankDriver:
+    return BankDriver(cap=2)
