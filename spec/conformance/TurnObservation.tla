@@ -5,9 +5,12 @@
 (*   table's zones, who controls each entry, the seats, the product rules  *)
 (*   zones, faceUp, revealed  the authoritative state (see TurnViews)      *)
 (*   replay    the public replay: <<[entry, seats, reason]>>               *)
-(* Observe(p): p.seat, p.view ([zones, targetChoices, refused, actions])   *)
+(* Observe(p): p.seat, p.view ([zones, targetChoices, refused, actions],  *)
+(*             every record of it with exactly its fields: see TurnViews)  *)
 (* Reveal(p):  p.entry, p.seats, p.reason                                  *)
-(* Move(p):    p.entry, p.source, p.destination (not a slot zone)          *)
+(* Move(p):    p.entry, p.source, p.destination (not a slot zone); the     *)
+(*             entry arrives on top; it may leave a lifo zone from the top *)
+(*             only, a fifo zone from the front (the bottom, the oldest)   *)
 (***************************************************************************)
 EXTENDS TurnViews
 
@@ -51,10 +54,38 @@ InsertSorted(s, e) ==
     LET k == Cardinality({i \in 1..Len(s) : s[i] < e})
     IN SubSeq(s, 1, k) \o <<e>> \o SubSeq(s, k + 1, Len(s))
 
-\* @type: ({seat: Str, view: $turnView}) => Bool;
+\* The view as the reading's records (the fields checked by ExactFields first).
+\* @type: ({actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}) => $turnView;
+AsRead(v) ==
+    [zones |-> [z \in DOMAIN v.zones |->
+                   [count |-> v.zones[z].count, identities |-> v.zones[z].identities,
+                    orderShown |-> v.zones[z].orderShown, order |-> v.zones[z].order,
+                    slotsShown |-> v.zones[z].slotsShown,
+                    slots |-> [i \in DOMAIN v.zones[z].slots |->
+                                  [key |-> v.zones[z].slots[i].key,
+                                   occupied |-> v.zones[z].slots[i].occupied,
+                                   entry |-> v.zones[z].slots[i].entry]]]],
+     targetChoices |-> [s \in DOMAIN v.targetChoices |->
+                           [choices |-> v.targetChoices[s].choices,
+                            truncated |-> v.targetChoices[s].truncated]],
+     refused |-> v.refused,
+     actions |-> {[action |-> x.action, targets |-> x.targets] : x \in v.actions}]
+
+\* A view exposes nothing through a field the reading does not name.
+\* @type: ({actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}) => Bool;
+ExactFields(v) ==
+    /\ DOMAIN v = TurnViewFields
+    /\ \A z \in DOMAIN v.zones : DOMAIN v.zones[z] = ZoneViewFields
+    /\ \A z \in DOMAIN v.zones : \A i \in DOMAIN v.zones[z].slots :
+           DOMAIN v.zones[z].slots[i] = SlotViewFields
+    /\ \A s \in DOMAIN v.targetChoices : DOMAIN v.targetChoices[s] = ChoiceViewFields
+    /\ \A x \in v.actions : DOMAIN x = ConcreteActionFields
+
+\* @type: ({seat: Str, view: {actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats
-    /\ TurnViewOK(p.view, St, p.seat, TargetSpecs, ActionDefinitions)
+    /\ ExactFields(p.view)
+    /\ TurnViewOK(AsRead(p.view), St, p.seat, TargetSpecs, ActionDefinitions)
     /\ UNCHANGED vars
 
 \* A revelation goes into the public replay; the authoritative state is untouched.
@@ -67,13 +98,21 @@ Reveal(p) ==
     /\ UNCHANGED <<zones, faceUp>>
 
 \* The authoritative state decides: a moved entry is no longer revealed.
+\* Which entry may leave z: the top (index 1) of a lifo zone, the front of a fifo
+\* zone (arrivals go on top, so the front is the bottom, the last index), any other.
+\* @type: (Str, Int) => Bool;
+Leaves(z, e) ==
+    CASE Policies[z].access = "lifo" -> zones[z][1] = e
+      [] Policies[z].access = "fifo" -> zones[z][Len(zones[z])] = e
+      [] OTHER -> TRUE
+
 \* @type: ({destination: Str, entry: Int, source: Str}) => Bool;
 Move(p) ==
     /\ p.source \in DOMAIN zones /\ p.destination \in DOMAIN zones
     /\ p.source # p.destination
     /\ Policies[p.destination].kind # "slots"
     /\ p.entry \in Members(St, p.source)
-    /\ Policies[p.source].access \in {"anyIndex", "slots"} \/ zones[p.source][1] = p.entry
+    /\ Leaves(p.source, p.entry)
     /\ zones' = [zones EXCEPT ![p.source] = Remove(@, p.entry, Policies[p.source].kind),
                               ![p.destination] = IF Policies[p.destination].kind = "bag"
                                                  THEN InsertSorted(@, p.entry)

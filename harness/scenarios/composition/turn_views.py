@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from harness.composition.errors import CompositionError
 from harness.composition.targets import ActionDefinition, TargetSpec
 from harness.composition.turn_view import Rules, Table, TurnView
+from harness.scenarios.composition import readings
 from harness.scenarios.composition.common import (
     Golden,
     Move,
@@ -35,6 +36,7 @@ from harness.zones import (
     deck,
     define_zones,
     hand,
+    queue,
     slot_row,
 )
 from tlaconf.values import from_python
@@ -49,20 +51,21 @@ RULES = Rules(SPECS, (ActionDefinition("pass"), ActionDefinition("strike", "targ
                       ActionDefinition("play", "targets", "mine"),
                       ActionDefinition("swap", "targets", "pair")))
 OWNER: dict[EntryId, str] = {e: "SideA" if e in (1, 2, 3, 4, 5, 6, 13) else "SideB"
-                             for e in range(1, 15)}
-MOVABLE = ("SideA.Deck", "SideA.Hand", "SideB.Hand", "Play", "Bag")
+                             for e in range(1, 17)}
+MOVABLE = ("SideA.Deck", "SideA.Hand", "SideB.Hand", "Play", "Bag", "Queue")
 
 
 def new_table() -> Table:
-    """A deck, two hands, a shared play area (faces), a bag and a public slot row."""
+    """A deck, two hands, a shared play area (faces), a bag, a public slot row and a queue
+    (fifo: 15 arrived before 16)."""
     specs = {"SideA.Deck": deck("SideA"), "SideA.Hand": hand("SideA"),
              "SideB.Hand": hand("SideB"),
              "Play": ZoneSpec(Access.ANY_INDEX, Order.ORDERED, Visibility.FACE,
                               Visibility.PUBLIC),
-             "Bag": bag(), "Row": slot_row(("left", "mid", "right"))}
+             "Bag": bag(), "Row": slot_row(("left", "mid", "right")), "Queue": queue()}
     zones = define_zones(specs, {"SideA.Deck": [1, 2, 3, 4], "SideA.Hand": [5, 6],
                                  "SideB.Hand": [7, 8], "Play": [9, 10], "Bag": [12, 11],
-                                 "Row": {"left": 13, "right": 14}},
+                                 "Row": {"left": 13, "right": 14}, "Queue": [15, 16]},
                          faces={9: "up"}, controllers=OWNER)
     return Table(zones, frozenset(SEATS))
 
@@ -171,12 +174,14 @@ class ViewMachine:
 def situations(m: ViewMachine) -> Iterator[Request]:
     """Requests every walk makes first, one per refusal guard: a view for no seat; a move
     from an unknown zone, to an unknown zone, within one zone, into the slot row, of an
-    entry not in the source, of a deck card that is not the top one; a revelation of no
+    entry not in the source, of a deck card that is not the top one, of the queue's newest
+    entry (not its front); a revelation of no
     entry, to nobody, to no seat (then a legal one)."""
     yield m.observe("SideZ")
     for source, destination, entry in (("Exile", "Play", 5), ("SideA.Hand", "Exile", 5),
                                        ("SideA.Hand", "SideA.Hand", 5), ("SideA.Hand", "Row", 5),
-                                       ("SideA.Hand", "Play", 7), ("SideA.Deck", "Play", 2)):
+                                       ("SideA.Hand", "Play", 7), ("SideA.Deck", "Play", 2),
+                                       ("Queue", "Play", 16)):
         yield Move(entry, source, destination)
     yield Reveal(99, frozenset({"SideA"}), "no entry")
     yield Reveal(5, frozenset(), "nobody")
@@ -190,7 +195,7 @@ def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request
     yield from situations(m)
     for n in range(steps):
         roll = rng.random()
-        entry = rng.randint(1, 14)
+        entry = rng.randint(1, 16)
         if roll < 0.45:
             where = m.table.zones.location(entry)
             source = where if where is not None and rng.random() < 0.9 else rng.choice(MOVABLE)
@@ -354,5 +359,38 @@ def golden() -> Golden:
     s = Script(m)
     step = s.bug(Move(4, "SideA.Deck", "SideA.Hand"), "rejected", keep)
     out["turn-views-legal-draw-refused.trace.jsonl"] = (s, step, None)
+    out.update(readings.turn_observation_fifo())
+    out.update(_field_leaks())
+    return out
+
+
+def _field_leaks() -> Golden:
+    """Views that carry what SideA may not see through a field the reading does not name:
+    the deck order, every zone's stored entries, each slot's occupant, every target tuple
+    over the whole table, each action's hidden card."""
+    out: Golden = {}
+    table = ViewMachine().variables()["zones"]
+    view = ViewMachine().observe("SideA").view
+    leaks: list[tuple[str, dict[str, Any], str]] = [
+        ("deck-order-field", {**view, "deckOrder": table["SideA.Deck"]},
+         "DOMAIN v = TurnViewFields"),
+        ("zone-entries-field", {**view, "zones": {
+            z: {**v, "entries": table[z]} for z, v in view["zones"].items()}},
+         "DOMAIN v.zones[z] = ZoneViewFields"),
+        ("slot-occupant-field", {**view, "zones": {
+            z: {**v, "slots": [{**s, "occupant": table[z][i]} for i, s in enumerate(v["slots"])]}
+            for z, v in view["zones"].items()}},
+         "DOMAIN v.zones[z].slots[i] = SlotViewFields"),
+        ("target-choices-field", {**view, "targetChoices": {
+            k: {**c, "everyTuple": [[7], [8]]} for k, c in view["targetChoices"].items()}},
+         "DOMAIN v.targetChoices[s] = ChoiceViewFields"),
+        ("action-field", {**view, "actions": {
+            from_python({**dict(a.items()), "opponentHand": [7, 8]}) for a in view["actions"]}},
+         "DOMAIN x = ConcreteActionFields"),
+    ]
+    for name, leaked, conjunct in leaks:
+        s = Script(ViewMachine())
+        step = s.bug(Observe("SideA", leaked), "accepted", keep)
+        out[f"turn-views-{name}-leak.trace.jsonl"] = (s, step, conjunct)
     return out
 

@@ -78,6 +78,18 @@ ZoneViewOK(v, st, z, seat) ==
                     ELSE <<>>
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* A TurnView exposes what the policies allow and nothing else: each record it is
+\* made of has exactly these fields (an extra one, a deck order or an opponent's
+\* hand, would be exposure the seed forbids).
+TurnViewFields == {"zones", "targetChoices", "refused", "actions"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+ZoneViewFields == {"count", "identities", "orderShown", "order", "slotsShown", "slots"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+SlotViewFields == {"key", "occupied", "entry"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* What the seat may identify, zone by zone: the board its choices come from.
 \* @type: ($tableState, Str) => (Str -> Set(Int));
 VisibleBoard(st, seat) == [z \in DOMAIN st.zones |-> Identified(st, z, seat)]
