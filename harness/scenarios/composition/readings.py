@@ -64,3 +64,67 @@ def turn_observation_fifo() -> Golden:
                  "Policies[p.destination].kind = \"bag\" THEN InsertSorted(@, p.entry) "
                  "ELSE <<p.entry>> \\o @]")
     return out
+
+
+def _window(priority: str, passes: int, *responses: str) -> dict[str, Any]:
+    return {"priority": priority, "passes": passes,
+            "responses": [{"id": r, "seat": s} for r, s in (x.split("@") for x in responses)]}
+
+
+def _respond(seat: str, rid: str, nested: bool) -> dict[str, Any]:
+    return {"seat": seat, "response": {"id": rid, "seat": seat}, "nested": nested}
+
+
+def _arrive(entry: int, opens: bool, seat: str) -> dict[str, Any]:
+    return {"entry": entry, "zone": "Play", "opens": opens, "seat": seat}
+
+
+def _windows() -> Literal:
+    t = Literal("ResponseWindow", {"SeatOrder": ["SideA", "SideB", "SideC"]},
+                {"frames": [], "unwound": []})
+    t.step("Open", {"seat": "SideA"}, frames=[_window("SideA", 0)])
+    return t
+
+
+def response_nesting() -> Golden:
+    """"Decide whether a response or arrival opens a nested priority window": the product
+    decides for each response and each arrival, and the window follows its decision."""
+    out: Golden = {}
+    t = _windows()
+    t.step("Respond", _respond("SideA", "r1", True),                    # r1 nests
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideB", 0)])
+    t.step("Respond", _respond("SideB", "r2", False),                   # r2 does not
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideC", 0, "r2@SideB")])
+    t.step("Arrive", _arrive(7, False, "SideA"))                        # opens nothing
+    t.step("Pass", {"seat": "SideC", "kind": "pass"},
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideA", 1, "r2@SideB")])
+    t.step("Pass", {"seat": "SideA", "kind": "timeout"},
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideB", 2, "r2@SideB")])
+    t.step("Pass", {"seat": "SideB", "kind": "wait"},                   # r2 resolves
+           frames=[_window("SideB", 0, "r1@SideA")], unwound=[{"id": "r2", "seat": "SideB"}])
+    t.step("Arrive", _arrive(8, True, "SideC"),                         # opens a window
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideC", 0)])
+    t.step("Pass", {"seat": "SideC", "kind": "pass"},
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideA", 1)])
+    t.step("Pass", {"seat": "SideA", "kind": "pass"},
+           frames=[_window("SideB", 0, "r1@SideA"), _window("SideB", 2)])
+    t.step("Pass", {"seat": "SideB", "kind": "pass"}, frames=[_window("SideB", 0, "r1@SideA")])
+    t.step("Pass", {"seat": "SideB", "kind": "pass"}, frames=[_window("SideC", 1, "r1@SideA")])
+    t.step("Pass", {"seat": "SideC", "kind": "pass"}, frames=[_window("SideA", 2, "r1@SideA")])
+    t.step("Pass", {"seat": "SideA", "kind": "pass"}, frames=[],
+           unwound=[{"id": "r2", "seat": "SideB"}, {"id": "r1", "seat": "SideA"}])
+    out["responses-nesting-decided-per-response.trace.jsonl"] = (t, None, "")
+    t = _windows()
+    step = t.step("Respond", _respond("SideA", "r1", False),
+                  frames=[_window("SideB", 0, "r1@SideA"), _window("SideB", 0)])
+    out["responses-nested-without-the-decision.trace.jsonl"] = (
+        t, step, "frames' = AfterResponse(SeatOrder, p.nested, frames, p.seat, p.response)")
+    opened = "frames' = IF p.opens THEN Append(frames, NewWindow(p.seat)) ELSE frames"
+    t = _windows()
+    step = t.step("Arrive", _arrive(7, True, "SideC"))
+    out["responses-arrival-window-not-opened.trace.jsonl"] = (t, step, opened)
+    t = _windows()
+    step = t.step("Arrive", _arrive(7, False, "SideC"),
+                  frames=[_window("SideA", 0), _window("SideC", 0)])
+    out["responses-arrival-opened-unasked.trace.jsonl"] = (t, step, opened)
+    return out
