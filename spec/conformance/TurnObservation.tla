@@ -54,7 +54,7 @@ InsertSorted(s, e) ==
     LET k == Cardinality({i \in 1..Len(s) : s[i] < e})
     IN SubSeq(s, 1, k) \o <<e>> \o SubSeq(s, k + 1, Len(s))
 
-\* The view as the reading's records (the fields checked by ExactFields first).
+\* The view as the reading's records (Observe checks their fields first).
 \* @type: ({actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}) => $turnView;
 AsRead(v) ==
     [zones |-> [z \in DOMAIN v.zones |->
@@ -71,20 +71,16 @@ AsRead(v) ==
      refused |-> v.refused,
      actions |-> {[action |-> x.action, targets |-> x.targets] : x \in v.actions}]
 
-\* A view exposes nothing through a field the reading does not name.
-\* @type: ({actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}) => Bool;
-ExactFields(v) ==
-    /\ DOMAIN v = TurnViewFields
-    /\ \A z \in DOMAIN v.zones : DOMAIN v.zones[z] = ZoneViewFields
-    /\ \A z \in DOMAIN v.zones : \A i \in DOMAIN v.zones[z].slots :
-           DOMAIN v.zones[z].slots[i] = SlotViewFields
-    /\ \A s \in DOMAIN v.targetChoices : DOMAIN v.targetChoices[s] = ChoiceViewFields
-    /\ \A x \in v.actions : DOMAIN x = ConcreteActionFields
-
 \* @type: ({seat: Str, view: {actions: Set({action: Str, targets: Seq(Int), c}), refused: Bool, targetChoices: Str -> {choices: Seq(Seq(Int)), truncated: Bool, b}, zones: Str -> {count: Int, identities: Seq(Int), order: Seq(Int), orderShown: Bool, slots: Seq({entry: Int, key: Str, occupied: Bool, e}), slotsShown: Bool, d}, a}}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats
-    /\ ExactFields(p.view)
+    \* the view exposes nothing through a field the reading does not name
+    /\ DOMAIN p.view = TurnViewFields
+    /\ \A z \in DOMAIN p.view.zones : DOMAIN p.view.zones[z] = ZoneViewFields
+    /\ \A z \in DOMAIN p.view.zones : \A i \in DOMAIN p.view.zones[z].slots :
+           DOMAIN p.view.zones[z].slots[i] = SlotViewFields
+    /\ \A s \in DOMAIN p.view.targetChoices : DOMAIN p.view.targetChoices[s] = ChoiceViewFields
+    /\ \A x \in p.view.actions : DOMAIN x = ConcreteActionFields
     /\ TurnViewOK(AsRead(p.view), St, p.seat, TargetSpecs, ActionDefinitions)
     /\ UNCHANGED vars
 

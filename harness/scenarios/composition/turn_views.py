@@ -373,17 +373,17 @@ def _field_leaks() -> Golden:
     view = ViewMachine().observe("SideA").view
     leaks: list[tuple[str, dict[str, Any], str]] = [
         ("deck-order-field", {**view, "deckOrder": table["SideA.Deck"]},
-         "DOMAIN v = TurnViewFields"),
+         "DOMAIN p.view = TurnViewFields"),
         ("zone-entries-field", {**view, "zones": {
             z: {**v, "entries": table[z]} for z, v in view["zones"].items()}},
-         "DOMAIN v.zones[z] = ZoneViewFields"),
+         "DOMAIN p.view.zones[z] = ZoneViewFields"),
         ("slot-occupant-field", {**view, "zones": {
             z: {**v, "slots": [{**s, "occupant": table[z][i]} for i, s in enumerate(v["slots"])]}
             for z, v in view["zones"].items()}},
-         "DOMAIN v.zones[z].slots[i] = SlotViewFields"),
+         "DOMAIN p.view.zones[z].slots[i] = SlotViewFields"),
         ("target-choices-field", {**view, "targetChoices": {
             k: {**c, "everyTuple": [[7], [8]]} for k, c in view["targetChoices"].items()}},
-         "DOMAIN v.targetChoices[s] = ChoiceViewFields"),
+         "DOMAIN p.view.targetChoices[s] = ChoiceViewFields"),
         ("action-field", {**view, "actions": {
             from_python({**dict(a.items()), "opponentHand": [7, 8]}) for a in view["actions"]}},
          "DOMAIN x = ConcreteActionFields"),
