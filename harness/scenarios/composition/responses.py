@@ -224,7 +224,8 @@ def golden() -> Golden:
     out["responses-unwind-not-lifo.trace.jsonl"] = (
         s, step, "unwound' = unwound \\o UnwoundByPass(SeatOrder, frames)")
     s = _opened()
-    after = s.machine.windows.respond("SideC", r2)
+    after = ResponseWindows(SEATS).open("SideA").respond("SideA", Response("r1", "SideA")).pass_(
+        "SideB", "pass").respond("SideC", r2)
     step = s.bug(Respond("SideC", r2, nested=True), "accepted",
                  lambda st: st.update(frames=[f.value() for f in after.frames]))
     out["responses-nested-window-not-opened.trace.jsonl"] = (s, step, frames)

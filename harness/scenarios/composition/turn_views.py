@@ -371,15 +371,16 @@ def _field_leaks() -> Golden:
     out: Golden = {}
     table = ViewMachine().variables()["zones"]
     view = ViewMachine().observe("SideA").view
+    row = view["zones"]["Row"]
     leaks: list[tuple[str, dict[str, Any], str]] = [
         ("deck-order-field", {**view, "deckOrder": table["SideA.Deck"]},
          "DOMAIN p.view = TurnViewFields"),
         ("zone-entries-field", {**view, "zones": {
             z: {**v, "entries": table[z]} for z, v in view["zones"].items()}},
          "DOMAIN p.view.zones[z] = ZoneViewFields"),
-        ("slot-occupant-field", {**view, "zones": {
-            z: {**v, "slots": [{**s, "occupant": table[z][i]} for i, s in enumerate(v["slots"])]}
-            for z, v in view["zones"].items()}},
+        # the slot row alone (every zone's slots share one record type, an empty list's too)
+        ("slot-occupant-field", {**view, "zones": {"Row": {**row, "slots": [
+            {**s, "occupant": table["Row"][i]} for i, s in enumerate(row["slots"])]}}},
          "DOMAIN p.view.zones[z].slots[i] = SlotViewFields"),
         ("target-choices-field", {**view, "targetChoices": {
             k: {**c, "everyTuple": [[7], [8]]} for k, c in view["targetChoices"].items()}},
