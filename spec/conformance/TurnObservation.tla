@@ -8,6 +8,11 @@
 (* Observe(p): p.seat, p.view ([zones, targetChoices, refused, actions],  *)
 (*             every record of it with exactly its fields: see TurnViews)  *)
 (* Reveal(p):  p.entry, p.seats, p.reason                                  *)
+(* LeakCheck(p): p.seat, p.observer ("library": the library's TurnView,   *)
+(*             held to the reading; any other, e.g. "projection": a        *)
+(*             product's own, held to the verdict), p.view (the seat's),   *)
+(*             p.worlds (every world compared, in order: [zones, faceUp,   *)
+(*             controllers, view]), p.verdict ("none" | "leak")            *)
 (* Move(p):    p.entry, p.source, p.destination (not a slot zone); the     *)
 (*             entry arrives on top; it may leave a lifo zone from the top *)
 (*             only, a fifo zone from the front (the bottom, the oldest)   *)
@@ -115,6 +120,40 @@ Move(p) ==
                                                  ELSE <<p.entry>> \o @]
     /\ revealed' = {r \in revealed : r.entry # p.entry}
     /\ UNCHANGED <<faceUp, replay>>
+
+\* A world the check compared, as a table state (the same policies and revelations:
+\* where entries lie, how they face and who controls them may differ).
+\* @type: ({controllers: Int -> Str, faceUp: Set(Int), view: $turnView, zones: Str -> Seq(Int)}) => $tableState;
+WorldOf(w) ==
+    [zones |-> w.zones, policies |-> Policies, controllers |-> w.controllers,
+     faceUp |-> w.faceUp, revealed |-> revealed]
+
+\* The information-leak check over the whole TurnView (zones, target choices, legal
+\* actions), recorded: every world compared is one the seat cannot tell apart; the
+\* library's views are the reading's in each world; the verdict is "leak" exactly when
+\* some world's view differs, the check stopping there; and a "none" has compared a
+\* permutation of every hidden list order (deck order) and, when hidden identities lie
+\* in two zones or more, a world where some lie elsewhere (opponent hands).  A bag's
+\* order is not in the state (it is kept canonical), so no trace can show it permuted.
+\* @type: ({observer: Str, seat: Str, verdict: Str, view: $turnView, worlds: Seq({controllers: Int -> Str, faceUp: Set(Int), view: $turnView, zones: Str -> Seq(Int)})}) => Bool;
+LeakCheck(p) ==
+    /\ p.seat \in Seats
+    /\ \A i \in DOMAIN p.worlds : Look(WorldOf(p.worlds[i]), p.seat) = Look(St, p.seat)
+    /\ p.observer = "library" =>
+           /\ TurnViewOK(p.view, St, p.seat, TargetSpecs, ActionDefinitions)
+           /\ \A i \in DOMAIN p.worlds :
+                  TurnViewOK(p.worlds[i].view, WorldOf(p.worlds[i]), p.seat, TargetSpecs,
+                             ActionDefinitions)
+    /\ p.verdict = IF \E i \in DOMAIN p.worlds : p.worlds[i].view # p.view THEN "leak" ELSE "none"
+    /\ \A i \in DOMAIN p.worlds : p.worlds[i].view # p.view => i = Len(p.worlds)
+    /\ p.verdict = "none" =>
+           \A z \in HiddenOrderZones(St, p.seat) :
+               \E i \in DOMAIN p.worlds : OnlyOrderOf(WorldOf(p.worlds[i]), St, z)
+    /\ p.verdict = "none" =>
+           (Cardinality({z \in DOMAIN zones : Members(St, z) # Identified(St, z, p.seat)}) >= 2
+            => \E i \in DOMAIN p.worlds : \E z \in DOMAIN zones :
+                   Members(WorldOf(p.worlds[i]), z) # Members(St, z))
+    /\ UNCHANGED vars
 
 EntriesInOneZone ==
     \A y, z \in DOMAIN zones : y # z => Members(St, y) \cap Members(St, z) = {}

@@ -95,6 +95,43 @@ SlotViewFields == {"key", "occupied", "entry"}
 VisibleBoard(st, seat) == [z \in DOMAIN st.zones |-> Identified(st, z, seat)]
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* What a seat may tell of a table by its policies alone: each zone's length, count
+\* and the identities it may see, their places (and which places are occupied) where it
+\* may see the order or slots, and the face and controller of each identity it sees.
+\* Two tables with one Look are worlds the seat cannot tell apart.
+\* @type: ($tableState, Str) => {controllers: Set(<<Int, Str>>), entries: Set(Int), faces: Set(Int), zones: Str -> {count: Int, identities: Set(Int), length: Int, occupied: Seq(Bool), places: Seq(Int)}};
+Look(st, seat) ==
+    LET seen == UNION {Identified(st, z, seat) : z \in DOMAIN st.zones}
+        \* @type: (Str, Int) => Int;
+        Place(z, i) == IF st.zones[z][i] \in Identified(st, z, seat) THEN st.zones[z][i] ELSE 0
+    IN [entries |-> UNION {Members(st, z) : z \in DOMAIN st.zones},
+        zones |-> [z \in DOMAIN st.zones |->
+                      [length |-> Len(st.zones[z]), count |-> Cardinality(Members(st, z)),
+                       identities |-> Identified(st, z, seat),
+                       places |-> IF OrderVisible(st, z, seat)
+                                  THEN [i \in 1..Len(st.zones[z]) |-> Place(z, i)] ELSE <<>>,
+                       occupied |-> IF OrderVisible(st, z, seat)
+                                    THEN [i \in 1..Len(st.zones[z]) |-> st.zones[z][i] # 0]
+                                    ELSE <<>>]],
+        faces |-> st.faceUp \cap seen,
+        controllers |-> {<<e, st.controllers[e]>> : e \in seen}]
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* The list zones whose order the seat may not see and that a permutation changes.
+\* @type: ($tableState, Str) => Set(Str);
+HiddenOrderZones(st, seat) ==
+    {z \in DOMAIN st.zones :
+        <<st.policies[z].kind = "list", OrderVisible(st, z, seat), Len(st.zones[z]) >= 2>>
+        = <<TRUE, FALSE, TRUE>>}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* W differs from st in the order of zone z alone.
+\* @type: ($tableState, $tableState, Str) => Bool;
+OnlyOrderOf(W, st, z) ==
+    /\ W.zones[z] # st.zones[z]
+    /\ [W EXCEPT !.zones = [@ EXCEPT ![z] = st.zones[z]]] = st
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* The whole TurnView: zones, target choices and legal actions, the last two
 \* enumerated over what the seat may identify (so they leak nothing either).
 \* @type: ($turnView, $tableState, Str, Str -> $targetSpec, Set($actionDefinition)) => Bool;
