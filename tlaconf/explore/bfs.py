@@ -68,21 +68,22 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
             return done()
     while queue:
         state, key, level = queue.popleft()
-        succs = model.successors(state)
-        if not succs and model.check_deadlock:
-            res.result, res.violation = "deadlock", Violation(None, path(key))
-            return done()
-        for t in succs:
-            res.total_states += 1
-            nxt = t.state
-            if not model.in_constraints(nxt) or not model.action_allowed(state, nxt):
-                continue
-            k = model.key(nxt)
-            if k in seen:
-                continue
-            seen[k] = (key, t.label, nxt)
-            if found(nxt, k, level + 1):
+        with model.guard():
+            succs = model.successors(state)
+            if not succs and model.check_deadlock:
+                res.result, res.violation = "deadlock", Violation(None, path(key))
                 return done()
+            for t in succs:
+                res.total_states += 1
+                nxt = t.state
+                if not model.in_constraints(nxt) or not model.action_allowed(state, nxt):
+                    continue
+                k = model.key(nxt)
+                if k in seen:
+                    continue
+                seen[k] = (key, t.label, nxt)
+                if found(nxt, k, level + 1):
+                    return done()
         if progress is not None and res.distinct_states % _EVERY < len(succs) + 1:
             res.seconds = time.perf_counter() - start
             progress(res, len(queue))

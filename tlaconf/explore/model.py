@@ -54,6 +54,8 @@ class Model:
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._succ = succ
         where = str(cfg.path) if cfg.path else str(tla)
+        self.unchecked: tuple[str, ...] = tuple(f"PROPERTY {p}" for p in cfg.properties)
+        """What the ``.cfg`` asks for that is not checked (``check_properties=False``)."""
         if check_properties and cfg.properties:
             name = cfg.properties[0]
             raise Unsupported(f"PROPERTY {name}: temporal properties are not checked by "
@@ -97,6 +99,11 @@ class Model:
         b = self.behaviour
         return [Transition(label, nxt) for label, nxt in
                 self._succ.next(b.next, b.next_ns, b.next_span, b.next_name, state)]
+
+    def guard(self) -> Any:
+        """Evaluate one exploration step (a state's successors and their checks) under
+        one evaluation budget: ``with model.guard(): ...``."""
+        return self._succ.guard()
 
     def key(self, state: Mapping[str, Any]) -> Hashable:
         """What deduplicates ``state``: its values, or its ``VIEW``, taken minimal over
@@ -200,8 +207,11 @@ def load_model(
     ctx = load_module(tla, search_path, constants)
     succ = Successors(ctx)
     for name, value in parsed.constants.items():
-        if name not in declared and (isinstance(value, Substitution)
-                                     or not succ.override_definition(name, value)):
+        if name in declared:
+            continue
+        if isinstance(value, Substitution) or not succ.override_definition(name, value):
+            if value == ModelValue(name):  # ``p1 = p1`` names a model value, as in TLC
+                continue
             raise UserError(f"{name} is neither a CONSTANT nor a definition without "
                             f"parameters of module {ctx.name}", f"{cfg_path}:{parsed.lines[name]}")
     return Model(succ, parsed, tla, check_properties)
