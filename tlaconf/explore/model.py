@@ -110,15 +110,11 @@ class Model:
         the ``SYMMETRY`` permutations."""
         if not self.symmetry:
             return self._view(state)
-        best: Any = None
-        best_key: Any = None
-        for perm in self.symmetry:
-            permuted = {v: permute(state[v], perm) for v in self.variables}
-            k = self._view(permuted)
-            sk = sort_key(k)
-            if best_key is None or sk < best_key:
-                best, best_key = k, sk
-        return best
+        keys = {self._view({v: permute(state[v], perm) for v in self.variables})
+                for perm in self.symmetry}
+        low = min(hash(k) for k in keys)  # the orbit's member of least (hash, TLC order)
+        tied = [k for k in keys if hash(k) == low]
+        return tied[0] if len(tied) == 1 else min(tied, key=sort_key)
 
     def fingerprint(self, state: Mapping[str, Any]) -> int:
         """A 64-bit fingerprint of ``state``'s key, the same in every run."""
