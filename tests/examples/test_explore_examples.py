@@ -65,7 +65,8 @@ def reason(stderr: str) -> str:
         (r"precedence conflict", "parser: an operand such as a = ~b (SANY precedence)"),
         (r"<-\[Module\]|\[Module\]value", ".cfg: a value for one instantiated module"),
         (r"is not \[\]\[A\]_v", "a temporal formula in SPECIFICATION"),
-        (r"initial predicates?;|\[\]\[Next\]_vars conjuncts?", "SPECIFICATION not Init /\\ [][Next]_v"),
+        (r"initial predicates?;|\[\]\[Next\]_vars conjuncts?",
+         "SPECIFICATION not Init /\\ [][Next]_v"),
         (r"unbounded quantifier|cannot be enumerated|infinite", "enumerates an infinite set"),
         (r"POSTCONDITION", "POSTCONDITION"),
     ]
