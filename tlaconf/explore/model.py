@@ -116,6 +116,11 @@ class Model:
         tied = [k for k in keys if hash(k) == low]
         return tied[0] if len(tied) == 1 else min(tied, key=sort_key)
 
+    def same_key(self, a: Hashable, b: Hashable) -> bool:
+        """Whether two keys that Python finds equal are the same TLA+ value (Python
+        has ``TRUE == 1``; TLA+ does not)."""
+        return same_kinds(a, b)
+
     def fingerprint(self, state: Mapping[str, Any]) -> int:
         """A 64-bit fingerprint of ``state``'s key, the same in every run."""
         text = json.dumps(encode(self.key(state)), sort_keys=True)
@@ -161,6 +166,27 @@ class Model:
                                 "model values (use Permutations(S) of TLC)", line)
             perms.append(p)
         return tuple(perms)
+
+
+def same_kinds(a: Any, b: Any) -> bool:
+    """For ``a == b`` (Python equality): whether every position holds the same kind of
+    value in both (a boolean where the other has an integer is a different value)."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is tuple:
+        return all(x is y or same_kinds(x, y) for x, y in zip(a, b, strict=True))
+    if ta is Fn:
+        if a and type(next(iter(a))) is not type(next(iter(b))):
+            return False  # a domain holds one kind of value
+        return all(x is b[k] or same_kinds(x, b[k]) for k, x in a.items())
+    if ta is frozenset and a:
+        x, y = next(iter(a)), next(iter(b))
+        if type(x) is not type(y):
+            return False  # a set holds one kind of value
+        if type(x) in (tuple, Fn, frozenset):
+            return sort_key(a) == sort_key(b)
+    return True
 
 
 def _section_line(cfg: Cfg, keyword: str) -> int:
