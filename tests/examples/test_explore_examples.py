@@ -60,7 +60,8 @@ MODELS = manifest_models(Path(ROOT)) if ROOT else []
 def reason(stderr: str) -> str:
     """The short reason a model is unsupported, from the explorer's error message."""
     patterns = [
-        (r"module (\w+) not found", "needs module {0} (not a standard module)"),
+        (r"module (\w+) not found", "needs module {0} (not found on the search path)"),
+        (r"neither a CONSTANT nor a definition", ".cfg overrides a standard operator"),
         (r"undefined (?:operator|name) (\S+)", "needs operator {0} (a community module)"),
         (r"precedence conflict", "parser: an operand such as a = ~b (SANY precedence)"),
         (r"<-\[Module\]|\[Module\]value", ".cfg: a value for one instantiated module"),

@@ -88,6 +88,14 @@ def test_constraints(tmp_path: Path) -> None:
                                     {"x": 0, "who": ModelValue("p1")})
 
 
+def test_definition_overrides(tmp_path: Path) -> None:
+    text = COUNTER.replace("Small ==", "Two == 2\nSmall ==")
+    cfg = CFG.replace("Limit = 2", "Limit = 9") + "CONSTANTS Low <- Small\n"
+    model = load_model(write(tmp_path, cfg + "CONSTRAINT Low\n", text))
+    assert model.in_constraints({"x": 2, "who": ModelValue("p1")})  # Low is now Small
+    assert not model.in_constraints({"x": 3, "who": ModelValue("p1")})
+
+
 def test_init_next_and_substitution(tmp_path: Path) -> None:
     text = COUNTER.replace("Small ==", "MCLimit == 1\nSmall ==")
     cfg = "CONSTANTS Limit <- MCLimit\n  Procs = {p1}\nINIT Init\nNEXT Next\n"
@@ -106,6 +114,8 @@ def test_init_next_and_substitution(tmp_path: Path) -> None:
          "not a definition without parameters"),
         ("CONSTANTS Limit = 2\n Procs = {p1}\n Other = 3\nSPECIFICATION Spec\n", 3,
          "neither a CONSTANT nor a definition"),
+        ("CONSTANTS Limit = 2\n Procs = {p1}\n Small <- Nope\nSPECIFICATION Spec\n", 3,
+         "given the definition Nope"),
     ],
 )
 def test_bad_models_name_the_cfg_line(tmp_path: Path, cfg: str, line: int, message: str) -> None:

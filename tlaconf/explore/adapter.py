@@ -160,14 +160,22 @@ class Successors:
                 return called[0], called[1]
         return None
 
-    def override_definition(self, name: str, value: Any) -> bool:
-        """Give the parameterless definition ``name`` the constant ``value`` (a ``.cfg``
-        line ``name = value`` for a defined name, as TLC overrides it); False when ``name``
-        is no such definition."""
+    def override_definition(self, name: str, value: Any, by: str | None = None) -> bool:
+        """Give the definition ``name`` the constant ``value`` (``name = value`` in a
+        ``.cfg``), or make it the definition ``by`` (``name <- by``), as TLC overrides a
+        definition; False when ``name`` (or ``by``) is no definition of the same arity."""
         entry = self.ctx.ns.lookup(name)
-        if entry is None or entry.kind != "op" or entry.arity != 0:
+        if entry is None or entry.kind != "op":
             return False
-        self.ctx.ns.entries[name] = Entry("const", name, value=value)
+        if by is None:
+            if entry.arity != 0:
+                return False
+            self.ctx.ns.entries[name] = Entry("const", name, value=value)
+            return True
+        target = self.ctx.ns.lookup(by)
+        if target is None or target.kind != "op" or target.arity != entry.arity:
+            return False
+        self.ctx.ns.entries[name] = target
         return True
 
     # --------------------------------------------------------------- internals

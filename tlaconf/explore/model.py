@@ -231,11 +231,14 @@ def load_model(
     for name, value in parsed.constants.items():
         if name in declared:
             continue
-        if isinstance(value, Substitution) or not succ.override_definition(name, value):
+        by = value.definition if isinstance(value, Substitution) else None
+        if not succ.override_definition(name, value, by):
             if value == ModelValue(name):  # ``p1 = p1`` names a model value, as in TLC
                 continue
-            raise UserError(f"{name} is neither a CONSTANT nor a definition without "
-                            f"parameters of module {ctx.name}", f"{cfg_path}:{parsed.lines[name]}")
+            what = f"the definition {by}" if by else "a value"
+            raise UserError(f"{name} is neither a CONSTANT nor a definition of module "
+                            f"{ctx.name} that can be given {what}",
+                            f"{cfg_path}:{parsed.lines[name]}")
     return Model(succ, parsed, tla, check_properties)
 
 
