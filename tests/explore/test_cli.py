@@ -131,3 +131,25 @@ def test_unsupported_property_exits_2_unless_skipped(tmp_path: Path,
     assert f"{tmp_path / 'Tokens.cfg'}:8" in err and "temporal properties" in err
     code, out = explore(capsys, tmp_path / "Tokens.tla", "--skip-properties")
     assert code == 0 and out["unchecked"] == ["PROPERTY Spec"] and out["distinct_states"] == 62
+
+
+def test_replay_reads_cfg_substitutions(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "spec"
+    spec.mkdir()
+    for name in ("Stack.tla", "Stack.cfg"):  # Stack.cfg: Depth <- MCDepth (3)
+        shutil.copy(MODELS / name, spec / name)
+    header = {"format": "tlaconf-trace", "version": 1, "module": "Stack", "revision": "1",
+              "constants": {"Items": {"#set": [{"#unserializable": "a"}]}, "MaxPushes": 6}}
+    a = {"#unserializable": "a"}
+
+    def trace(depth: int) -> Path:
+        lines = [header, {"state": {"stack": [], "pushes": 0}}]
+        lines += [{"state": {"stack": [a] * k, "pushes": k}} for k in range(1, depth + 1)]
+        path = tmp_path / f"push{depth}.jsonl"
+        path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+        return path
+
+    assert main(["replay", str(trace(3)), "--spec", str(spec)]) == 0
+    assert main(["replay", str(trace(4)), "--spec", str(spec)]) == 1  # Len(stack) < 3 fails
+    capsys.readouterr()

@@ -148,5 +148,14 @@ class EmbeddedBackend:
 
         constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
                      for k, v in spec.constants.items()}
-        ctx = self._load_module(spec.path, spec.search_path, constants)
+        try:
+            ctx = self._load_module(spec.path, spec.search_path, constants)
+        except UserError as err:
+            for name, value in spec.constants.items():
+                if isinstance(value, Substitution) and err.message.startswith(
+                        f"cannot bind {name} to {value.definition}"):
+                    raise UserError(f"CONSTANT {name} <- {value.definition}: module "
+                                    f"{spec.name} has no definition {value.definition}",
+                                    spec.origins.get(name)) from None
+            raise
         return EmbeddedModule(ctx, spec)
