@@ -149,7 +149,7 @@ class Compiler:
         self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
-        self.registers: dict[int, Any] = {}
+        self.registers: dict[Any, Any] = {}
         """TLCSet/TLCGet registers: this context's own, emptied by :meth:`reset_registers`."""
 
     def reset_registers(self) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
+from tlaconf.evaluate.community import override
 from tlaconf.tla import ast as A
 from tlaconf.tla.resolve import ResolvedModule
 
@@ -54,7 +55,7 @@ class Namespace:
         return self.entries.get(name)
 
 
-STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "Json", "TLCExt"}
+STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "TLCExt"}
 
 
 class Loader:
@@ -205,6 +206,10 @@ class Builder:
                         e[name].child = inst
                 if isinstance(unit, A.Variable) and subst is None:
                     ns.variables += unit.names
+            elif isinstance(unit, A.OpDef) and (
+                native := override(module.name, unit.name, len(unit.params))
+            ):  # what TLC overrides in Java (tlaconf.evaluate.community)
+                e[unit.name] = Entry("builtin", unit.name, value=native, arity=native[1])
             elif isinstance(unit, A.OpDef):
                 e[unit.name] = Entry("op", unit.name, unit, ns, len(unit.params))
             elif isinstance(unit, A.FnDef):
