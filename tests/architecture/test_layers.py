@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("spec",),
     ("trace", "revision"),
     ("evaluate",),
-    ("replay",),
+    ("replay", "explore"),
     ("report",),
     ("gate",),
     ("cli", "pytest_plugin"),

@@ -7,7 +7,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode, Witness, state_diff
-from tlaconf.spec.cfg import read_cfg
+from tlaconf.spec.cfg import Substitution, read_cfg
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
@@ -144,5 +144,9 @@ class EmbeddedBackend:
         self._load_module = load_module
 
     def load(self, spec: ModuleSpec) -> EmbeddedModule:
-        ctx = self._load_module(spec.path, spec.search_path, spec.constants)
+        from tlaconf.evaluate import Override
+
+        constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
+                     for k, v in spec.constants.items()}
+        ctx = self._load_module(spec.path, spec.search_path, constants)
         return EmbeddedModule(ctx, spec)
