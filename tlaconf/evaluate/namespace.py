@@ -141,7 +141,10 @@ class Builder:
                 target = ns.lookup(value.name)
                 if target is None or name not in ns.entries:
                     raise UserError(f"cannot bind {name} to {value.name}: no such definition")
-                ns.entries[name] = target
+                # in place: instances built meanwhile (INSTANCE M with N implicit) hold it
+                bound = ns.entries[name]
+                for f in fields(Entry):
+                    setattr(bound, f.name, getattr(target, f.name))
         if missing:
             names = ", ".join(dict.fromkeys(n for n, _ in missing))
             span = missing[0][1]
