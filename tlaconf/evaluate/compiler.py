@@ -283,7 +283,7 @@ class Compiler:
         return ns.lookup(name)
 
     def _selected(self, entry: Entry, path: tuple[str, ...]) -> Entry | None:
-        """``Op!1!2``: the definition's body narrowed by positional selectors (the n-th
+        r"""``Op!1!2``: the definition's body narrowed by positional selectors (the n-th
         item of a ``/\``/``\/`` list or the n-th argument of an operator application,
         through labels), as a definition of its own; None for any other selector."""
         key = (id(entry), path)

@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
-from tlaconf.evaluate import community
+from tlaconf.evaluate import Blame, Context, EvalError, Override, community, load_module
 from tlaconf.evaluate.blame import show
 from tlaconf.explore import Model
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
