@@ -25,9 +25,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "lines read and the entries checked and, on rejection, the failing entry with the "
         "nearest step of each candidate state and its blamed conjunct.  Exit 0 accepted, "
         "1 rejected (or, with --strict, a warning), 2 bad input or unsupported construct, "
-        "3 undecided.",
+        "3 undecided.  Given a partial trace (a tlaconf trace whose header says "
+        "\"partial\": true) instead, replay it against its conformance module keeping "
+        "every spec state consistent with the log so far.",
     )
-    p.add_argument("tracespec", metavar="TRACESPEC.tla")
+    p.add_argument("tracespec", metavar="TRACESPEC.tla|TRACE.jsonl")
     p.add_argument("-c", "--config", metavar="CFG", help="the .cfg (default: beside the module)")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="an environment variable IOEnv gives the spec (repeatable), "
@@ -38,8 +40,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--strict", action="store_true",
                    help="exit 1 on a warning too (log lines read but not checked, a log "
                    "cut by the community operators, no POSTCONDITION)")
+    p.add_argument("--spec", metavar="DIR",
+                   help="partial traces: the spec directory (default as for replay)")
+    p.add_argument("--revision", metavar="R",
+                   help="partial traces: check against revision R instead of the header's")
+    p.add_argument("--max-candidates", type=_positive, default=None, metavar="N",
+                   help="partial traces: more candidate states than N at a log line is "
+                   "undecided, exit 3 (default 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return n
 
 
 def _env(pairs: list[str]) -> dict[str, str]:
@@ -60,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     library = library_path(args.library)
     tla = Path(args.tracespec)
     if tla.suffix != ".tla":
-        raise UserError(f"{tla}: expected a TLA+ trace spec (a .tla file)")
+        return _partial(args, tla)
     cfg = Path(args.config) if args.config else None
 
     def level(n: int, alive: int, distinct: int) -> None:
@@ -75,4 +94,15 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(outcome.to_json(), indent=1))
     else:
         print(render(outcome))
+    return outcome.exit_code(args.strict)
+
+
+def _partial(args: argparse.Namespace, path: Path) -> int:
+    from tlaconf.validate.outcome import render
+    from tlaconf.validate.partial import DEFAULT_MAX_CANDIDATES, replay_partial
+
+    spec = Path(args.spec) if args.spec else None
+    outcome = replay_partial(path, spec, args.revision,
+                             args.max_candidates or DEFAULT_MAX_CANDIDATES)
+    print(json.dumps(outcome.to_json(), indent=1) if args.json else render(outcome))
     return outcome.exit_code(args.strict)

@@ -40,6 +40,8 @@ class Outcome:
     log_line: str | None = None
     """``file:line`` of that entry, when it could be located in a log that was read."""
     candidates: list[Candidate] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    """Logged fields that no successor of any candidate agreed with (partial traces)."""
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -69,6 +71,7 @@ class Outcome:
             "failure": None if self.result == "accepted" else {
                 "entry": self.failing_entry,
                 "log_line": self.log_line,
+                "unmatched_fields": self.unmatched,
                 "candidates": [
                     {"state": {k: encode(v) for k, v in c.state.items()},
                      "nearest_action": c.action,
@@ -105,6 +108,8 @@ def render(o: Outcome) -> str:
                      + (f": nearest step {c.action}" if c.action else ": no step to try"))
         if c.blame is not None:
             lines.append(c.blame.render(2))
+    if o.unmatched:
+        lines.append(f"  logged fields no successor agreed with: {', '.join(o.unmatched)}")
     if o.result != "accepted" and len(o.alive) > 1:
         tail = o.alive[-10:]
         lines.append(f"  candidates alive at the last {len(tail)} entries: "
