@@ -30,6 +30,7 @@ from tlaconf.evaluate import Context, EvalError, budget, load_module
 from tlaconf.evaluate.lazy import Fail, apply, is_fn, same
 from tlaconf.evaluate.runtime import NextState
 from tlaconf.explore.adapter import Successors
+from tlaconf.replay.result import BlameNode, Failure, TraceResult
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
 from tlaconf.validate.nearest import narrowed, progress
@@ -355,6 +356,57 @@ def _overlay(value: Any, logged: Any) -> Any:
     for k, lv in logged.entries:
         base[k] = _overlay(base.get(k), lv)
     return make_fn(base)
+
+
+def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
+                 max_candidates: int = DEFAULT_MAX_CANDIDATES) -> TraceResult:
+    """The partial trace at ``path`` as ``tlaconf replay`` and the gate report a trace:
+    accepted -> ``conforms``, rejected -> ``violation`` at the failing step, undecided ->
+    an undecided ``error``; bad input -> ``error``.  The blame of a step whose
+    successors all disagree with the log names the logged field (``occupants.Play``)."""
+    start = time.perf_counter()
+    try:
+        o = replay_partial(path, spec_dir, revision, max_candidates)
+    except UserError as err:
+        line = err.location.rsplit(":", 1)[-1] if err.location else ""
+        where = int(line) if line.isdigit() else 1
+        return TraceResult(str(path), None, "error", 0,
+                           Failure(0, where, str(err)), time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    if o.result == "accepted":
+        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds)
+    line = int((o.log_line or ":2").rsplit(":", 1)[-1])
+    step = o.failing_entry or 0
+    traced = read_partial(path).steps
+    logged = traced[step - 1] if 0 < step <= len(traced) else None
+    blame: BlameNode | None = None
+    best = o.candidates[0] if o.candidates else None
+    if best is not None and best.blame is not None:
+        blame = BlameNode.from_blame(best.blame)
+    elif o.unmatched and logged is not None:
+        blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
+                          f"what line {line} logged ({', '.join(o.unmatched)})",
+                          str(path), line, 1, line, 1,
+                          tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
+    reason = o.reason or "rejected"
+    if best is not None and best.action:
+        reason += f"; nearest: {best.action}"
+    failure = Failure(step, line, reason, logged.action if logged else None,
+                      logged.params if logged else None, blame)
+    verdict = "error" if o.result == "undecided" else "violation"
+    return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
+                       undecided=o.result == "undecided")
+
+
+def _logged_at(state: Mapping[str, Any], field: str) -> str:
+    """What the log gave at ``field`` (``var``, ``var.f``, ``var[k]``), as text."""
+    head = field.split(".", 1)[0].split("[", 1)[0]
+    v = state.get(head)
+    if field != head and isinstance(v, Partial):
+        for k, x in v.entries:
+            if field in (f"{head}.{k}", f"{head}[{to_tla(k)}]"):
+                return show(x)
+    return show(v) if v is not None else "?"
 
 
 def partial_paths(paths: Sequence[Path]) -> list[Path]:
