@@ -105,7 +105,7 @@ def test_init_next_and_substitution(tmp_path: Path) -> None:
         ("CONSTANTS Limit = 2\n  Procs = {p1}\nSPECIFICATION Spec\nINVARIANT Inc\n", 4,
          "not a definition without parameters"),
         ("CONSTANTS Limit = 2\n Procs = {p1}\n Other = 3\nSPECIFICATION Spec\n", 3,
-         "not declared"),
+         "neither a CONSTANT nor a definition"),
     ],
 )
 def test_bad_models_name_the_cfg_line(tmp_path: Path, cfg: str, line: int, message: str) -> None:

@@ -22,7 +22,7 @@ from tlaconf.evaluate import Context, EvalError, budget
 from tlaconf.evaluate.compiler import has_stateful
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.lazy import Fail, materialize
-from tlaconf.evaluate.namespace import Namespace
+from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_STATE, NextState
 from tlaconf.evaluate.walk import Env
 from tlaconf.tla import ast as A
@@ -154,6 +154,16 @@ class Successors:
             if called is not None:
                 return called[0], called[1]
         return None
+
+    def override_definition(self, name: str, value: Any) -> bool:
+        """Give the parameterless definition ``name`` the constant ``value`` (a ``.cfg``
+        line ``name = value`` for a defined name, as TLC overrides it); False when ``name``
+        is no such definition."""
+        entry = self.ctx.ns.lookup(name)
+        if entry is None or entry.kind != "op" or entry.arity != 0:
+            return False
+        self.ctx.ns.entries[name] = Entry("const", name, value=value)
+        return True
 
     # --------------------------------------------------------------- internals
 

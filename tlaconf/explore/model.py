@@ -27,6 +27,7 @@ from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.spec_parts import Behaviour, behaviour
+from tlaconf.tla import ast as A
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.values import Fn, ModelValue, encode, sort_key
 
@@ -44,12 +45,14 @@ class Transition:
 class Model:
     """A loaded module under its ``.cfg``, ready to be explored."""
 
-    def __init__(self, ctx: Context, cfg: Cfg, tla: Path, check_properties: bool = True) -> None:
-        self.ctx = ctx
+    def __init__(self, succ: Successors, cfg: Cfg, tla: Path,
+                 check_properties: bool = True) -> None:
+        ctx = succ.ctx
+        self.ctx: Context = ctx
         self.cfg = cfg
         self.tla = tla
         self.variables: tuple[str, ...] = tuple(ctx.variables)
-        self._succ = Successors(ctx)
+        self._succ = succ
         where = str(cfg.path) if cfg.path else str(tla)
         if check_properties and cfg.properties:
             name = cfg.properties[0]
@@ -191,21 +194,33 @@ def load_model(
         raise UserError(f"config file {cfg_path} not found" + (
             "" if cfg is not None else " (pass -c CFG)"))
     parsed = read_cfg(cfg_path)
+    declared = _declared_constants(tla, search_path)
     constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
-                 for k, v in parsed.constants.items()}
+                 for k, v in parsed.constants.items() if k in declared}
     ctx = load_module(tla, search_path, constants)
-    declared = set(ctx.constants)
-    for name in parsed.constants:
-        if name not in declared:
-            raise UserError(f"CONSTANT {name} is not declared by module {ctx.name}",
-                            f"{cfg_path}:{parsed.lines[name]}")
-    missing = sorted(n for n, e in ctx.ns.entries.items()
-                     if e.kind == "const" and n not in parsed.constants)
-    if missing:
-        raise UserError(f"the .cfg gives no value for CONSTANT {', '.join(missing)}",
-                        str(cfg_path))
-    return Model(ctx, parsed, tla, check_properties)
+    succ = Successors(ctx)
+    for name, value in parsed.constants.items():
+        if name not in declared and (isinstance(value, Substitution)
+                                     or not succ.override_definition(name, value)):
+            raise UserError(f"{name} is neither a CONSTANT nor a definition without "
+                            f"parameters of module {ctx.name}", f"{cfg_path}:{parsed.lines[name]}")
+    return Model(succ, parsed, tla, check_properties)
 
 
 __all__ = ["EvalError", "Label", "Model", "State", "Transition", "Unsupported", "load_model",
            "permute"]
+
+
+def _declared_constants(tla: Path, search_path: Sequence[Path]) -> set[str]:
+    """The CONSTANTS ``tla`` declares, itself or through what it EXTENDS."""
+    from tlaconf.tla import resolve
+
+    out: set[str] = set()
+    todo = [resolve.load(tla, search_path)]
+    while todo:
+        rm = todo.pop()
+        todo.extend(rm.extends)
+        for unit in rm.module.units:
+            if isinstance(unit, A.Constant):
+                out.update(p.name for p in unit.params)
+    return out

@@ -4,6 +4,8 @@ does not use), as TLC reads them."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tlaconf.errors import UserError
@@ -85,7 +87,7 @@ def _split(succ: Successors, node: A.Node, ns: Namespace, inits: list[tuple[A.No
             if why is not None:
                 return why
         return None
-    if isinstance(node, A.Fairness):
+    if _fairness(succ, node, ns, depth):
         return None
     if isinstance(node, A.OpApp) and node.name == "[]" and not node.module:
         arg = node.args[0]
@@ -102,20 +104,49 @@ def _split(succ: Successors, node: A.Node, ns: Namespace, inits: list[tuple[A.No
     return f"the temporal formula at {_where(node)} is not [][A]_v or fairness (not checked)"
 
 
+def _fairness(succ: Successors, node: A.Node, ns: Namespace, depth: int) -> bool:
+    """Whether ``node`` is a fairness condition (``WF``/``SF``, conjunctions and
+    quantifications of them), which safety checking does not use."""
+    if isinstance(node, A.Fairness):
+        return True
+    if isinstance(node, A.Label):
+        return _fairness(succ, node.expr, ns, depth)
+    if isinstance(node, A.Quant):
+        return _fairness(succ, node.body, ns, depth)
+    if isinstance(node, A.Junction) and node.op == "/\\":
+        return all(_fairness(succ, i, ns, depth) for i in node.items)
+    if depth < _DEPTH:
+        expanded = succ.expand(node, ns)
+        if expanded is not None:
+            return _fairness(succ, expanded[0], expanded[1], depth + 1)
+    return False
+
+
 def _temporal(succ: Successors, node: A.Node, ns: Namespace, depth: int) -> bool:
+    """Whether ``node`` is a temporal formula: it contains a temporal operator, directly or
+    through the definitions it calls."""
     if isinstance(node, A.Fairness | A.TemporalQuant):
         return True
     if isinstance(node, A.OpApp) and node.name in _TEMPORAL and not node.module:
         return True
-    if isinstance(node, A.Label):
-        return _temporal(succ, node.expr, ns, depth)
-    if isinstance(node, A.Junction):
-        return any(_temporal(succ, i, ns, depth) for i in node.items)
     if depth < _DEPTH:
         expanded = succ.expand(node, ns)
         if expanded is not None:
             return _temporal(succ, expanded[0], expanded[1], depth + 1)
-    return False
+    return any(_temporal(succ, child, ns, depth) for child in _children(node))
+
+
+def _children(node: A.Node) -> Iterator[A.Node]:
+    for f in dataclasses.fields(node):
+        yield from _nodes(getattr(node, f.name))
+
+
+def _nodes(value: object) -> Iterator[A.Node]:
+    if isinstance(value, A.Node):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes(item)
 
 
 def _where(node: A.Node) -> str:
