@@ -27,8 +27,8 @@ from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.spec_parts import Behaviour, behaviour
-from tlaconf.tla import ast as A
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
+from tlaconf.tla import ast as A
 from tlaconf.values import Fn, ModelValue, encode, sort_key
 
 State = dict[str, Any]
