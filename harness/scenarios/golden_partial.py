@@ -101,8 +101,9 @@ def write_golden(traces: Path) -> list[Path]:
     paths = []
     for name, (play, step, conjunct) in CASES.items():
         path = out / f"{name}.trace.jsonl"
-        with PartialRecorder(path, MODULE, membership_vars, touched,
-                             meta={**META, "golden": name}) as rec:
+        rec = PartialRecorder(path, MODULE, membership_vars, touched,
+                              meta={**META, "golden": name})
+        with rec:
             play(rec)
         paths.append(path)
         expected[path.name] = ({"verdict": "conforms"} if step is None else

@@ -30,7 +30,7 @@ from tlaconf.evaluate import Context, EvalError, budget, load_module
 from tlaconf.evaluate.lazy import Fail, apply, is_fn, same
 from tlaconf.evaluate.runtime import NextState
 from tlaconf.explore.adapter import Successors
-from tlaconf.replay.result import BlameNode, Failure, TraceResult
+from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
 from tlaconf.validate.nearest import narrowed, progress
@@ -368,8 +368,8 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     try:
         o = replay_partial(path, spec_dir, revision, max_candidates)
     except UserError as err:
-        line = err.location.rsplit(":", 1)[-1] if err.location else ""
-        where = int(line) if line.isdigit() else 1
+        tail = err.location.rsplit(":", 1)[-1] if err.location else ""
+        where = int(tail) if tail.isdigit() else 1
         return TraceResult(str(path), None, "error", 0,
                            Failure(0, where, str(err)), time.perf_counter() - start)
     seconds = time.perf_counter() - start
@@ -393,7 +393,7 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
         reason += f"; nearest: {best.action}"
     failure = Failure(step, line, reason, logged.action if logged else None,
                       logged.params if logged else None, blame)
-    verdict = "error" if o.result == "undecided" else "violation"
+    verdict: Verdict = "error" if o.result == "undecided" else "violation"
     return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
                        undecided=o.result == "undecided")
 

@@ -32,6 +32,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, community, load_module
 from tlaconf.evaluate.blame import show
 from tlaconf.explore import Model
+from tlaconf.explore.adapter import Successors
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.spec.cfg import _tokens as cfg_tokens
 from tlaconf.validate.nearest import narrowed, path, progress
@@ -95,7 +96,7 @@ class TraceSpec:
         self.registers["stats"] = _stats(0, 0, 0, 0, 0.0)
         without = {k: v for k, v in parsed.sections.items() if k != "POSTCONDITION"}
         cfg_for_model: Cfg = dataclasses.replace(parsed, path=self.cfg_path, sections=without)
-        self.model = Model(self.ctx, cfg_for_model, tla)
+        self.model = Model(Successors(self.ctx), cfg_for_model, tla)
 
     def level(self, n: int) -> None:
         self.registers["level"] = n
