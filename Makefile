@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
-	test-apalache
+	test-apalache test-examples
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ bench: $(STAMP)
 test-tlc: $(STAMP)
 	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
 	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+
+# The explorer against TLC's published figures (a tlaplus/Examples checkout; not in CI).
+test-examples: $(STAMP)
+	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES=/path/to/tlaplus/Examples"; exit 2; }
+	$(BIN)/pytest -rs tests/examples
 
 test-apalache: $(STAMP)
 	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers

@@ -8,7 +8,7 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import EvalError
-from tlaconf.explore import Label, Unsupported, load_model
+from tlaconf.explore import Label, Unsupported, bfs, load_model, walks
 from tlaconf.values import ModelValue, make_fn
 
 COUNTER = """---- MODULE Counter ----
@@ -142,3 +142,20 @@ Next == r' = [r EXCEPT !.a = 3 - @]
     inits = model.initial_states()
     assert inits == [{"r": make_fn({"a": 1, "b": "u"})}, {"r": make_fn({"a": 2, "b": "u"})}]
     assert model.successors(inits[0])[0].state == inits[1]
+
+
+def test_true_and_one_are_different_states(tmp_path: Path) -> None:
+    text = """---- MODULE Mix ----
+EXTENDS Naturals
+VARIABLES n, x, f
+Init == n = 0 /\\ x = 1 /\\ f = <<TRUE>>
+Next == \\/ n = 0 /\\ n' = 1 /\\ x' = x /\\ f' = f
+        \\/ n = 1 /\\ n' = 0 /\\ x' = TRUE /\\ f' = <<1>>
+        \\/ n = 1 /\\ n' = 0 /\\ x' = 1 /\\ f' = <<1>>
+====
+"""
+    model = load_model(write(tmp_path, "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n", text,
+                             "Mix"))
+    res = bfs(model)  # Python has (0, 1, <<1>>) == (0, TRUE, <<1>>) == (0, 1, <<TRUE>>)
+    assert (res.distinct_states, res.total_states, res.depth) == (6, 10, 4)  # TLC's figures
+    assert walks(model, 30, 10, seed=0).distinct_states == 6

@@ -46,6 +46,8 @@ def test_constants_and_invariants() -> None:
         ("CONSTANT X 3", 1, "expected '=' or '<-'"),
         ("INIT A\nINIT B", 2, "INIT is given twice"),
         ("CHECK_DEADLOCK maybe", 1, "TRUE or FALSE"),
+        ("CONSTANTS\nX <- A\nX <-[M] B", 3, "<-[Module] Def"),
+        ("CONSTANTS\nX = [M]v", 2, "[Module]value"),
         ("CONSTANTS\nX = 1\nX = 2", 3, "given twice"),
         ("FOO Bar", 1, "section keyword"),
         ("CONSTANTS\n\nX = {TRUE, 1}", 3, "cannot compare"),

@@ -26,7 +26,7 @@ from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_STATE, NextState
 from tlaconf.evaluate.walk import Env
 from tlaconf.tla import ast as A
-from tlaconf.values import ModelValue
+from tlaconf.values import Fn, ModelValue
 
 _PLAIN = (bool, int, str, ModelValue)
 
@@ -146,6 +146,11 @@ class Successors:
         except Exception as exc:
             raise self._error(exc, node) from None
 
+    def guard(self) -> Any:
+        """A context in which the evaluations of one exploration step share one
+        evaluation budget (see :mod:`tlaconf.evaluate.budget`)."""
+        return budget.limit()
+
     def expand(self, node: A.Node, ns: Namespace) -> tuple[A.Node, Namespace] | None:
         """The body and namespace of the parameterless operator ``node`` calls, or None
         when it calls none (a built-in, a variable, an operator with arguments)."""
@@ -235,9 +240,15 @@ def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
 
 
 def settle(v: Any) -> Any:
-    """A state's value with its lazy parts enumerated (hashable and comparable)."""
-    if type(v) in _PLAIN:
+    """A state's value with its lazy parts enumerated (hashable and comparable); a value
+    that has none is returned as it is, without being rebuilt."""
+    t = type(v)
+    if t in _PLAIN:
+        return v
+    if t is frozenset or t is tuple:
+        if all(type(x) in _PLAIN or settle(x) is x for x in v):
+            return v
+    elif t is Fn and all((type(k) in _PLAIN or settle(k) is k)
+                         and (type(x) in _PLAIN or settle(x) is x) for k, x in v.items()):
         return v
     return materialize(v)
-
-

@@ -54,6 +54,8 @@ class Model:
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._succ = succ
         where = str(cfg.path) if cfg.path else str(tla)
+        self.unchecked: tuple[str, ...] = tuple(f"PROPERTY {p}" for p in cfg.properties)
+        """What the ``.cfg`` asks for that is not checked (``check_properties=False``)."""
         if check_properties and cfg.properties:
             name = cfg.properties[0]
             raise Unsupported(f"PROPERTY {name}: temporal properties are not checked by "
@@ -98,20 +100,26 @@ class Model:
         return [Transition(label, nxt) for label, nxt in
                 self._succ.next(b.next, b.next_ns, b.next_span, b.next_name, state)]
 
+    def guard(self) -> Any:
+        """Evaluate one exploration step (a state's successors and their checks) under
+        one evaluation budget: ``with model.guard(): ...``."""
+        return self._succ.guard()
+
     def key(self, state: Mapping[str, Any]) -> Hashable:
         """What deduplicates ``state``: its values, or its ``VIEW``, taken minimal over
         the ``SYMMETRY`` permutations."""
         if not self.symmetry:
             return self._view(state)
-        best: Any = None
-        best_key: Any = None
-        for perm in self.symmetry:
-            permuted = {v: permute(state[v], perm) for v in self.variables}
-            k = self._view(permuted)
-            sk = sort_key(k)
-            if best_key is None or sk < best_key:
-                best, best_key = k, sk
-        return best
+        keys = {self._view({v: permute(state[v], perm) for v in self.variables})
+                for perm in self.symmetry}
+        low = min(hash(k) for k in keys)  # the orbit's member of least (hash, TLC order)
+        tied = [k for k in keys if hash(k) == low]
+        return tied[0] if len(tied) == 1 else min(tied, key=sort_key)
+
+    def same_key(self, a: Hashable, b: Hashable) -> bool:
+        """Whether two keys that Python finds equal are the same TLA+ value (Python
+        has ``TRUE == 1``; TLA+ does not)."""
+        return same_kinds(a, b)
 
     def fingerprint(self, state: Mapping[str, Any]) -> int:
         """A 64-bit fingerprint of ``state``'s key, the same in every run."""
@@ -160,6 +168,27 @@ class Model:
         return tuple(perms)
 
 
+def same_kinds(a: Any, b: Any) -> bool:
+    """For ``a == b`` (Python equality): whether every position holds the same kind of
+    value in both (a boolean where the other has an integer is a different value)."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is tuple:
+        return all(x is y or same_kinds(x, y) for x, y in zip(a, b, strict=True))
+    if ta is Fn:
+        if a and type(next(iter(a))) is not type(next(iter(b))):
+            return False  # a domain holds one kind of value
+        return all(x is b[k] or same_kinds(x, b[k]) for k, x in a.items())
+    if ta is frozenset and a:
+        x, y = next(iter(a)), next(iter(b))
+        if type(x) is not type(y):
+            return False  # a set holds one kind of value
+        if type(x) in (tuple, Fn, frozenset):
+            return sort_key(a) == sort_key(b)
+    return True
+
+
 def _section_line(cfg: Cfg, keyword: str) -> int:
     return cfg.sections.get(keyword, cfg.sections.get(keyword + "IES", 1))
 
@@ -200,8 +229,11 @@ def load_model(
     ctx = load_module(tla, search_path, constants)
     succ = Successors(ctx)
     for name, value in parsed.constants.items():
-        if name not in declared and (isinstance(value, Substitution)
-                                     or not succ.override_definition(name, value)):
+        if name in declared:
+            continue
+        if isinstance(value, Substitution) or not succ.override_definition(name, value):
+            if value == ModelValue(name):  # ``p1 = p1`` names a model value, as in TLC
+                continue
             raise UserError(f"{name} is neither a CONSTANT nor a definition without "
                             f"parameters of module {ctx.name}", f"{cfg_path}:{parsed.lines[name]}")
     return Model(succ, parsed, tla, check_properties)

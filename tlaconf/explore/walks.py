@@ -14,6 +14,7 @@ from collections.abc import Hashable
 from tlaconf.explore.bfs import Progress
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
+from tlaconf.values import sort_key
 
 
 def walks(model: Model, n: int, depth: int, seed: int,
@@ -23,7 +24,7 @@ def walks(model: Model, n: int, depth: int, seed: int,
     start = time.perf_counter()
     rng = random.Random(seed)
     res = Result(complete=False)
-    seen: set[Hashable] = set()
+    seen: dict[Hashable, Hashable] = {}
     inits = model.initial_states()
     res.total_states += len(inits)
     inits = [s for s in inits if model.in_constraints(s)]
@@ -34,9 +35,11 @@ def walks(model: Model, n: int, depth: int, seed: int,
         path = [Step(None, state)]
         while True:
             key = model.key(state)
-            if key not in seen:
-                seen.add(key)
-                res.distinct_states += 1
+            if key not in seen or not model.same_key(seen[key], key):
+                strict = key if key not in seen else ("kinds", sort_key(key))
+                if strict not in seen:
+                    seen[strict] = strict
+                    res.distinct_states += 1
             res.depth = max(res.depth, len(path))
             inv = model.violated_invariant(state)
             if inv is not None:

@@ -191,6 +191,9 @@ class _Parser:
         if tok.text == "<<":
             return tuple(self._items(">>"))
         if tok.text == "[":
+            if self.i + 1 < len(self.toks) and self.toks[self.i + 1].text == "]":
+                raise self.error("a value for one instantiated module ([Module]value) is "
+                                 "not supported", tok)
             fields: dict[str, Any] = {}
             while True:
                 name = self.take(kind="ident")
@@ -262,14 +265,14 @@ def _parse(text: str, where: str) -> Cfg:
                     if hint:  # a misspelt section keyword, read as a constant name
                         raise p.error(f"{name.text} is not a section keyword{hint}", name)
                     raise p.error(f"expected '=' or '<-' after constant {name.text}", op)
+                nxt = p.peek()
+                if nxt is not None and nxt.text == "[" and op.text == "<-":
+                    raise p.error(f"{name.text} <-[Module] Def (a substitution in one "
+                                  "instantiated module) is not supported", nxt)
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
                 lines[name.text] = name.line
                 if op.text == "<-":
-                    nxt = p.peek()
-                    if nxt is not None and nxt.text == "[":
-                        raise p.error(f"{name.text} <-[Module] Def (a substitution in one "
-                                      "instantiated module) is not supported", nxt)
                     target = p.take(kind="ident")
                     if target.text in _KEYWORDS:
                         raise p.error(f"expected a definition after '<-', found the keyword "
