@@ -401,6 +401,8 @@ def test_golden_bundles_are_typable() -> None:
             assert any(c in m for m in typing.modules.values()), (module, c)
     assert problems == []
     for path in golden_traces(PROJECT / "traces"):  # values fit the annotations
+        if is_partial(path):
+            continue
         with open_trace(path) as t:
             module = t.header.module
         spec = module_spec(spec_dir, module, "2", constants[module])
