@@ -112,9 +112,16 @@ class TraceMismatch(Exception):
 def check_trace(
     path: Path, spec: Path, backend: str, expected: Expectation, width: int | None = None
 ) -> TraceResult:
-    """Replay ``path``; raise :class:`TraceMismatch` unless it gives ``expected``."""
-    chosen, checker, cross = setup(backend)
-    result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
+    """Replay ``path`` (a partial trace by the candidate-set search); raise
+    :class:`TraceMismatch` unless it gives ``expected``."""
+    from tlaconf.trace.partial import is_partial
+    from tlaconf.validate.partial import trace_result
+
+    if is_partial(path):
+        result = trace_result(path, spec, None)
+    else:
+        chosen, checker, cross = setup(backend)
+        result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
     problem = matches(result, expected)
     if problem is not None:
         raise TraceMismatch(failure_report(result, problem, expected, width))

@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("trace", "revision"),
     ("evaluate",),
     ("replay", "explore"),
+    ("validate",),
     ("report",),
     ("gate",),
     ("mbt",),
