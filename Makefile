@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
-	test-apalache
+	test-apalache test-examples
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,12 @@ bench: $(STAMP)
 test-tlc: $(STAMP)
 	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (README: Running with TLC)"; exit 2; }
 	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+
+# The public tlaplus/Examples corpus against real SANY and TLC (not in CI): set
+# TLACONF_EXAMPLES to a checkout (git clone https://github.com/tlaplus/Examples) and TLC_JAR.
+test-examples: $(STAMP)
+	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES to a checkout of https://github.com/tlaplus/Examples (README: Running with TLC)"; exit 2; }
+	$(BIN)/pytest -rs tests/examples
 
 test-apalache: $(STAMP)
 	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers

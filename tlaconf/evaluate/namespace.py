@@ -10,7 +10,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
 from tlaconf.tla import ast as A
-from tlaconf.tla.resolve import ResolvedModule
+from tlaconf.tla.resolve import STANDARD_MODULES, ResolvedModule
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,8 @@ class Namespace:
         return self.entries.get(name)
 
 
-STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "Json", "TLCExt"}
+STANDARD_NAMES = frozenset(STANDARD_MODULES)
+"""The standard modules (the resolver's list): their operators are the evaluator's builtins."""
 
 
 class Loader:

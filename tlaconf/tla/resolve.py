@@ -12,8 +12,8 @@ Usage::
 
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
-then in the standard modules of :mod:`tlaconf.tla.stdlib` (Naturals, Integers,
-Reals (resolution only), Sequences, FiniteSets, Bags, TLC, TLCExt).  As in TLC,
+then in the standard modules of :mod:`tlaconf.tla.stdlib` (:data:`STANDARD_MODULES`:
+those SANY ships; Reals, RealTime, Randomization and Json are resolved only).  As in TLC,
 a module file holds the module of its name (``M.tla`` starts with ``MODULE M``).  Their primitive
 operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
 operators with :attr:`Symbol.kind` ``"builtin"``.
@@ -46,8 +46,11 @@ from tlaconf.tla.parser import parse_modules
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
 STANDARD_MODULES = (
-    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt"
+    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt",
+    "RealTime", "Randomization", "Json",
 )
+"""The one list of TLA+'s standard modules: those SANY ships (``tla2sany/StandardModules``,
+without the Toolbox's and TLC's internal ones)."""
 
 BUILTIN_OPERATORS: dict[str, int] = {
     "=": 2, "/=": 2, "\\in": 2, "\\notin": 2, "\\cup": 2, "\\cap": 2, "\\": 2,

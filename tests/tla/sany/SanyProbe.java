@@ -1,5 +1,8 @@
-// Runs SANY's parser on each probe module named on the command line and prints, per file,
-// "name<TAB>reject" or "name<TAB>accept<TAB>shape of E" (used by generate_operators.py).
+// Runs SANY (parse and semantic analysis, with level checking) on each module file named on
+// the command line, in one JVM, and prints per file "file<TAB>reject", "file<TAB>semantic"
+// (parsed, then refused by semantic analysis or level checking) or "file<TAB>accept", the
+// latter followed by "<TAB>shape" of the definition E when the module has one.
+// Used by tests/tla/sany/generate_operators.py and the tests/examples differential.
 import java.util.Set;
 import tla2sany.drivers.SANY;
 import tla2sany.drivers.SanySettings;
@@ -24,9 +27,11 @@ public class SanyProbe {
   }
 
   public static void main(String[] files) throws Exception {
-    SanySettings settings = new SanySettings(true, false, false, false);
+    boolean levels = System.getProperty("levels", "false").equals("true");
+    SanySettings settings = new SanySettings(true, levels, false, false);
     for (String f : files) {
-      String name = f.substring(f.lastIndexOf('/') + 1).replace(".tla", "");
+      String name = System.getProperty("full", "false").equals("true") ? f
+          : f.substring(f.lastIndexOf('/') + 1).replace(".tla", "");
       SpecObj spec = new SpecObj(f, null);
       boolean ok;
       try {
@@ -40,7 +45,7 @@ public class SanyProbe {
         continue;
       }
       OpDefNode e = spec.getRootModule().getOpDef("E");
-      System.out.println(name + "\taccept\t" + shape(e.getBody()));
+      System.out.println(name + "\taccept" + (e == null ? "" : "\t" + shape(e.getBody())));
     }
   }
 }
