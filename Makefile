@@ -14,8 +14,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The scenarios, then spec-driven testing of the harness through its drivers
+# ([tool.tlaconf] drivers; MBT_ARGS to change the budget).
+MBT_ARGS ?= --examples 20 --steps 30
+
 check: $(STAMP)
 	$(BIN)/tlaconf check
+	$(BIN)/tlaconf mbt $(MBT_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check tlaconf harness tests bench mutation
@@ -50,7 +55,7 @@ bench: $(STAMP)
 
 # The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
 test-tlc: $(STAMP)
-	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (README: Running with TLC)"; exit 2; }
+	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
 	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
 
 # The public tlaplus/Examples corpus against real SANY and TLC (not in CI): set
