@@ -75,7 +75,8 @@ def test_precedence(text: str, expected: str) -> None:
 
 
 SANY_REJECTS = [
-    (r"7 \div -2", 8, r"'\div' and '-'"), ("2 * -1", 5, "'*' and '-'"), ("2 ^ -1", 5, "'^' and '-'"),
+    (r"7 \div -2", 8, r"'\div' and '-'"), ("2 * -1", 5, "'*' and '-'"),
+    ("2 ^ -1", 5, "'^' and '-'"),
     ("a => b => c", 8, "'=>' cannot be chained"), (r"SUBSET S \X T", 10, r"'SUBSET' and '\X'"),
     (r"8 \div 2 \div 2", 10, r"'\div' cannot be chained"), ("[]x' = x", 4, "between '[]' and '''"),
     ("1 .. 2 .. 3", 8, "'..' cannot be chained"), (r"a \cup b \cap c", 10, r"'\cup' and '\cap'"),

@@ -62,7 +62,9 @@ def _same(expected: list[str], got: list[str]) -> bool:
 
 
 def test_every_pair_of_operators_as_sany() -> None:
-    differences = [(e, want, got) for e, want in DATA.items() if not _same(want, got := _tlaconf(e))]
+    differences = [
+        (e, want, got) for e, want in DATA.items() if not _same(want, got := _tlaconf(e))
+    ]
     assert len(DATA) > 25000
     assert not differences, f"{len(differences)} of {len(DATA)} probes differ: {differences[:20]}"
 
@@ -85,7 +87,9 @@ def test_the_table_rejects_what_sany_rejects() -> None:
         ("a * -b", 5, ("'*'", "'-'")),
     ],
 )
-def test_a_refused_chain_names_both_operators(text: str, where: int, names: tuple[str, ...]) -> None:
+def test_a_refused_chain_names_both_operators(
+    text: str, where: int, names: tuple[str, ...]
+) -> None:
     with pytest.raises(ParseError) as info:
         parse_expression(text, "Spec.tla")
     assert f"Spec.tla:1:{where}:" in str(info.value)

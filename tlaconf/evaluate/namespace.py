@@ -90,11 +90,14 @@ class Loader:
         after resolution exports its definitions that are not LOCAL)."""
         if name not in self._exported:
             units = self.modules[name].units
-            self._exported[name] = frozenset(
-                u.name for u in units
-                if isinstance(u, A.OpDef | A.FnDef | A.InstanceDef) and not u.local
-            ) | {n for u in units if isinstance(u, A.Constant) for n in (p.name for p in u.params)} \
-              | {n for u in units if isinstance(u, A.Variable) for n in u.names}
+            names = {u.name for u in units
+                     if isinstance(u, A.OpDef | A.FnDef | A.InstanceDef) and not u.local}
+            for u in units:
+                if isinstance(u, A.Constant):
+                    names.update(p.name for p in u.params)
+                elif isinstance(u, A.Variable):
+                    names.update(u.names)
+            self._exported[name] = frozenset(names)
         return self._exported[name]
 
     def get(self, name: str, where: A.Node) -> A.Module:
@@ -197,8 +200,8 @@ class Builder:
         ctx = _Context(None, [], dict(inst.substitutions), outer, None, prefix)
         if params:
             self._instances += 1
-            ctx.inst = Namespace(prefix, inst_params=params,
-                                 inst_py=tuple(f"ip{self._instances}_{i}" for i in range(len(params))))
+            py = tuple(f"ip{self._instances}_{i}" for i in range(len(params)))
+            ctx.inst = Namespace(prefix, inst_params=params, inst_py=py)
         return self._module(module, ctx)
 
     def _module(self, module: A.Module, ctx: _Context) -> Namespace:
@@ -261,7 +264,9 @@ class Builder:
     def _import(ns: Namespace, child: Namespace, names: Iterable[str]) -> None:
         for n in names:
             entry = child.entries.get(n)
-            if entry is not None and (n not in ns.entries or entry.kind not in ("builtin", "value")):
+            if entry is None:
+                continue
+            if n not in ns.entries or entry.kind not in ("builtin", "value"):
                 ns.entries[n] = entry
 
     @staticmethod

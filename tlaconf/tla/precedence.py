@@ -168,7 +168,7 @@ class OperatorStack:
             what = f"precedence conflict between '{lshown}' and '{rshown}'"
         raise PrecedenceError(f"{what}: add parentheses (SANY rejects this)", right)
 
-    def _reduce(self) -> None:  # noqa: C901 - a line-by-line port of reduceStack
+    def _reduce(self) -> None:
         s = self.stack
         while True:
             n = len(s) - 1
@@ -198,9 +198,7 @@ class OperatorStack:
                         return
                 else:
                     return
-            elif right.fix == PREFIX:
-                return
-            elif n == 0:
+            elif right.fix == PREFIX or n == 0:
                 return
             else:
                 below = s[n - 1]

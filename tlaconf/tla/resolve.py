@@ -513,7 +513,9 @@ class _Resolver:
                 inner[n] = 0
         return inner
 
-    def binders(self, names: Iterable[str], local: dict[str, int], node: ast.Node) -> dict[str, int]:
+    def binders(
+        self, names: Iterable[str], local: dict[str, int], node: ast.Node
+    ) -> dict[str, int]:
         """``local`` with ``names`` bound (LAMBDA parameters, ``\\EE`` variables)."""
         inner = dict(local)
         for n in names:

@@ -83,7 +83,8 @@ def main() -> int:
         files = []
         for n, e in enumerate(exprs):
             path = Path(tmp, f"P{n}.tla")
-            path.write_text(f"---- MODULE P{n} ----\nCONSTANTS a, b, c, f\n{defs}\nE == {e}\n====\n")
+            head = f"---- MODULE P{n} ----\nCONSTANTS a, b, c, f\n"
+            path.write_text(f"{head}{defs}\nE == {e}\n====\n")
             files.append(str(path))
         results: dict[str, list[str]] = {}
         for k in range(0, len(files), 2000):
