@@ -115,6 +115,18 @@ class _Machine:
     reductions (``e1 -> e2 -> ... -> atom``) that the lookahead triggers."""
 
 
+_OPERATOR_RULES = frozenset(
+    {"binop", "conj", "disj", "fnapp", "dot", "prime", "postfix", "prefix", "negate"}
+)
+"""Rules that collect operator applications unreduced (see :meth:`Builder.settle`)."""
+
+
+def _settling(builder: Builder, callback: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
+    """``callback`` taking its children reduced by SANY's precedence algorithm."""
+    settle = builder.settle_all
+    return lambda children: callback(settle(children))
+
+
 @lru_cache(maxsize=1)
 def _parser() -> _Machine:
     builder = Builder()
@@ -141,7 +153,10 @@ def _parser() -> _Machine:
                     # a `?rule` with one symbol passes its child through: size 0 marks it
                     unit = arg.options.expand1 and not arg.alias and len(arg.expansion) == 1
                     size = 0 if unit else len(arg.expansion) or -1
-                    reduces[id(arg)] = (callbacks[arg], size, str(arg.origin.name))
+                    callback = callbacks[arg]
+                    if str(arg.alias) not in _OPERATOR_RULES:
+                        callback = _settling(builder, callback)
+                    reduces[id(arg)] = (callback, size, str(arg.origin.name))
                 table[state][str(sym)] = (False, reduces[id(arg)])
     return _Machine(table, dict(tables.start_states), dict(tables.end_states), builder, {})
 

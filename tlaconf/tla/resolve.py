@@ -12,8 +12,8 @@ Usage::
 
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
-then in the standard modules of :mod:`tlaconf.tla.stdlib` (Naturals, Integers,
-Reals (resolution only), Sequences, FiniteSets, Bags, TLC, TLCExt).  As in TLC,
+then in the standard modules of :mod:`tlaconf.tla.stdlib` (:data:`STANDARD_MODULES`:
+those SANY ships; Reals, RealTime, Randomization and Json are resolved only).  As in TLC,
 a module file holds the module of its name (``M.tla`` starts with ``MODULE M``).  Their primitive
 operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
 operators with :attr:`Symbol.kind` ``"builtin"``.
@@ -47,8 +47,11 @@ from tlaconf.tla.parser import parse_modules
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
 STANDARD_MODULES = (
-    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt"
+    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt",
+    "RealTime", "Randomization", "Json",
 )
+"""The one list of TLA+'s standard modules: those SANY ships (``tla2sany/StandardModules``,
+without the Toolbox's and TLC's internal ones)."""
 
 BUILTIN_OPERATORS: dict[str, int] = {
     "=": 2, "/=": 2, "\\in": 2, "\\notin": 2, "\\cup": 2, "\\cap": 2, "\\": 2,
@@ -395,13 +398,32 @@ class _Resolver:
             self.loader.register_file([u], self.rm.file, self.rm.text)
             self.loader.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
 
-    def params(self, params: tuple[ast.Param, ...]) -> dict[str, int]:
+    def params(
+        self, params: tuple[ast.Param, ...], local: dict[str, int] | None = None
+    ) -> dict[str, int]:
         out: dict[str, int] = {}
         for p in params:
             if p.name in out:
                 self.error(f"duplicate parameter {p.name}", p)
+            else:
+                self.fresh(p.name, local or {}, p)
             out[p.name] = p.arity
         return out
+
+    def fresh(self, name: str, local: dict[str, int], node: ast.Node) -> None:
+        """SANY's rule: a parameter, bound variable or LET definition may not reuse a name
+        that is visible where it is declared (a definition, declaration or bound name)."""
+        if name in local:
+            self.error(f"multiply-defined symbol {name}: it is already bound here (TLA+ does "
+                       "not allow a bound name to shadow a visible one)", node)
+            return
+        old = self.scope.get(name)
+        if old is None:
+            return
+        where = (f" at {old.node.span}" if old.node is not None and old.node.span != ast.NO_SPAN
+                 else f" in {old.module}")
+        self.error(f"multiply-defined symbol {name}: it is already defined{where} (TLA+ does "
+                   "not allow a bound name to shadow a visible one)", node)
 
     def instance(self, inst: ast.Instance, local: dict[str, int]) -> ResolvedModule | None:
         try:
@@ -498,7 +520,18 @@ class _Resolver:
             if b.domain is not None:
                 self.expr(b.domain, local)
             for n in b.names:
+                self.fresh(n, inner, b)
                 inner[n] = 0
+        return inner
+
+    def binders(
+        self, names: Iterable[str], local: dict[str, int], node: ast.Node
+    ) -> dict[str, int]:
+        """``local`` with ``names`` bound (LAMBDA parameters, ``\\EE`` variables)."""
+        inner = dict(local)
+        for n in names:
+            self.fresh(n, inner, node)
+            inner[n] = 0
         return inner
 
     def expr(self, e: ast.Expr, local: dict[str, int], allow_op: int = 0) -> None:
@@ -537,7 +570,7 @@ class _Resolver:
         elif isinstance(e, ast.Quant):
             self.expr(e.body, self.bounds(e.bounds, local))
         elif isinstance(e, ast.TemporalQuant):
-            self.expr(e.body, {**local, **{n: 0 for n in e.names}})
+            self.expr(e.body, self.binders(e.names, local, e))
         elif isinstance(e, ast.Choose | ast.SetFilter):
             inner = self.bounds((e.bound,), local)
             self.expr(e.body if isinstance(e, ast.Choose) else e.pred, inner)
@@ -548,7 +581,7 @@ class _Resolver:
         elif isinstance(e, ast.Let):
             self.let(e, local)
         elif isinstance(e, ast.Lambda):
-            self.expr(e.body, {**local, **{n: 0 for n in e.params}})
+            self.expr(e.body, self.binders(e.params, local, e))
         elif isinstance(e, ast.Label):
             self.expr(e.expr, local)
         elif isinstance(e, ast.Except):
@@ -587,17 +620,22 @@ class _Resolver:
         for d in e.defs:
             if isinstance(d, ast.Recursive):
                 for p in d.params:
+                    self.fresh(p.name, inner, p)
                     inner[p.name] = p.arity
                     rec.add(p.name)
             elif isinstance(d, ast.OpDef):
+                if d.name not in rec:
+                    self.fresh(d.name, inner, d)
                 self.defining.append(d.name)
-                self.expr(d.body, {**inner, **self.params(d.params)})
+                self.expr(d.body, {**inner, **self.params(d.params, inner)})
                 self.defining.pop()
                 inner[d.name] = len(d.params)
             elif isinstance(d, ast.FnDef):
+                self.fresh(d.name, inner, d)
                 inner[d.name] = 0
                 self.expr(d.body, self.bounds(d.bounds, inner))
             elif isinstance(d, ast.InstanceDef):
+                self.fresh(d.name, inner, d)
                 self.instance(d.instance, inner)
                 inner[d.name] = -1
         self.expr(e.body, inner)
