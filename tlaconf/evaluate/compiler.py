@@ -25,9 +25,10 @@ from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate import runtime as R
 from tlaconf.evaluate.budget import BudgetExhausted
 from tlaconf.evaluate.lazy import Fail
-from tlaconf.evaluate.namespace import Entry, Namespace, children
+from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.strictness import strict_names
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names, iter_nodes
 from tlaconf.values import Fn
 
 
@@ -1185,13 +1186,6 @@ def _not(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code
     return Code(f"(not {c.boolean(args[0], sc)})", True)
 
 
-def _junction(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code]:
-    def compile_(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
-        return c.x_Junction(A.Junction(op, args, span=node.span), sc)
-
-    return compile_
-
-
 def _enabled_op(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
     return c.x_Enabled(A.Enabled(args[0], span=node.span), sc)
 
@@ -1215,8 +1209,6 @@ _SPECIAL: dict[str, Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code
     "\\cup": _bin("cup"),
     "\\": _bin("minus"),
     "~": _not,
-    "/\\": _junction("/\\"),
-    "\\/": _junction("\\/"),
     "ENABLED": _enabled_op,
     "UNCHANGED": _unchanged_op,
     "'": _prime_op,
@@ -1232,11 +1224,10 @@ _BIG_LITERAL = 10**4000
 
 def has_stateful(node: Any) -> bool:
     """Whether ``node`` contains a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or temporal part."""
-    if isinstance(node, _STATEFUL):
-        return True
-    if isinstance(node, A.OpApp) and node.name in ("ENABLED", "UNCHANGED", "'"):
-        return True
-    return isinstance(node, A.Node) and any(has_stateful(ch) for ch in children(node))
+    return isinstance(node, A.Node) and any(
+        isinstance(n, _STATEFUL)
+        or (isinstance(n, A.OpApp) and n.name in ("ENABLED", "UNCHANGED", "'"))
+        for n in iter_nodes(node))
 
 
 def flatten_tuple(e: A.Expr) -> list[A.Expr]:
@@ -1248,55 +1239,3 @@ def flatten_tuple(e: A.Expr) -> list[A.Expr]:
 def _pyname(name: str) -> str:
     s = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in name)
     return s if s.isascii() else "x"
-
-
-# --------------------------------------------------------------------------- free names
-
-
-def free_names(node: Any, bound: set[str]) -> set[tuple[str, tuple[str, ...]]]:
-    """Names (with instance path) used in ``node`` and not bound inside it or in ``bound``."""
-    out: set[tuple[str, tuple[str, ...]]] = set()
-    _free(node, frozenset(bound), out)
-    return out
-
-
-def _free(node: Any, bound: frozenset[str], out: set[tuple[str, tuple[str, ...]]]) -> None:
-    if isinstance(node, A.Name | A.OpApp):
-        if node.module or node.name not in bound:
-            out.add((node.name, node.module))
-        for a in getattr(node, "args", ()):
-            _free(a, bound, out)
-        return
-    if isinstance(node, A.Quant | A.SetMap | A.FnCons):
-        inner = bound
-        for b in node.bounds:
-            if b.domain is not None:
-                _free(b.domain, bound, out)
-            inner = inner | set(b.names)
-        _free(node.body if not isinstance(node, A.SetMap) else node.expr, inner, out)
-        return
-    if isinstance(node, A.Choose | A.SetFilter):
-        b = node.bound
-        if b.domain is not None:
-            _free(b.domain, bound, out)
-        _free(node.body if isinstance(node, A.Choose) else node.pred, bound | set(b.names), out)
-        return
-    if isinstance(node, A.Lambda):
-        _free(node.body, bound | set(node.params), out)
-        return
-    if isinstance(node, A.Let):
-        inner = bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
-        for d in node.defs:
-            if isinstance(d, A.OpDef):
-                _free(d.body, inner | {p.name for p in d.params}, out)
-            elif isinstance(d, A.FnDef):
-                names = {n for b in d.bounds for n in b.names}
-                for b in d.bounds:
-                    if b.domain is not None:
-                        _free(b.domain, inner, out)
-                _free(d.body, inner | names, out)
-        _free(node.body, inner, out)
-        return
-    if isinstance(node, A.Node):
-        for ch in children(node):
-            _free(ch, bound, out)

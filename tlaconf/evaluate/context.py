@@ -12,7 +12,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
-from tlaconf.evaluate.compiler import Compiler, free_names, has_stateful
+from tlaconf.evaluate.compiler import Compiler, has_stateful
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
@@ -21,6 +21,7 @@ from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 from tlaconf.tla import resolve
+from tlaconf.tla.visit import free_names
 
 RECURSION_LIMIT = 20_000
 """Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
@@ -319,8 +320,6 @@ def _conjuncts(node: A.Node) -> list[A.Node]:
         return _conjuncts(node.expr)
     if isinstance(node, A.Junction) and node.op == "/\\":
         return [c for item in node.items for c in _conjuncts(item)]
-    if isinstance(node, A.OpApp) and node.name == "/\\" and not node.module:
-        return [c for item in node.args for c in _conjuncts(item)]
     return [node]
 
 
