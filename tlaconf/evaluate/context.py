@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +22,6 @@ from tlaconf.tla import ast as A
 from tlaconf.tla import resolve
 from tlaconf.tla.visit import free_names
 
-RECURSION_LIMIT = 20_000
-"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
-Raised when a module is loaded (importing tlaconf changes nothing in the process)."""
-
 
 @dataclass(frozen=True)
 class OperatorInfo:
@@ -39,8 +34,6 @@ class Context:
     """A loaded, compiled module with its constants bound."""
 
     def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
         self.module = module
         self.name = module.name
         self.loader = loader
@@ -78,7 +71,7 @@ class Context:
             return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
-                             f"limit of {RECURSION_LIMIT:,} Python calls (a recursion that "
+                             f"limit of {budget.RECURSION_LIMIT:,} Python calls (a recursion that "
                              "does not end, or one too deep to evaluate)", fallback)
         return exc
 
@@ -155,7 +148,8 @@ class Context:
     def is_action(self, op: str) -> bool:
         """Whether the definition ``op`` is an action (it contains a prime, UNCHANGED, ENABLED
         or ``[A]_v``, directly or through what it uses)."""
-        return self.compiler.entry_is_action(self._entry(op))
+        with budget.deep():
+            return self.compiler.entry_is_action(self._entry(op))
 
     def undetermined(self, op: str) -> EvalError | None:
         """A spec error when some path of the action ``op`` leaves a variable unassigned
@@ -166,7 +160,8 @@ class Context:
             return None
         env = Env(tuple(Binding(p.name, "lazy", p.arity, None) for p in node.params))
         checker = AssignmentChecker(self.compiler, self.variables)
-        gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
+        with budget.deep():
+            gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
         if not gaps:
             return None
         parts = [f"the branch at {gap.span} leaves {v}' unassigned" if gap is not None
@@ -355,7 +350,8 @@ def load_text(
 
 
 def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
-    return Context(rm.module, Loader(rm), constants or {})
+    with budget.deep():
+        return Context(rm.module, Loader(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")

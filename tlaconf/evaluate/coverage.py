@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tlaconf.evaluate import budget
 from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Assignment, Enabler, Frame
@@ -364,7 +365,8 @@ class CoverageProbe:
         entry = self.ctx._entry(action)
         node = entry.node
         params = tuple(p.name for p in getattr(node, "params", ()))
-        return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
+        with budget.deep():
+            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
 
     def step(
         self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],
@@ -373,4 +375,5 @@ class CoverageProbe:
         """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
         body, env = self.ctx._call_node(action, args)
         entry = self.ctx._entry(action)
-        return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
+        with budget.deep():
+            return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
