@@ -217,3 +217,10 @@ def test_a_call_with_a_deferred_argument_inside_a_quantifier_sees_its_lookups() 
     for op in ("One", "Two"):
         with pytest.raises(EvalError, match="division by zero"):
             m.holds(op, (full,), {})
+
+
+def test_the_level_analysis_knows_every_inlined_operator() -> None:
+    from tlaconf.evaluate.compiler import _SPECIAL
+    from tlaconf.evaluate.levels import SPECIAL_NAMES
+
+    assert set(_SPECIAL) == SPECIAL_NAMES

@@ -20,7 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tlaconf.evaluate.actionwalk import ActionVisitor
-from tlaconf.evaluate.compiler import flatten_tuple, has_stateful
+from tlaconf.evaluate.compiler import flatten_tuple
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.walk import Binding, Env, Walker
 from tlaconf.tla import ast as A

@@ -11,10 +11,11 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
-from tlaconf.evaluate.compiler import Compiler, has_stateful
+from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
