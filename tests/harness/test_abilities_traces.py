@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from harness.scenarios import abilities, golden_abilities
+from tlaconf import evaluate
 from tlaconf.tla.parser import parse_module
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +179,6 @@ def test_contract_traces_have_only_the_contract_fields() -> None:
 def test_lifecycle_invariants_read_only_the_contract_fields() -> None:
     """Every AbilityLifecycle invariant evaluates on records with just caller, complete and
     returned (CursorInRange, which reads cursor and instructions, is AbilityResolution's)."""
-    evaluate = pytest.importorskip("tlaconf.evaluate")
     from tlaconf.spec.cfg import read_cfg
     from tlaconf.values import from_python
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from counter_backend import SPEC, state, write_trace
+
+from tests.replay.counter_backend import SPEC, state, write_trace
 
 pytest_plugins = ["pytester"]
 
@@ -61,7 +62,7 @@ def test_ini_spec_option(pytester: pytest.Pytester) -> None:
 def test_fixture_replays_a_trace_written_by_a_test(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         f"""
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         INC = {INC!r}
         BAD = {BAD!r}
@@ -89,7 +90,7 @@ def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> 
     pytester.makepyfile(
         f"""
         import pytest
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         INC = {INC!r}
         BAD = {BAD!r}
@@ -118,7 +119,7 @@ def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> 
 def test_fixture_failure_is_reported_once_at_pytests_width(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         f"""
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         def test_unexpected_violation(tmp_path, tlaconf_replay):
             tlaconf_replay(write_trace(tmp_path / "t.trace.jsonl", state(0), [{INC!r}, {BAD!r}]))
