@@ -171,7 +171,7 @@ def test_golden_traces_get_their_expected_verdicts() -> None:
         assert t["verdict"] == e["verdict"], t["path"]
         if f is not None:
             assert f["step"] == e["step"], t["path"]
-            if "conjunct" in e:  # the strict rule: one innermost failing leaf
+            if e["conjunct"] is not None:  # the strict rule: one innermost failing leaf
                 assert e["conjunct"] in _leaves(f["blame"]), t["path"]
             else:
                 assert f["blame"] is None, t["path"]

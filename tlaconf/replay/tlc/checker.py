@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.backend import Decision, LoadedModule, State
-from tlaconf.replay.tlc.process import Outcome, Tlc, find_tlc, run_tlc
+from tlaconf.replay.tlc.process import Tlc, TlcResult, find_tlc, run_tlc
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.export import ModuleFacts, check_names, write_cfg, write_module
 from tlaconf.trace.reader import Step
@@ -86,7 +86,7 @@ class TlcSession:
         self._steps.clear()
         return decision
 
-    def _decision(self, outcome: Outcome) -> Decision | None:
+    def _decision(self, outcome: TlcResult) -> Decision | None:
         if outcome.kind == "ok":
             return None
         j = outcome.last_step
