@@ -155,7 +155,8 @@ class BuggyModule(CounterModule):
 
 
 class BuggyBackend(PyBackend):
-    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+    """A backend with a bug (``--backend tests.replay.counter_backend:BuggyBackend``):
+    internal errors."""
 
     name = "buggy-counter"
 

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from tests.replay.counter_backend import SPEC, state, write_trace
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 
 pytest_plugins = ["pytester"]
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
 BAD = ("Inc", {"by": 1, "who": "b"}, "accepted", state(9, a=2, b=1))
-OPTIONS = (f"--tlaconf-spec={SPEC}", "--tlaconf-backend=counter_backend:PyBackend")
+OPTIONS = (f"--tlaconf-spec={SPEC}", f"--tlaconf-backend={BACKEND}:PyBackend")
 
 
 def test_trace_files_are_collected_and_replayed(pytester: pytest.Pytester) -> None:
@@ -55,7 +55,7 @@ def test_collection_can_be_turned_off(pytester: pytest.Pytester) -> None:
 def test_ini_spec_option(pytester: pytest.Pytester) -> None:
     write_trace(pytester.path / "ok.trace.jsonl", state(0), [INC])
     pytester.makeini(f"[pytest]\ntlaconf_spec = {SPEC}\n")
-    result = pytester.runpytest("--tlaconf-backend=counter_backend:PyBackend")
+    result = pytester.runpytest(f"--tlaconf-backend={BACKEND}:PyBackend")
     result.assert_outcomes(passed=1)
 
 
