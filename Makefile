@@ -14,8 +14,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The scenarios, then spec-driven testing of the harness through its drivers
+# ([tool.tlaconf] drivers; MBT_ARGS to change the budget).
+MBT_ARGS ?= --examples 20 --steps 30
+
 check: $(STAMP)
 	$(BIN)/tlaconf check
+	$(BIN)/tlaconf mbt $(MBT_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check tlaconf harness tests bench mutation

@@ -29,6 +29,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("replay",),
     ("report",),
     ("gate",),
+    ("mbt",),
+    ("hypothesis",),
     ("cli", "pytest_plugin"),
 )
 """Lowest first; packages on one line do not import each other."""
