@@ -56,7 +56,7 @@ bench: $(STAMP)
 # The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
 test-tlc: $(STAMP)
 	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
-	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+	TLACONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
 
 # The public tlaplus/Examples corpus (not in CI): the explorer against TLC's published figures,
 # and the parser against real SANY (with TLC_JAR). TLACONF_EXAMPLES names a checkout.
@@ -65,7 +65,7 @@ test-examples: $(STAMP)
 	$(BIN)/pytest -rs tests/examples
 
 test-apalache: $(STAMP)
-	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
+	TLACONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
 
 gate: $(STAMP)
 	$(BIN)/tlaconf gate

@@ -1,6 +1,6 @@
 """The TLC and Bags modules."""
 
-from tlahelp import ev, fails, show
+from tests.evaluate.tlahelp import ev, fails, show
 
 
 def test_tlc_operators() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -124,23 +124,6 @@ def add_standard(entries: dict[str, Entry], module: str) -> None:
                 Entry("builtin", n, value=b, arity=b[1]) if is_operator(b)
                 else Entry("value", n, value=b)
             )
-
-
-def children(node: Any) -> Iterator[Any]:
-    """The direct sub-nodes of an AST node (expressions, bounds, units, EXCEPT steps)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        yield from _nodes(v)
-
-
-def _nodes(v: Any) -> Iterator[Any]:
-    if isinstance(v, A.Node):
-        yield v
-    elif isinstance(v, tuple):
-        for x in v:
-            yield from _nodes(x)
 
 
 @dataclass

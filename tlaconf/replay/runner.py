@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import CHECKERS, Backend, ExternalChecker, get_backend, get_checker
-from tlaconf.replay.engine import replay_trace
+from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
+from tlaconf.replay.engine import Replayer, StepObserver
 from tlaconf.replay.result import TraceResult
 
 TRACE_SUFFIX = ".trace.jsonl"
@@ -36,31 +36,10 @@ def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return paths
 
 
-_BACKENDS: dict[str, Backend] = {}
-
-
-def _backend(name: str) -> Backend:
-    backend = _BACKENDS.get(name)
-    if backend is None:
-        backend = _BACKENDS[name] = get_backend(name)
-    return backend
-
-
-_CHECKERS: dict[str, ExternalChecker] = {}
-
-
-def _checker(name: str) -> ExternalChecker:
-    checker = _CHECKERS.get(name)
-    if checker is None:
-        checker = _CHECKERS[name] = get_checker(name)
-    return checker
-
-
-Setup = tuple[Backend, ExternalChecker | None, bool]
-
-
-def setup(backend: str, cross_check: str | None = None) -> Setup:
-    """The evaluating backend, the external checker (if any) and whether to cross-check.
+def setup(backend: str, cross_check: str | None = None,
+          observers: Sequence[StepObserver] = ()) -> Replayer:
+    """A :class:`Replayer` with the evaluating backend, the external checker (if any) and
+    whether to cross-check; UserError when one is unavailable.
 
     ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
     ``--cross-check C``: ``backend`` and C both decide every trace.
@@ -71,23 +50,25 @@ def setup(backend: str, cross_check: str | None = None) -> Setup:
                 "--cross-check compares the embedded evaluator with a checker: "
                 f"use it without --backend {backend}"
             )
-        return _backend("embedded"), _checker(backend), False
+        return Replayer(get_backend("embedded"), get_checker(backend), False, observers)
     if cross_check is not None:
-        return _backend(backend), _checker(cross_check), True
-    return _backend(backend), None, False
+        return Replayer(get_backend(backend), get_checker(cross_check), True, observers)
+    return Replayer(get_backend(backend), None, False, observers)
 
 
 def _replay_in_worker(
-    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None
-) -> TraceResult:
-    chosen, checker, cross = setup(backend, cross_check)
-    return replay_trace(path, spec_dir, chosen, None, revision, checker, cross)
+    paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
+    cross_check: str | None,
+) -> list[TraceResult]:
+    """A chunk of traces in a worker process, with one Replayer (modules load once)."""
+    replayer = setup(backend, cross_check)
+    return [replayer.replay(path, spec_dir, None, revision) for path in paths]
 
 
 def run_traces(
     paths: Sequence[Path],
     spec_dir: Path,
-    backend: str = "embedded",
+    backend: str | Replayer = "embedded",
     jobs: int = 1,
     on_start: OnStart | None = None,
     on_steps: OnSteps | None = None,
@@ -95,36 +76,43 @@ def run_traces(
     revision: str | None = None,
     cross_check: str | None = None,
 ) -> list[TraceResult]:
-    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
+    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
+    each replaying chunks of traces.
 
-    ``revision`` replaces the revision each trace's header names.
-
-    The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
+    ``backend``: a backend's name, or a :class:`Replayer` (in this process only: then
+    ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
+    names.  The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
     one trace) is only called when replaying in this process.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
-    chosen, checker, cross = setup(backend, cross_check)  # fail early when unavailable
+    replayer = backend if isinstance(backend, Replayer) else setup(backend, cross_check)
     results: list[TraceResult | None] = [None] * len(paths)
-    if jobs == 1 or len(paths) <= 1:
+    if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
             if on_start is not None:
                 on_start(path)
             progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision,
-                                               checker, cross)  # fmt: skip
+            results[i] = result = replayer.replay(path, spec_dir, progress, revision)
             if on_result is not None:
                 on_result(result)
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+        size = max(1, -(-len(paths) // (jobs * CHUNKS_PER_JOB)))
+        chunks = [list(range(i, min(i + size, len(paths)))) for i in range(0, len(paths), size)]
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
             futures = {
-                pool.submit(
-                    _replay_in_worker, path, spec_dir, backend, revision, cross_check
-                ): i
-                for i, path in enumerate(paths)
+                pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
+                            revision, cross_check): chunk
+                for chunk in chunks
             }
             for future in as_completed(futures):
-                results[futures[future]] = result = future.result()
-                if on_result is not None:
-                    on_result(result)
+                for i, result in zip(futures[future], future.result(), strict=True):
+                    results[i] = result
+                    if on_result is not None:
+                        on_result(result)
     return [r for r in results if r is not None]
+
+
+CHUNKS_PER_JOB = 4
+"""With ``-j N``, the traces go to the workers in about ``4 N`` chunks: few enough that a
+module loads a few times per worker, enough to balance the load."""

@@ -78,7 +78,7 @@ class _Extends:
     names: tuple[str, ...]
 
 
-class Builder:
+class AstBuilder:
     """Builds AST nodes; :meth:`reset` sets the file name (and text for error carets)."""
 
     def __init__(self) -> None:

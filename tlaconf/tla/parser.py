@@ -1,7 +1,7 @@
 """Parse TLA+ text into :mod:`tlaconf.tla.ast` nodes.
 
 ``text -> lexer.tokenize -> layout.strip_proofs / mark_labels / layout -> LALR (tla.lark)``
-with :class:`~tlaconf.tla.builder.Builder` as the parser's embedded transformer.
+with :class:`~tlaconf.tla.builder.AstBuilder` as the parser's embedded transformer.
 Lark builds the LALR tables once per process; :func:`_drive` runs them in a
 tight loop over the token list (faster than Lark's interactive parser).
 
@@ -32,7 +32,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from tlaconf.files import read_text
 from tlaconf.tla import ast
-from tlaconf.tla.builder import Builder
+from tlaconf.tla.builder import AstBuilder
 from tlaconf.tla.errors import ParseError
 from tlaconf.tla.layout import layout, mark_labels, strip_proofs
 from tlaconf.tla.lexer import tokenize, tokenize_module, tokenize_modules
@@ -109,7 +109,7 @@ class _Machine:
     table: _Table
     start: dict[str, int]
     end: dict[str, int]
-    builder: Builder
+    builder: AstBuilder
     units: dict[tuple[int, int, str], int]
     """(state below, state on top, lookahead) -> top state after the chain of pass-through
     reductions (``e1 -> e2 -> ... -> atom``) that the lookahead triggers."""
@@ -118,10 +118,12 @@ class _Machine:
 _OPERATOR_RULES = frozenset(
     {"binop", "conj", "disj", "fnapp", "dot", "prime", "postfix", "prefix", "negate"}
 )
-"""Rules that collect operator applications unreduced (see :meth:`Builder.settle`)."""
+"""Rules that collect operator applications unreduced (see :meth:`AstBuilder.settle`)."""
 
 
-def _settling(builder: Builder, callback: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
+def _settling(
+    builder: AstBuilder, callback: Callable[[list[Any]], Any]
+) -> Callable[[list[Any]], Any]:
     """``callback`` taking its children reduced by SANY's precedence algorithm."""
     settle = builder.settle_all
     return lambda children: callback(settle(children))
@@ -129,7 +131,7 @@ def _settling(builder: Builder, callback: Callable[[list[Any]], Any]) -> Callabl
 
 @lru_cache(maxsize=1)
 def _parser() -> _Machine:
-    builder = Builder()
+    builder = AstBuilder()
     lark = Lark(
         _GRAMMAR.read_text(encoding="utf-8"),
         parser="lalr",

@@ -36,10 +36,11 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text, unreadable_path
+from tlaconf.files import read_text
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.library import JarMember, is_jar, jar_member
@@ -200,23 +201,17 @@ class Loader:
             self._loading.remove(module.name)
 
 
-_FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
-
-
 def parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
-    """Parse a module file, cached per process by path, size and modification time."""
-    why = unreadable_path(path)
-    if why is not None:
-        raise UserError(f"cannot read module {path}: it {why}")
-    try:
-        st = path.stat()
-    except OSError as err:
-        raise UserError(f"cannot read module {path}: {err.strerror}") from None
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    if key not in _FILE_CACHE:
-        text = read_text(path, "module")
-        _FILE_CACHE[key] = (parse_modules(text, str(path)), text)
-    return _FILE_CACHE[key]
+    """Parse a module file (the parse of a text already seen is reused: see :func:`_parse`)."""
+    text = read_text(path, "module")
+    return _parse(text, str(path)), text
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str, file: str) -> tuple[ast.Module, ...]:
+    """The modules of ``text`` (a pure function of its arguments, so its results are
+    shared: the standard modules are parsed once per process)."""
+    return parse_modules(text, file)
 
 
 class _Fail(Exception):
