@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
@@ -26,12 +25,8 @@ from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 from tlaconf.trace.reader import open_trace
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "convert",
-        help="convert a trace to ITF JSON or back",
-        description=doc_description(__doc__),
-    )
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("input", metavar="IN", type=Path, help="a .trace.jsonl or .itf.json file")
     p.add_argument("output", metavar="OUT", type=Path, help="the file to write")
     p.add_argument("--module", help="conformance module, for ITF without a tlaconf header")

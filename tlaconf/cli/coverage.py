@@ -13,7 +13,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
@@ -25,12 +24,8 @@ from tlaconf.report.coverage import coverage_json, render_coverage, write_html
 from tlaconf.spec import resolve_spec_dir
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "coverage",
-        help="which guards, conjuncts, disjuncts and CASE arms the traces made TRUE and FALSE",
-        description=doc_description(__doc__),
-    )
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
     p.add_argument("--spec", metavar="DIR",
                    help="spec directory (default: ./spec, else the tlaconf checkout's spec/)")

@@ -35,12 +35,8 @@ from tlaconf.gate.power import Power, gate_power
 from tlaconf.replay.backend import get_backend
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "diff-spec",
-        help="which operators (and golden traces) a spec change touches",
-        description=doc_description(__doc__),
-    )
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("old", metavar="OLD_DIR", type=Path, help="the spec/ directory before")
     p.add_argument("new", metavar="NEW_DIR", type=Path, help="the spec/ directory after")
     p.add_argument("--traces", metavar="DIR", type=Path,

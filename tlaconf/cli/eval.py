@@ -26,9 +26,8 @@ from tlaconf.values import encode, to_tla
 from tlaconf.values.itf import NotEncodable
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("eval", help="evaluate a constant TLA+ expression",
-                       description=doc_description(__doc__))
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("expr", metavar="EXPR", help="a TLA+ expression, or - to read one per line")
     p.add_argument("--json", action="store_true", help="print ITF JSON values")
     p.add_argument("-m", "--module", metavar="MODULE",

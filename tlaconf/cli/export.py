@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.errors import UserError
@@ -21,12 +20,8 @@ from tlaconf.trace.export import ModuleFacts, export_trace
 from tlaconf.trace.reader import open_trace
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "export",
-        help="write a trace as a TLA+ module that TLC can check",
-        description=doc_description(__doc__),
-    )
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("trace", metavar="TRACE", type=Path, help="a .trace.jsonl file")
     p.add_argument("-o", "--output", metavar="MODULE.tla", type=Path, required=True,
                    help="the module to write (MODULE.cfg is written beside it)")

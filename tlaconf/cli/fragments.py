@@ -7,14 +7,12 @@ import argparse
 from tlaconf.tla.fragments import write_modules
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "fragments",
-        help="extract the TLA+ definitions published on pages into modules",
-        description="Find every definition after a 'reference-profile · input revision N · "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Find every definition after a 'reference-profile · input revision N · "
         "LICENCE' marker in each page and write one module per page (Fragments_<page>.tla) "
         "with a provenance comment per definition. All modules are written, or none "
-        "(a page that cannot be read or parsed stops the run before anything is written).",
+        "(a page that cannot be read or parsed stops the run before anything is written)."
     )
     p.add_argument("pages", nargs="+", metavar="PAGE", help="page text files")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")

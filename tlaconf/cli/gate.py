@@ -13,7 +13,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -46,17 +45,15 @@ from tlaconf.replay.result import TraceResult, warnings
 from tlaconf.report import make_console, render_failure, write_html
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "gate",
-        help="replay the golden traces and compare with traces/verdicts.json",
-        description="Replay every *.trace.jsonl under the traces directory and compare each "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Replay every *.trace.jsonl under the traces directory and compare each "
         "verdict and failing step with verdicts.json (keys: paths relative to the traces "
         "directory). Exit 1 on any difference, or when no trace reaches conforms or violation "
         "(then --update writes nothing). With --revision R the traces are checked "
         "against revision R of the profile and the report is the verdict-change table: "
         "traces that newly violate (step, action, blamed conjunct), newly conform, violate "
-        "differently or error, and how many are unchanged.",
+        "differently or error, and how many are unchanged."
     )
     p.add_argument("--traces", metavar="DIR", help="golden traces (default: ./traces)")
     p.add_argument("--update", action="store_true", help="rewrite verdicts.json from this run")

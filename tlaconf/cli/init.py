@@ -15,16 +15,14 @@ import keyword
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.scaffold import FILES
 from tlaconf.errors import UserError
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("init", help="scaffold a project checked by tlaconf",
-                       description=doc_description(__doc__))
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("name", metavar="NAME",
                    help="the project folder to create (also its Python package name)")
     p.set_defaults(run=run)

@@ -21,18 +21,16 @@ from tlaconf.tla.parser import load_module_file
 from tlaconf.tla.resolve import ResolveErrors, check_file_name, parse_file, resolve
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "parse",
-        help="parse and resolve TLA+ modules or pages; list operators or errors",
-        description="For each .tla file, parse every module and resolve its names (EXTENDS "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "For each .tla file, parse every module and resolve its names (EXTENDS "
         "and INSTANCE are looked up in the file's folder, then in -I folders, then among "
         "the standard modules); for any other file (a page), parse the fragments that "
         "follow its 'reference-profile' markers, as the module 'tlaconf fragments' writes "
         "for it.  Prints each module's operators (name/arity) or the errors; exit status 2 "
         "if there is any error.  In a page, or a module written by 'tlaconf fragments', a "
         "name used but not defined is listed as defined elsewhere in the profile (with the "
-        "profile module defining it, if found), not as an error.",
+        "profile module defining it, if found), not as an error."
     )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument(

@@ -8,7 +8,6 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.files import check_output
@@ -144,14 +143,12 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     return exit_code(results, strict(args))
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "replay",
-        help="check traces against their conformance modules",
-        description="Replay each trace step by step against its conformance module. "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
         "2 when a trace or the spec is bad input, 3 when an external checker failed, "
-        "could not decide or disagreed with the embedded evaluator.",
+        "could not decide or disagreed with the embedded evaluator."
     )
     p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
     add_run_options(p)

@@ -23,12 +23,8 @@ from tlaconf.revision.build import Revision, build_revision, write_revision
 from tlaconf.spec import resolve_spec_dir
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "revise",
-        help="build a new revision of the profile from revision R and new pages",
-        description=doc_description(__doc__),
-    )
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("pages", nargs="+", metavar="PAGE", help="specification pages (text files)")
     p.add_argument("--from", dest="source", required=True, metavar="R", help="the base revision")
     p.add_argument(
