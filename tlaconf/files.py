@@ -51,14 +51,20 @@ def read_text(path: Path | str, what: str = "file") -> str:
         raise UserError(f"cannot read {what} {p}: {err.strerror}") from None
     if len(data) > MAX_TEXT_BYTES:
         raise UserError(f"cannot read {what} {p}: larger than {MAX_TEXT_BYTES:,} bytes")
+    return decode(data, str(p))
+
+
+def decode(data: bytes, where: str, first_line: int = 1) -> str:
+    """``data`` as UTF-8; UserError at ``where:line:col`` of the first byte that is not
+    (``first_line`` is the line ``data`` starts on).  Every text input is decoded here."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
+        line = data.count(b"\n", 0, err.start) + first_line
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise UserError(
             f"not UTF-8: byte 0x{data[err.start]:02x} cannot start or continue a character",
-            f"{p}:{line}:{col}",
+            f"{where}:{line}:{col}",
         ) from None
 
 
