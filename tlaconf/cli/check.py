@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tlaconf.cli.inputs import output_dir
 from tlaconf.cli.replay import (
     add_output_options,
     add_run_options,
@@ -63,7 +64,8 @@ def register(p: argparse.ArgumentParser) -> None:
         "Exit 0 when everything conforms."
     )
     p.add_argument(
-        "--out", metavar="DIR", type=Path, default=DEFAULT_OUT, help="where traces are written"
+        "--out", metavar="DIR", type=output_dir, default=str(DEFAULT_OUT),
+        help="where traces are written"
     )
     p.add_argument(
         "--seed",

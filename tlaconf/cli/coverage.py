@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir, existing_path, output_file
 from tlaconf.errors import UserError
 from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
@@ -26,11 +26,12 @@ from tlaconf.spec import resolve_spec_dir
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
-    p.add_argument("--spec", metavar="DIR",
+    p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
+                   help="trace files or directories")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="spec directory (default: ./spec, else the tlaconf checkout's spec/)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--html", metavar="FILE", type=Path,
+    p.add_argument("--html", metavar="FILE", type=output_file,
                    help="also write an HTML page of the .tla sources coloured by coverage")
     p.add_argument("--all", action="store_true",
                    help="list every uncovered point, not only the uncovered guards")

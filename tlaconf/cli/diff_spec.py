@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir
 from tlaconf.errors import UserError
 from tlaconf.gate.diff_spec import (
     Key,
@@ -37,9 +38,9 @@ from tlaconf.replay.backend import get_backend
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("old", metavar="OLD_DIR", type=Path, help="the spec/ directory before")
-    p.add_argument("new", metavar="NEW_DIR", type=Path, help="the spec/ directory after")
-    p.add_argument("--traces", metavar="DIR", type=Path,
+    p.add_argument("old", metavar="OLD_DIR", type=existing_dir, help="the spec/ directory before")
+    p.add_argument("new", metavar="NEW_DIR", type=existing_dir, help="the spec/ directory after")
+    p.add_argument("--traces", metavar="DIR", type=existing_dir,
                    help="golden traces (default: traces/ beside NEW_DIR, if any)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import decode, unreadable_path
 from tlaconf.spec import read_cfg, resolve_spec_dir
@@ -34,7 +35,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print ITF JSON values")
     p.add_argument("-m", "--module", metavar="MODULE",
                    help="a .tla file or a module name of the spec directory to add")
-    p.add_argument("--spec", metavar="DIR", help="where -m NAME is looked up (default ./spec)")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
+                   help="where -m NAME is looked up (default ./spec)")
     p.add_argument("-D", "--constant", action="append", default=[], metavar="NAME=EXPR",
                    help="bind a CONSTANT of the module to the value of EXPR (repeatable)")
     p.set_defaults(run=run)

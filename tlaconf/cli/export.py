@@ -10,9 +10,9 @@ module's is refused (exit 2) and nothing is written.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file
 from tlaconf.errors import UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
@@ -22,10 +22,11 @@ from tlaconf.trace.reader import open_trace
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("trace", metavar="TRACE", type=Path, help="a .trace.jsonl file")
-    p.add_argument("-o", "--output", metavar="MODULE.tla", type=Path, required=True,
+    p.add_argument("trace", metavar="TRACE", type=existing_file, help="a .trace.jsonl file")
+    p.add_argument("-o", "--output", metavar="MODULE.tla", type=output_file, required=True,
                    help="the module to write (MODULE.cfg is written beside it)")
-    p.add_argument("--spec", metavar="DIR", help="the spec directory (default: ./spec)")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
+                   help="the spec directory (default: ./spec)")
     p.set_defaults(run=run)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from tlaconf.cli.inputs import existing_file, output_dir
 from tlaconf.tla.fragments import write_modules
 
 
@@ -14,8 +15,9 @@ def register(p: argparse.ArgumentParser) -> None:
         "with a provenance comment per definition. All modules are written, or none "
         "(a page that cannot be read or parsed stops the run before anything is written)."
     )
-    p.add_argument("pages", nargs="+", metavar="PAGE", help="page text files")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
+    p.add_argument("pages", nargs="+", metavar="PAGE", type=existing_file, help="page text files")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir,
+                   help="output folder")
     p.set_defaults(run=run)
 
 

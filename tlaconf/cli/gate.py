@@ -17,6 +17,7 @@ from pathlib import Path
 from rich import box
 from rich.table import Table
 
+from tlaconf.cli.inputs import existing_dir
 from tlaconf.cli.replay import (
     add_output_options,
     add_run_options,
@@ -55,7 +56,8 @@ def register(p: argparse.ArgumentParser) -> None:
         "traces that newly violate (step, action, blamed conjunct), newly conform, violate "
         "differently or error, and how many are unchanged."
     )
-    p.add_argument("--traces", metavar="DIR", help="golden traces (default: ./traces)")
+    p.add_argument("--traces", metavar="DIR", type=existing_dir,
+                   help="golden traces (default: ./traces)")
     p.add_argument("--update", action="store_true", help="rewrite verdicts.json from this run")
     p.add_argument(
         "--assemble",

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from tlaconf.cli.inputs import existing_dir, existing_file
 from tlaconf.errors import UserError
 from tlaconf.files import read_text
 from tlaconf.spec import default_spec_dir
@@ -32,10 +33,11 @@ def register(p: argparse.ArgumentParser) -> None:
         "name used but not defined is listed as defined elsewhere in the profile (with the "
         "profile module defining it, if found), not as an error."
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", type=existing_file)
     p.add_argument(
         "-I",
         "--search-path",
+        type=existing_dir,
         action="append",
         default=[],
         metavar="DIR",

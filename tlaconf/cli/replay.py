@@ -9,8 +9,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
 from tlaconf.errors import UserError
-from tlaconf.files import check_output
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
@@ -30,6 +30,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--spec",
         metavar="DIR",
+        type=existing_dir,
         help="spec directory (default: ./spec, else the tlaconf checkout's spec/)",
     )
     p.add_argument(
@@ -66,23 +67,24 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    p.add_argument("--junit", metavar="FILE", type=output_file, help="also write JUnit XML to FILE")
     p.add_argument(
-        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
+        "--html", metavar="DIR", type=output_dir,
+        help="also write a self-contained HTML report to DIR/index.html",
     )
 
 
 def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
-    """Before anything runs: ``--junit FILE``, ``--html DIR`` and the commands' own output
-    ``folders`` (option, path) can be written, and no two of them are the same path."""
-    outputs: list[tuple[str, str | Path, bool]] = [(opt, p, True) for opt, p in folders]
+    """Before anything runs: no two outputs (``--junit FILE``, ``--html DIR`` and the
+    commands' own ``folders``, (option, path)) are the same path (each was checked by
+    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`)."""
+    outputs: list[tuple[str, str | Path]] = list(folders)
     if args.junit is not None:
-        outputs.append(("--junit", args.junit, False))
+        outputs.append(("--junit", args.junit))
     if args.html is not None:
-        outputs.append(("--html", args.html, True))
+        outputs.append(("--html", args.html))
     seen: dict[Path, str] = {}
-    for option, path, folder in outputs:
-        check_output(path, option, folder=folder)
+    for option, path in outputs:
         where = Path(path).resolve()
         if where in seen:
             raise UserError(f"{option} {path}: the same path as {seen[where]}")
@@ -150,7 +152,8 @@ def register(p: argparse.ArgumentParser) -> None:
         "2 when a trace or the spec is bad input, 3 when an external checker failed, "
         "could not decide or disagreed with the embedded evaluator."
     )
-    p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
+    p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
+                   help="trace files or directories")
     add_run_options(p)
     add_output_options(p)
     p.set_defaults(run=run)

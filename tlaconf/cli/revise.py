@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir, existing_file
 from tlaconf.replay.result import display_path
 from tlaconf.revision.build import Revision, build_revision, write_revision
 from tlaconf.spec import resolve_spec_dir
@@ -25,7 +26,8 @@ from tlaconf.spec import resolve_spec_dir
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("pages", nargs="+", metavar="PAGE", help="specification pages (text files)")
+    p.add_argument("pages", nargs="+", metavar="PAGE", type=existing_file,
+                   help="specification pages (text files)")
     p.add_argument("--from", dest="source", required=True, metavar="R", help="the base revision")
     p.add_argument(
         "--to", dest="target", metavar="R2", help="the new revision (default: the pages' markers')"
@@ -33,6 +35,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--spec",
         metavar="DIR",
+        type=existing_dir,
         help="spec directory (default: ./spec, else the tlaconf checkout's spec/)",
     )
     p.add_argument("--dry-run", action="store_true", help="report, write nothing")

@@ -97,6 +97,8 @@ def read_json(path: Path) -> Any:
     text = read_text(path, "JSON file")
     try:
         return strict_json.loads(text)
+    except strict_json.TooDeep as err:
+        raise UserError(str(err), f"{path}:{err.line}:{err.col}") from None
     except RecursionError:
         raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:

@@ -149,6 +149,8 @@ class TraceReader:
             raise self._error("blank line (every line must be one JSON object)")
         try:
             return strict_json.loads(text)
+        except strict_json.TooDeep as err:
+            raise self._error(f"{err} (column {err.col})") from None
         except strict_json.DuplicateKeyError as err:
             raise self._error(f"duplicate key {err.key!r} in a JSON object "
                               "(each key may appear once)") from None

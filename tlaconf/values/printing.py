@@ -59,7 +59,7 @@ def _short(v: Any, limit: int) -> str:
     t = type(v)
     if t in (frozenset, tuple, Fn):
         if len(v) > LARGE:
-            kind = {frozenset: "set", tuple: "sequence", Fn: "function"}[t]
+            kind = "set" if t is frozenset else "sequence" if t is tuple else "function"
             return f"(a {kind} of {len(v):,} elements)"
         if t is frozenset:
             return _joined("{", (_short(x, limit) for x in canonical(v)), ", ", "}", limit)

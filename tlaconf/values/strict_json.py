@@ -35,8 +35,7 @@ class TooDeep(ValueError):
     """The document nests deeper than :data:`MAX_DEPTH` at ``line``:``col`` (1-based)."""
 
     def __init__(self, line: int, col: int) -> None:
-        super().__init__(f"JSON nested deeper than {MAX_DEPTH} arrays and objects "
-                         f"(line {line}, column {col})")
+        super().__init__(f"JSON nested deeper than {MAX_DEPTH} arrays and objects")
         self.line = line
         self.col = col
 
