@@ -10,6 +10,7 @@ sees a half-written file, and a failure leaves the old file (or none).
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -26,11 +27,25 @@ TMP_MARK = ".tlaconf-tmp"
 """Part of the name of every temporary file :func:`writing` creates."""
 
 
+def missing(path: Path | str) -> str:
+    """Why ``path``, which leads to nothing, is missing: ``does not exist``, ``is a
+    symbolic-link loop`` or ``is a symbolic link to X, which does not exist``."""
+    p = Path(path)
+    if not p.is_symlink():
+        return "does not exist"
+    try:
+        p.stat()
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "is a symbolic-link loop"
+    return f"is a symbolic link to {os.readlink(p)}, which does not exist"
+
+
 def unreadable_path(path: Path | str) -> str | None:
     """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
     p = Path(path)
     if not p.exists():
-        return "does not exist"
+        return missing(p)
     if p.is_dir():
         return "is a directory, not a file"
     if not p.is_file():

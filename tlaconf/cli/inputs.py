@@ -19,24 +19,15 @@ Reading the files themselves (UTF-8, sizes, JSON depth) is :mod:`tlaconf.files`'
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import check_output
+from tlaconf.files import check_output, missing
 
 
 def _missing(p: Path) -> str:
-    """Why ``p``, which does not resolve to anything, is missing."""
-    if p.is_symlink():
-        try:
-            p.stat()
-        except OSError as err:
-            if err.errno == errno.ELOOP:
-                return f"{p} is a symbolic-link loop"
-        return f"{p} is a symbolic link to {os.readlink(p)}, which does not exist"
-    return f"{p} does not exist"
+    return f"{p} {missing(p)}"
 
 
 def _path(text: str) -> Path:

@@ -73,6 +73,9 @@ def spec_search_path(path: Path, revision: str | None) -> list[Path]:
     """The spec/ folders for a module inside a ``spec/`` tree (the search path the README gives)."""
     spec = next((d for d in path.resolve().parents if d.name == "spec"), None)
     if spec is None:
+        if revision is not None:
+            raise UserError(f"--revision {revision} applies only to a module inside a spec/ "
+                            f"tree, and {path} is not inside one")
         return []
     profile = spec / "reference-profile"
     if revision is None:

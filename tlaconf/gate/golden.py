@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text, write_text
+from tlaconf.files import missing, read_text, write_text
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
@@ -137,6 +137,9 @@ def golden_traces(root: Path) -> list[Path]:
     linked_dirs = [Path(top) / d for top, dirs, _ in os.walk(root) for d in dirs
                    if (Path(top) / d).is_symlink()]
     for path in [*paths, *linked_dirs]:
+        if not path.exists():
+            what = "folder" if path in linked_dirs else "golden trace"
+            raise UserError(f"{what} {path} {missing(path)}")
         target = path.resolve()
         if not target.is_relative_to(inside):
             what = "folder" if path.is_dir() else "golden trace"
