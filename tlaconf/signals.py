@@ -18,10 +18,12 @@ also use :mod:`atexit`, which runs because the interpreter exits normally.
 from __future__ import annotations
 
 import signal
+import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -40,10 +42,49 @@ def _ignore(signum: int, frame: FrameType | None) -> None:
     """A second signal while the first one's cleanup runs: not cut short."""
 
 
+_deferring = False
+_pending: int | None = None
+
+
 def _raise(signum: int, frame: FrameType | None) -> None:
+    global _pending
+    if _deferring:  # starting a child process: raised once it can be stopped
+        _pending = signum
+        return
     for s in SIGNALS:
         signal.signal(s, _ignore)
     raise Interrupted(signum)
+
+
+def _resume() -> None:
+    """End a deferral; a signal that arrived during it raises now."""
+    global _deferring, _pending
+    _deferring = False
+    if _pending is not None:
+        signum, _pending = _pending, None
+        _raise(signum, None)
+
+
+def run(command: Sequence[str], timeout: float | None = None,
+        **options: Any) -> subprocess.CompletedProcess[Any]:
+    """``subprocess.run(command, timeout=..., **options)`` that never leaves its child
+    running: a signal that arrives while the child starts is held until the child can be
+    killed, and any exception (Interrupted, TimeoutExpired) kills and reaps it."""
+    global _deferring
+    _deferring = True
+    try:
+        process = subprocess.Popen(command, **options)
+    except BaseException:
+        _resume()
+        raise
+    try:
+        _resume()
+        stdout, stderr = process.communicate(timeout=timeout)
+    except BaseException:
+        process.kill()
+        process.wait()
+        raise
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def raise_on_signals() -> None:

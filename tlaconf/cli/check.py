@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tlaconf import signals
 from tlaconf.cli.inputs import output_dir
 from tlaconf.cli.replay import (
     add_output_options,
@@ -182,6 +183,9 @@ def generate(
         except Exception as exc:
             crashes.append(_crash(folder, seed, scenarios, exc))
             continue
+        except BaseException:  # SIGINT/SIGTERM: no half-written seed folder is left
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
         if not isinstance(written, list | tuple) or not all(
             isinstance(p, str | os.PathLike) for p in written
         ):
@@ -211,10 +215,8 @@ def second_run(scenarios: str, seed: int, first: Path) -> str | None:
     with tempfile.TemporaryDirectory(prefix="tlaconf-determinism-") as tmp:
         env = {**os.environ, "PYTHONHASHSEED": str(1000 + seed),  # and this process's path
                "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        proc = subprocess.run(
-            [sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
-            env=env, capture_output=True, text=True, check=False,
-        )
+        proc = signals.run([sys.executable, "-c", _SECOND_RUN, scenarios, tmp, str(seed)],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if proc.returncode != 0:
             last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
             return f"a second run of the scenarios for seed {seed} failed: {last}"
