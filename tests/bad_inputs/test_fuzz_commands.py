@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import tempfile
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -173,12 +174,29 @@ def test_gate(data: bytes, verdicts: bytes, kind: str, extra: list[str]) -> None
         run("gate", ["gate", "--spec", str(SPEC), "--traces", "g", *extra], root)
 
 
+SCENARIOS = """from pathlib import Path
+
+def generate_all(out, seed):
+    (out / "t.trace.jsonl").write_bytes(Path({data!r}).read_bytes())
+    return [out / "t.trace.jsonl"]
+"""
+
+
 @FUZZ
-@given(st.text(max_size=12), st.text(max_size=20))
-def test_check(seeds: str, scenarios: str) -> None:
+@given(mutated(TRACE), st.text(max_size=12), st.booleans())
+def test_check(data: bytes, seeds: str, real: bool) -> None:
     with folder() as root:
-        run("check", ["check", "--spec", str(SPEC), "--out", "out", "--seeds", seeds or "1..1",
-                      "--scenarios", scenarios or "nothing", "--no-coverage"], root)
+        (root / "data").write_bytes(data)
+        name = f"fuzz_scenarios_{uuid.uuid4().hex}"
+        (root / f"{name}.py").write_text(SCENARIOS.format(data=str(root / "data")))
+        sys.path.insert(0, str(root))
+        try:
+            run("check", ["check", "--spec", str(SPEC), "--out", "out", "--seeds",
+                          seeds if not real else "1..2", "--no-coverage", "--scenarios",
+                          name if real else (seeds or "nothing")], root)
+        finally:
+            sys.path.remove(str(root))
+            sys.modules.pop(name, None)
 
 
 EXPR = st.lists(st.sampled_from(["1", "+", "-", "{", "}", "<<", ">>", "..", "\\in", "x",
