@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir, existing_file, output_file
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output, read_text
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.tla.annotations import variable_types
@@ -69,7 +69,7 @@ def _annotated_types(trace: Path, spec: str | None) -> dict[str, str]:
     return variable_types(text, parse_module(text, str(path)).variables())
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     src: Path = args.input
     dst: Path = args.output
     if not src.is_file():
@@ -94,4 +94,4 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise UserError(f"cannot write {dst}: {err.strerror}") from None
     print(f"{dst}: {'ITF' if to_itf else 'tlaconf-trace v1'}, {steps} steps")
-    return 0
+    return ExitCode.OK

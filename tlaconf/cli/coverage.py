@@ -15,7 +15,7 @@ import sys
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir, existing_path, output_file
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
 from tlaconf.replay.coverage import cover_traces
@@ -40,7 +40,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
         raise UserError(f"--fail-under must be a percentage from 0 to 100, not {args.fail_under}")
     if args.html is not None:
@@ -60,5 +60,5 @@ def run(args: argparse.Namespace) -> int:
         if pct < args.fail_under:
             print(f"tlaconf: guard coverage {pct:.1f}% is under --fail-under {args.fail_under}%",
                   file=sys.stderr)
-            return 1
-    return 0
+            return ExitCode.NONCONFORMING
+    return ExitCode.OK

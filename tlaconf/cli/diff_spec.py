@@ -22,7 +22,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.gate.diff_spec import (
     Key,
     SpecDiff,
@@ -107,7 +107,7 @@ def to_text(diff: SpecDiff, traces: list[TraceImpact] | None) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     old, new = load_pair(args.old, args.new)
     diff = diff_trees(old, new)
     traces_dir: Path | None = args.traces
@@ -123,9 +123,9 @@ def run(args: argparse.Namespace) -> int:
         power = gate_power(old, new, diff.modified, using, get_backend("embedded"))
     if args.json:
         print(json.dumps(to_json(diff, traces, power), indent=2))
-        return 0
+        return ExitCode.OK
     text = to_text(diff, traces)
     if power is not None and traces_dir is not None:
         text += "\n" + "\n".join(power_text(power, traces_dir))
     print(text)
-    return 0
+    return ExitCode.OK

@@ -111,7 +111,7 @@ def _constants(items: list[str]) -> dict[str, Any]:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     from tlaconf.evaluate.context import default_context
 
     if args.constant and args.module is None:

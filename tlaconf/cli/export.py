@@ -13,7 +13,7 @@ import argparse
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir, existing_file, output_file
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import ModuleFacts, export_trace
@@ -30,7 +30,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     with open_trace(args.trace) as t:
         header = t.header
     spec = module_spec(
@@ -44,4 +44,4 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise UserError(f"cannot write {args.output}: {err.strerror}") from None
     print(f"{args.output}: module {args.output.stem} ({steps} steps), {cfg}")
-    return 0
+    return ExitCode.OK

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tlaconf.cli.inputs import existing_file, output_dir
+from tlaconf.errors import ExitCode
 from tlaconf.tla.fragments import write_modules
 
 
@@ -21,7 +22,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     for page, path, fragments in write_modules(args.pages, args.output):
         if path is None:
             print(f"{page}: no fragment")
@@ -31,4 +32,4 @@ def run(args: argparse.Namespace) -> int:
         for f in fragments:
             for n in f.names():
                 print(f"  {n}  (line {f.line}, revision {f.revision}, {f.licence})")
-    return 0
+    return ExitCode.OK

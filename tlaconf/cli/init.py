@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.scaffold import FILES
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -60,9 +60,9 @@ def scaffold(target: Path) -> list[Path]:
     return sorted(p for p in target.rglob("*") if p.is_file())
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     target = Path(args.name)
     for path in scaffold(target):
         print(f"wrote {path}")
     print(f"\nnext: cd {target} && tlaconf check && pytest")
-    return 0
+    return ExitCode.OK

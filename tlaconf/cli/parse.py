@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tlaconf.cli.inputs import existing_dir, existing_file
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import read_text
 from tlaconf.spec import default_spec_dir
 from tlaconf.tla import ast
@@ -159,7 +159,7 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
         _show(m.name, _own_operators(m))
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     failed = False
     for name in args.files:
         try:
@@ -170,4 +170,4 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             print(f"{name}: error", file=sys.stdout)
             print(str(err), file=sys.stderr)
-    return 2 if failed else 0
+    return ExitCode.BAD_INPUT if failed else ExitCode.OK

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
@@ -130,7 +130,7 @@ def strict(args: argparse.Namespace) -> bool:
     return project is not None and project.strict
 
 
-def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
+def emit(results: list[TraceResult], args: argparse.Namespace) -> ExitCode:
     """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
     exit code."""
     if args.html:
@@ -159,7 +159,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     check_outputs(args)
     paths = collect_traces(args.traces)
     results = replay_paths(paths, args, quiet=args.json)

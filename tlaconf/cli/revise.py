@@ -19,6 +19,7 @@ from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir, existing_file
+from tlaconf.errors import ExitCode
 from tlaconf.replay.result import display_path
 from tlaconf.revision.build import Revision, build_revision, write_revision
 from tlaconf.spec import resolve_spec_dir
@@ -77,7 +78,7 @@ def to_text(rev: Revision, written: bool, dry_run: bool) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     spec_dir = resolve_spec_dir(args.spec)
     rev = build_revision(spec_dir, args.pages, args.source, args.target)
     written = not args.dry_run and not rev.up_to_date
@@ -88,4 +89,4 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(to_text(rev, written, args.dry_run))
-    return 0
+    return ExitCode.OK

@@ -220,3 +220,31 @@ def updated_verdicts(
         prev = old.get(key)
         new[key] = Expectation.of(r, None if prev is None else prev.conjunct)
     return new
+
+
+def _json_object(path: Path) -> dict[str, Any]:
+    doc = read_json(path)
+    if not isinstance(doc, dict):
+        raise UserError(f"{path}: expected a JSON object keyed by trace path")
+    return doc
+
+
+def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
+    """The expected result of ``trace`` (see the module docstring); ``stop``: highest folder."""
+    trace = trace.resolve()
+    beside = trace.parent / EXPECTED_FILE
+    if beside.is_file():
+        entry = _json_object(beside).get(trace.name)
+        if entry is not None:
+            return Expectation.from_json(entry, f"{beside}: {trace.name}")
+    top = stop.resolve() if stop is not None else None
+    for folder in trace.parents:
+        verdicts = folder / VERDICTS_FILE
+        if verdicts.is_file():
+            key = trace.relative_to(folder).as_posix()
+            entry = _json_object(verdicts).get(key)
+            if entry is not None:
+                return Expectation.from_json(entry, f"{verdicts}: {key}")
+        if folder == top:
+            break
+    return Expectation("conforms")
