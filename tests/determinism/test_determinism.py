@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from harness.scenarios import generate_all
-from tlaconf.gate.scenarios import second_run
 from tlaconf.cli.main import main
+from tlaconf.gate.scenarios import second_run
 from tlaconf.replay.determinism import compare_runs, seed_independence
 from tlaconf.trace.writer import TraceWriter
 
