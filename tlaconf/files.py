@@ -69,18 +69,27 @@ def read_text(path: Path | str, what: str = "file") -> str:
     return decode(data, str(p))
 
 
+class NotUtf8(UserError):
+    """Bytes that are not UTF-8, at ``line``:``col`` (1-based) of ``where``."""
+
+    def __init__(self, message: str, where: str, line: int, col: int) -> None:
+        super().__init__(message, f"{where}:{line}:{col}")
+        self.line = line
+        self.col = col
+
+
 def decode(data: bytes, where: str, first_line: int = 1) -> str:
-    """``data`` as UTF-8; UserError at ``where:line:col`` of the first byte that is not
-    (``first_line`` is the line ``data`` starts on).  Every text input is decoded here."""
+    """``data`` as UTF-8; :class:`NotUtf8` at ``where:line:col`` of the first byte that
+    is not (``first_line`` is the line ``data`` starts on).  Every text input is decoded
+    here."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + first_line
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UserError(
+        raise NotUtf8(
             f"not UTF-8: byte 0x{data[err.start]:02x} cannot start or continue a character",
-            f"{where}:{line}:{col}",
-        ) from None
+            where, line, col) from None
 
 
 def _nearest_existing(p: Path) -> Path:
