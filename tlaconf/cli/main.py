@@ -37,10 +37,15 @@ COMMANDS: dict[str, str] = {
     "convert": "convert a trace to ITF JSON or back",
     "export": "write a trace as a TLA+ module that TLC can check",
     "diff-spec": "which operators (and golden traces) a spec change touches",
+    "explore": "explore a specification's states as TLC does",
+    "validate": "run a TLC trace-validation spec (breadth-first, as TLC does) and report "
+                "whether the log it reads is a behaviour of the spec",
+    "mbt": "drive an implementation with requests drawn from its spec; shrink failures",
 }
 """Subcommands and their one-line summaries, in the order ``tlaconf --help`` lists them."""
 
-EVALUATING = frozenset({"check", "replay", "coverage", "gate", "eval", "export", "diff-spec"})
+EVALUATING = frozenset({"check", "replay", "coverage", "gate", "eval", "export", "diff-spec",
+                        "explore", "validate", "mbt"})
 """The subcommands that evaluate TLA+ and so take ``--eval-budget``."""
 
 
