@@ -29,10 +29,12 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
-# The differential tests at thousands of examples (make test runs a few hundred).
+# The differential tests and every command's fuzzing at thousands of examples (make test runs
+# a few hundred, and a few dozen per command).
 fuzz: $(STAMP)
 	TLACONF_TLC_DIFF_EXAMPLES=5000 TLACONF_DIFF_EXAMPLES=3000 $(BIN)/pytest -p no:cacheprovider \
 		tests/evaluate/test_tlc_differential.py tests/evaluate/test_differential.py
+	TLACONF_FUZZ_EXAMPLES=2000 $(BIN)/pytest -p no:cacheprovider tests/bad_inputs/test_fuzz_commands.py
 
 # Quint (pinned in .quint/package.json and package-lock.json) for the interop tests.
 QUINT := .quint/node_modules/.bin/quint

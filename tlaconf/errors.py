@@ -10,6 +10,22 @@ from __future__ import annotations
 import sys
 import tempfile
 import traceback
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """What a ``tlaconf`` run answers (the process's exit status), as pytest's ``ExitCode``."""
+
+    OK = 0
+    """Everything that was checked conforms."""
+    NONCONFORMING = 1
+    """A nonconformance was found (a violation, a vacuous trace, a crash of the
+    implementation under test, a gate difference, or a warning under ``--strict``)."""
+    BAD_INPUT = 2
+    """Bad input: an unreadable file, a spec error, a usage error."""
+    UNDECIDED = 3
+    """tlaconf could not decide: an external checker failed, timed out or disagreed, the
+    run was interrupted (SIGINT, SIGTERM), or tlaconf hit an internal error (a bug)."""
 
 
 class UserError(Exception):

@@ -10,6 +10,7 @@ sees a half-written file, and a failure leaves the old file (or none).
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -26,11 +27,25 @@ TMP_MARK = ".tlaconf-tmp"
 """Part of the name of every temporary file :func:`writing` creates."""
 
 
+def missing(path: Path | str) -> str:
+    """Why ``path``, which leads to nothing, is missing: ``does not exist``, ``is a
+    symbolic-link loop`` or ``is a symbolic link to X, which does not exist``."""
+    p = Path(path)
+    if not p.is_symlink():
+        return "does not exist"
+    try:
+        p.stat()
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "is a symbolic-link loop"
+    return f"is a symbolic link to {os.readlink(p)}, which does not exist"
+
+
 def unreadable_path(path: Path | str) -> str | None:
     """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
     p = Path(path)
     if not p.exists():
-        return "does not exist"
+        return missing(p)
     if p.is_dir():
         return "is a directory, not a file"
     if not p.is_file():
@@ -51,15 +66,30 @@ def read_text(path: Path | str, what: str = "file") -> str:
         raise UserError(f"cannot read {what} {p}: {err.strerror}") from None
     if len(data) > MAX_TEXT_BYTES:
         raise UserError(f"cannot read {what} {p}: larger than {MAX_TEXT_BYTES:,} bytes")
+    return decode(data, str(p))
+
+
+class NotUtf8(UserError):
+    """Bytes that are not UTF-8, at ``line``:``col`` (1-based) of ``where``."""
+
+    def __init__(self, message: str, where: str, line: int, col: int) -> None:
+        super().__init__(message, f"{where}:{line}:{col}")
+        self.line = line
+        self.col = col
+
+
+def decode(data: bytes, where: str, first_line: int = 1) -> str:
+    """``data`` as UTF-8; :class:`NotUtf8` at ``where:line:col`` of the first byte that
+    is not (``first_line`` is the line ``data`` starts on).  Every text input is decoded
+    here."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
+        line = data.count(b"\n", 0, err.start) + first_line
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UserError(
+        raise NotUtf8(
             f"not UTF-8: byte 0x{data[err.start]:02x} cannot start or continue a character",
-            f"{p}:{line}:{col}",
-        ) from None
+            where, line, col) from None
 
 
 def _nearest_existing(p: Path) -> Path:

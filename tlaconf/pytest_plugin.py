@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
+from tlaconf.gate.golden import Expectation, expectation_for, matches
 from tlaconf.hypothesis import Driver, Options, Outcome
 from tlaconf.hypothesis import run as run_mbt
 from tlaconf.replay import TraceResult
@@ -63,34 +63,6 @@ def spec_dir(config: pytest.Config) -> Path:
     if ini:
         return resolve_spec_dir(config.rootpath / str(ini))
     return resolve_spec_dir(None)
-
-
-def _load(path: Path) -> dict[str, Any]:
-    doc = read_json(path)
-    if not isinstance(doc, dict):
-        raise UserError(f"{path}: expected a JSON object keyed by trace path")
-    return doc
-
-
-def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
-    """The expected result of ``trace`` (see the module docstring); ``stop``: highest folder."""
-    trace = trace.resolve()
-    beside = trace.parent / EXPECTED_FILE
-    if beside.is_file():
-        entry = _load(beside).get(trace.name)
-        if entry is not None:
-            return Expectation.from_json(entry, f"{beside}: {trace.name}")
-    top = stop.resolve() if stop is not None else None
-    for folder in trace.parents:
-        verdicts = folder / VERDICTS_FILE
-        if verdicts.is_file():
-            key = trace.relative_to(folder).as_posix()
-            entry = _load(verdicts).get(key)
-            if entry is not None:
-                return Expectation.from_json(entry, f"{verdicts}: {key}")
-        if folder == top:
-            break
-    return Expectation("conforms")
 
 
 def failure_report(

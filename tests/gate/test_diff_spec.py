@@ -140,7 +140,8 @@ def test_cli(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "traces")
     assert json.loads(tlaconf("diff-spec", "--json", str(old), str(new)).stdout)["traces"] is None
     for args, message in [
-        (["diff-spec", str(old), str(tmp_path / "missing")], "is not a directory"),
+        (["diff-spec", str(old), str(tmp_path / "missing")], "missing does not exist"),
+        (["diff-spec", str(tmp_path / "missing"), str(new)], "missing does not exist"),
         (["diff-spec", str(old), str(new), "--traces", str(tmp_path / "t")], "does not exist"),
     ]:
         r = tlaconf(*args)

@@ -244,7 +244,7 @@ def test_bad_pages_write_nothing(
     code, _, err = revise(capsys, spec, empty, "--from", "2")
     assert code == 2 and "publish no definition" in err
     code, _, err = revise(capsys, spec, tmp_path / "missing.txt", "--from", "2")
-    assert code == 2 and "cannot read page" in err
+    assert code == 2 and "argument PAGE: " in err and "missing.txt does not exist" in err
     code, _, err = revise(capsys, spec, undefined, "--from", "2", "--to", "../x")
     assert code == 2 and "is not a revision name" in err
     code, _, err = revise(capsys, spec, PAGES / "zones-rev3.txt", "--from", "2", "--to", "2")

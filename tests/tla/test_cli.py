@@ -48,7 +48,8 @@ def test_parse_search_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_parse_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", str(tmp_path / "missing.tla"), str(tmp_path / "missing.txt")]) == 2
-    assert capsys.readouterr().err.count("cannot read") == 2
+    assert "argument FILE: " + str(tmp_path / "missing.tla") + " does not exist" in (
+        capsys.readouterr().err)  # the first one stops the run before anything is parsed
 
 
 def test_parse_inside_a_spec_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -162,7 +162,7 @@ def test_cli(tmp_path: Path) -> None:
         (["export", str(trace), "-o", str(out), "--spec", str(tmp_path / "nope")],
          "does not exist"),
         (["export", str(tmp_path / "missing.jsonl"), "-o", str(out), "--spec", str(SPEC)],
-         "cannot read trace"),
+         "argument TRACE: " + str(tmp_path / "missing.jsonl") + " does not exist"),
         (["export", str(trace)], "required: -o"),
         (["export", str(trace), "-o", str(trace / "T.tla"), "--spec", str(SPEC)],
          "is a file, not a directory"),

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.errors import UserError
-from tlaconf.files import check_output
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file
+from tlaconf.errors import ExitCode, UserError
+from tlaconf.files import check_output, read_text
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.tla.annotations import variable_types
 from tlaconf.tla.parser import parse_module
@@ -26,20 +26,17 @@ from tlaconf.trace.itf import is_trace_file, itf_to_trace, trace_to_itf
 from tlaconf.trace.reader import open_trace
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "convert",
-        help="convert a trace to ITF JSON or back",
-        description=doc_description(__doc__),
-    )
-    p.add_argument("input", metavar="IN", type=Path, help="a .trace.jsonl or .itf.json file")
-    p.add_argument("output", metavar="OUT", type=Path, help="the file to write")
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
+    p.add_argument("input", metavar="IN", type=existing_file,
+                   help="a .trace.jsonl or .itf.json file")
+    p.add_argument("output", metavar="OUT", type=output_file, help="the file to write")
     p.add_argument("--module", help="conformance module, for ITF without a tlaconf header")
     p.add_argument("--revision", help="profile revision, for ITF without a tlaconf header")
     p.add_argument("--rename", metavar="NAME=NEW", action="append", default=[],
                    help="reading ITF: take the file's name NAME (a variable, parameter or "
                         "action) as NEW; repeatable")  # fmt: skip
-    p.add_argument("--spec", metavar="DIR",
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="writing ITF: the spec directory whose conformance module's @type "
                         "annotations choose value forms (default: ./spec, else the checkout's; "
                         "a module not found there gives no annotations)")  # fmt: skip
@@ -68,11 +65,11 @@ def _annotated_types(trace: Path, spec: str | None) -> dict[str, str]:
         if spec is not None:
             raise
         return {}
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, "module")
     return variable_types(text, parse_module(text, str(path)).variables())
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     src: Path = args.input
     dst: Path = args.output
     if not src.is_file():
@@ -97,4 +94,4 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise UserError(f"cannot write {dst}: {err.strerror}") from None
     print(f"{dst}: {'ITF' if to_itf else 'tlaconf-trace v1'}, {steps} steps")
-    return 0
+    return ExitCode.OK

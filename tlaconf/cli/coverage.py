@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.errors import UserError
+from tlaconf.cli.inputs import existing_dir, existing_path, output_file
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
 from tlaconf.replay.coverage import cover_traces
@@ -25,17 +24,14 @@ from tlaconf.report.coverage import coverage_json, render_coverage, write_covera
 from tlaconf.spec import resolve_spec_dir
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "coverage",
-        help="which guards, conjuncts, disjuncts and CASE arms the traces made TRUE and FALSE",
-        description=doc_description(__doc__),
-    )
-    p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
-    p.add_argument("--spec", metavar="DIR",
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
+    p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
+                   help="trace files or directories")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="spec directory (default: ./spec, else the tlaconf checkout's spec/)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--html", metavar="FILE", type=Path,
+    p.add_argument("--html", metavar="FILE", type=output_file,
                    help="also write an HTML page of the .tla sources coloured by coverage")
     p.add_argument("--all", action="store_true",
                    help="list every uncovered point, not only the uncovered guards")
@@ -44,7 +40,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
         raise UserError(f"--fail-under must be a percentage from 0 to 100, not {args.fail_under}")
     if args.html is not None:
@@ -64,5 +60,5 @@ def run(args: argparse.Namespace) -> int:
         if pct < args.fail_under:
             print(f"tlaconf: guard coverage {pct:.1f}% is under --fail-under {args.fail_under}%",
                   file=sys.stderr)
-            return 1
-    return 0
+            return ExitCode.NONCONFORMING
+    return ExitCode.OK

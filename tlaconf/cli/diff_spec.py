@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.errors import UserError
+from tlaconf.cli.inputs import existing_dir
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.gate.diff_spec import (
     Key,
     SpecDiff,
@@ -35,15 +36,11 @@ from tlaconf.gate.power import Power, gate_power
 from tlaconf.replay.backend import get_backend
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "diff-spec",
-        help="which operators (and golden traces) a spec change touches",
-        description=doc_description(__doc__),
-    )
-    p.add_argument("old", metavar="OLD_DIR", type=Path, help="the spec/ directory before")
-    p.add_argument("new", metavar="NEW_DIR", type=Path, help="the spec/ directory after")
-    p.add_argument("--traces", metavar="DIR", type=Path,
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
+    p.add_argument("old", metavar="OLD_DIR", type=existing_dir, help="the spec/ directory before")
+    p.add_argument("new", metavar="NEW_DIR", type=existing_dir, help="the spec/ directory after")
+    p.add_argument("--traces", metavar="DIR", type=existing_dir,
                    help="golden traces (default: traces/ beside NEW_DIR, if any)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
@@ -110,7 +107,7 @@ def to_text(diff: SpecDiff, traces: list[TraceImpact] | None) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     old, new = load_pair(args.old, args.new)
     diff = diff_trees(old, new)
     traces_dir: Path | None = args.traces
@@ -126,9 +123,9 @@ def run(args: argparse.Namespace) -> int:
         power = gate_power(old, new, diff.modified, using, get_backend("embedded"))
     if args.json:
         print(json.dumps(to_json(diff, traces, power), indent=2))
-        return 0
+        return ExitCode.OK
     text = to_text(diff, traces)
     if power is not None and traces_dir is not None:
         text += "\n" + "\n".join(power_text(power, traces_dir))
     print(text)
-    return 0
+    return ExitCode.OK

@@ -14,26 +14,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.errors import UserError
-from tlaconf.files import unreadable_path
+from tlaconf.cli.inputs import existing_dir
+from tlaconf.errors import ExitCode, UserError
+from tlaconf.files import decode, unreadable_path
 from tlaconf.spec import read_cfg, resolve_spec_dir
 from tlaconf.values import encode, to_tla
 from tlaconf.values.itf import NotEncodable
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("eval", help="evaluate a constant TLA+ expression",
-                       description=doc_description(__doc__))
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("expr", metavar="EXPR", help="a TLA+ expression, or - to read one per line")
     p.add_argument("--json", action="store_true", help="print ITF JSON values")
     p.add_argument("-m", "--module", metavar="MODULE",
                    help="a .tla file or a module name of the spec directory to add")
-    p.add_argument("--spec", metavar="DIR", help="where -m NAME is looked up (default ./spec)")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
+                   help="where -m NAME is looked up (default ./spec)")
     p.add_argument("-D", "--constant", action="append", default=[], metavar="NAME=EXPR",
                    help="bind a CONSTANT of the module to the value of EXPR (repeatable)")
     p.set_defaults(run=run)
@@ -108,7 +111,7 @@ def _constants(items: list[str]) -> dict[str, Any]:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     from tlaconf.evaluate.context import default_context
 
     if args.constant and args.module is None:
@@ -127,16 +130,63 @@ def run(args: argparse.Namespace) -> int:
     if args.expr != "-":
         out, ok = _answer(ctx, args.expr, args.json)
         print(out)
-        return 0 if ok else 2
+        return ExitCode.OK if ok else ExitCode.BAD_INPUT
     failed = False
-    for line in sys.stdin:
-        text = line.strip()
-        if not text:
-            continue
+    for number, raw, more in stdin_expressions():
         try:
-            out, ok = _answer(ctx, text, args.json)
+            out, ok = _answer(ctx, decode(raw, "stdin", number).strip(), args.json)
         except UserError as err:
-            out, ok = f"error: {err}", False
+            out, ok = (json.dumps({"error": str(err)}) if args.json else f"error: {err}"), False
         failed = failed or not ok
-        print(out, flush=True)
-    return 2 if failed else 0
+        print(out, flush=not more)
+    return ExitCode.BAD_INPUT if failed else ExitCode.OK
+
+
+MAX_EXPRESSIONS = 10_000
+"""The most expressions one ``eval -`` answers (about a second of work per thousand):
+more input is refused, not left running for minutes."""
+
+MAX_EXPRESSION_BYTES = 1_000_000
+"""The longest expression line ``eval -`` reads."""
+
+
+def stdin_expressions() -> Iterator[tuple[int, bytes, bool]]:
+    """(line number, expression, whether more input is already waiting) for each
+    non-blank line of stdin; a line longer than MAX_EXPRESSION_BYTES or more than
+    MAX_EXPRESSIONS lines are UserErrors.
+    Answers are flushed whenever no more input is waiting, so a program talking to
+    ``eval -`` through a pipe gets each answer at once."""
+    count = 0
+    for number, raw, more in _stdin_lines():
+        if not raw.strip():
+            continue
+        count += 1
+        if count > MAX_EXPRESSIONS:
+            raise UserError(f"more than {MAX_EXPRESSIONS:,} expressions: eval - answers at "
+                            "most that many per run (split the input)", f"stdin:{number}")
+        yield number, raw, more
+
+
+def _stdin_lines() -> Iterator[tuple[int, bytes, bool]]:
+    """(line number, bytes, more waiting) per line of stdin, read in large chunks."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # a stream without a file (tests)
+        for number, line in enumerate(sys.stdin, 1):
+            yield number, line.encode("utf-8"), False
+        return
+    number = 0
+    pending = b""
+    while chunk := os.read(fd, 1 << 16):
+        *lines, pending = (pending + chunk).split(b"\n")
+        if len(pending) > MAX_EXPRESSION_BYTES:
+            raise UserError(f"a line longer than {MAX_EXPRESSION_BYTES:,} bytes",
+                            f"stdin:{number + len(lines) + 1}")
+        for i, line in enumerate(lines):
+            number += 1
+            if len(line) > MAX_EXPRESSION_BYTES:
+                raise UserError(f"a line longer than {MAX_EXPRESSION_BYTES:,} bytes",
+                                f"stdin:{number}")
+            yield number, line, i + 1 < len(lines)
+    if pending:
+        yield number + 1, pending, False

@@ -45,9 +45,8 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("explore", help="explore a specification's states as TLC does",
-                       description=doc_description(__doc__))
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("module", metavar="MODULE.tla", help="the module to explore")
     p.add_argument("-c", "--config", metavar="CFG",
                    help="the model configuration (default: MODULE.cfg beside the module)")

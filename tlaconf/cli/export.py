@@ -10,31 +10,27 @@ module's is refused (exit 2) and nothing is written.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.errors import UserError
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import ModuleFacts, export_trace
 from tlaconf.trace.reader import open_trace
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "export",
-        help="write a trace as a TLA+ module that TLC can check",
-        description=doc_description(__doc__),
-    )
-    p.add_argument("trace", metavar="TRACE", type=Path, help="a .trace.jsonl file")
-    p.add_argument("-o", "--output", metavar="MODULE.tla", type=Path, required=True,
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
+    p.add_argument("trace", metavar="TRACE", type=existing_file, help="a .trace.jsonl file")
+    p.add_argument("-o", "--output", metavar="MODULE.tla", type=output_file, required=True,
                    help="the module to write (MODULE.cfg is written beside it)")
-    p.add_argument("--spec", metavar="DIR", help="the spec directory (default: ./spec)")
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
+                   help="the spec directory (default: ./spec)")
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     with open_trace(args.trace) as t:
         header = t.header
     spec = module_spec(
@@ -48,4 +44,4 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise UserError(f"cannot write {args.output}: {err.strerror}") from None
     print(f"{args.output}: module {args.output.stem} ({steps} steps), {cfg}")
-    return 0
+    return ExitCode.OK

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import argparse
 
+from tlaconf.cli.inputs import existing_file, output_dir
+from tlaconf.errors import ExitCode
 from tlaconf.tla.fragments import write_modules
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "fragments",
-        help="extract the TLA+ definitions published on pages into modules",
-        description="Find every definition after a 'reference-profile · input revision N · "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Find every definition after a 'reference-profile · input revision N · "
         "LICENCE' marker in each page and write one module per page (Fragments_<page>.tla) "
         "with a provenance comment per definition. All modules are written, or none "
-        "(a page that cannot be read or parsed stops the run before anything is written).",
+        "(a page that cannot be read or parsed stops the run before anything is written)."
     )
-    p.add_argument("pages", nargs="+", metavar="PAGE", help="page text files")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder")
+    p.add_argument("pages", nargs="+", metavar="PAGE", type=existing_file, help="page text files")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir,
+                   help="output folder")
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     for page, path, fragments in write_modules(args.pages, args.output):
         if path is None:
             print(f"{page}: no fragment")
@@ -31,4 +32,4 @@ def run(args: argparse.Namespace) -> int:
         for f in fragments:
             for n in f.names():
                 print(f"  {n}  (line {f.line}, revision {f.revision}, {f.licence})")
-    return 0
+    return ExitCode.OK

@@ -15,16 +15,14 @@ import keyword
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from tlaconf.cli import doc_description
 from tlaconf.cli.scaffold import FILES
-from tlaconf.errors import UserError
+from tlaconf.errors import ExitCode, UserError
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("init", help="scaffold a project checked by tlaconf",
-                       description=doc_description(__doc__))
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
     p.add_argument("name", metavar="NAME",
                    help="the project folder to create (also its Python package name)")
     p.set_defaults(run=run)
@@ -62,9 +60,9 @@ def scaffold(target: Path) -> list[Path]:
     return sorted(p for p in target.rglob("*") if p.is_file())
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     target = Path(args.name)
     for path in scaffold(target):
         print(f"wrote {path}")
     print(f"\nnext: cd {target} && tlaconf check && pytest")
-    return 0
+    return ExitCode.OK

@@ -1,10 +1,16 @@
-"""Entry point of the ``tlaconf`` command.
+"""Entry point of the ``tlaconf`` command, and its one escalation point.
 
-Each subcommand lives in ``tlaconf.cli.<name>`` and provides
-``register(subparsers)`` and ``run(args) -> int``.  Exit codes: 0 all conform,
-1 a nonconformance was found, 2 bad input (a :class:`~tlaconf.errors.UserError`),
-3 tlaconf could not decide: an external checker failed, or any other exception,
-which is a bug in tlaconf (one line on stderr, the traceback saved to a file).
+Each subcommand lives in ``tlaconf.cli.<name>`` and provides ``register(parser)``
+(its options) and ``run(args) -> ExitCode``.  Only the chosen subcommand's module is
+imported (as pip registers its commands), so ``tlaconf --version`` and ``--help`` load
+neither the evaluator nor pydantic nor rich.
+
+Everything :func:`main` does, building the parser included, runs inside one ``try``
+that turns what happened into an :class:`~tlaconf.errors.ExitCode`: a
+:class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), SIGINT and SIGTERM
+are UNDECIDED (3, after every context manager has unwound, see
+:mod:`tlaconf.signals`), any other exception is a bug in tlaconf, UNDECIDED (one line
+on stderr, the traceback saved to a file).
 """
 
 from __future__ import annotations
@@ -12,82 +18,158 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from tlaconf import __version__, errors
-from tlaconf.errors import UserError, internal_error
-from tlaconf.evaluate import budget
+from tlaconf.errors import ExitCode, UserError, internal_error
+from tlaconf.signals import Interrupted, interruptible
 
-COMMANDS: tuple[str, ...] = (
-    "init", "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise",
-    "convert", "export", "diff-spec", "explore", "validate", "mbt",
-)
-"""Subcommand modules, in the order ``tlaconf --help`` lists them."""
+COMMANDS: dict[str, str] = {
+    "init": "scaffold a project checked by tlaconf",
+    "check": "run the harness scenarios, write their traces, replay them (the main job)",
+    "replay": "check traces against their conformance modules",
+    "coverage": "which guards, conjuncts, disjuncts and CASE arms the traces made TRUE and FALSE",
+    "gate": "replay the golden traces and compare with traces/verdicts.json",
+    "eval": "evaluate a constant TLA+ expression",
+    "parse": "parse and resolve TLA+ modules or pages; list operators or errors",
+    "fragments": "extract the TLA+ definitions published on pages into modules",
+    "revise": "build a new revision of the profile from revision R and new pages",
+    "convert": "convert a trace to ITF JSON or back",
+    "export": "write a trace as a TLA+ module that TLC can check",
+    "diff-spec": "which operators (and golden traces) a spec change touches",
+    "explore": "explore a specification's states as TLC does",
+    "validate": "run a TLC trace-validation spec (breadth-first, as TLC does) and report "
+                "whether the log it reads is a behaviour of the spec",
+    "mbt": "drive an implementation with requests drawn from its spec; shrink failures",
+}
+"""Subcommands and their one-line summaries, in the order ``tlaconf --help`` lists them."""
+
+EVALUATING = frozenset({"check", "replay", "coverage", "gate", "eval", "export", "diff-spec",
+                        "explore", "validate", "mbt"})
+"""The subcommands that evaluate TLA+ and so take ``--eval-budget``."""
+
+
+class UsageError(Exception):
+    """argparse refused the command line (it has already printed why)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(ExitCode.BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
 def _seconds(text: str) -> float:
+    from tlaconf.evaluate import budget
+
     try:
         return budget.parse_seconds(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _add_global_options(parser: argparse.ArgumentParser, default: object) -> None:
-    """``--eval-budget`` and ``--debug``, before the command or after it."""
-    parser.add_argument(
-        "--eval-budget", type=_seconds, metavar="SECONDS", default=default,
-        help="stop any one evaluation after SECONDS and report it (default: "
-        "$TLACONF_EVAL_BUDGET or 60; 0 = no limit)",
-    )
+def _add_global_options(parser: argparse.ArgumentParser, default: object,
+                        evaluates: bool) -> None:
+    """``--debug`` (and ``--eval-budget`` where it applies), before the command or after."""
+    if evaluates:
+        parser.add_argument(
+            "--eval-budget", type=_seconds, metavar="SECONDS", default=default,
+            help="stop any one evaluation after SECONDS and report it (default: "
+            "$TLACONF_EVAL_BUDGET or 60; 0 = no limit)",
+        )
     parser.add_argument(
         "--debug", action="store_true", default=default,
         help="on an internal error, also print the traceback (it is always saved to a file)",
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line: the first word that is not a global
+    option (or an option's value), if it is a known command."""
+    words = iter(argv)
+    for word in words:
+        if word == "--eval-budget":
+            next(words, None)
+        elif word in COMMANDS:
+            return word
+        elif not word.startswith("-") or word == "--":
+            return None
+    return None
+
+
+def build_parser(commands: Collection[str] = tuple(COMMANDS)) -> argparse.ArgumentParser:
+    """The parser: every subcommand listed, only the modules of ``commands`` imported and
+    their options registered."""
     parser = _Parser(
         prog="tlaconf", description="TLA+ conformance checking of implementation traces."
     )
     parser.add_argument("--version", action="version", version=f"tlaconf {__version__}")
-    _add_global_options(parser, None)
+    _add_global_options(parser, None, evaluates=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(sub)
-    for command in sub.choices.values():
-        _add_global_options(command, argparse.SUPPRESS)
+    for name, summary in COMMANDS.items():
+        p = sub.add_parser(name, help=summary)
+        if name in commands:
+            importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(p)
+            _add_global_options(p, argparse.SUPPRESS, evaluates=name in EVALUATING)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line; UsageError when argparse refused it (or printed help)."""
+    command = chosen_command(argv)
+    parser = build_parser(() if command is None else (command,))
+    try:
+        args = parser.parse_args(argv)
+        if args.eval_budget is not None and args.command not in EVALUATING:
+            parser.error(f"--eval-budget does not apply to {args.command} (it evaluates no "
+                         "TLA+)")
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        raise UsageError(exc.code if isinstance(exc.code, int) else ExitCode.BAD_INPUT
+                         ) from None
+    return args
+
+
+def _run(argv: Sequence[str]) -> ExitCode:
+    args = _parse(argv)
     errors.debug = bool(args.debug)
+    if args.command not in EVALUATING:
+        return ExitCode(args.run(args))
+    from tlaconf.evaluate import budget
+
     default_budget = budget.seconds
     try:
         budget.seconds = budget.from_env() if args.eval_budget is None else args.eval_budget
-        code: int = args.run(args)
+        return ExitCode(args.run(args))
+    finally:
+        budget.seconds = default_budget
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tlaconf`` with ``argv`` (default: the process's arguments); the exit code."""
+    try:
+        with interruptible():
+            return _run(sys.argv[1:] if argv is None else list(argv))
+    except UsageError as err:
+        return err.code
     except UserError as err:
         print(f"tlaconf: error: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+        return ExitCode.BAD_INPUT
+    except Interrupted as err:
+        print(f"tlaconf: interrupted by {err.signal_name}: nothing was decided", file=sys.stderr)
+        return ExitCode.UNDECIDED
     except BrokenPipeError:
-        return 0
+        return ExitCode.OK
     except Exception as exc:
         message, _ = internal_error(exc)
         print(f"tlaconf: {message}", file=sys.stderr)
-        return 3
+        return ExitCode.UNDECIDED
     finally:
         errors.debug = False
-        budget.seconds = default_budget
-    return code
 
 
 if __name__ == "__main__":

@@ -39,14 +39,12 @@ def _positive(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "mbt",
-        help="drive an implementation with requests drawn from its spec; shrink failures",
-        description="Spec-driven testing: each driver gets requests drawn from its "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Spec-driven testing: each driver gets requests drawn from its "
         "conformance module (Params_<Action>), allowed and forbidden ones; every step is "
         "checked as replay checks it; a failure is shrunk and written as a trace. Exit 0 "
-        "no failure, 1 a failure, 2 bad input.",
+        "no failure, 1 a failure, 2 bad input."
     )
     p.add_argument("modules", nargs="*", metavar="MODULE",
                    help="only the drivers of these modules (names or .tla paths)")

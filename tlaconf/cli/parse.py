@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from tlaconf.errors import UserError
+from tlaconf.cli.inputs import existing_dir, existing_file
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import read_text
 from tlaconf.spec import default_spec_dir
 from tlaconf.tla import ast
@@ -23,23 +24,22 @@ from tlaconf.tla.parser import load_module_file
 from tlaconf.tla.resolve import ResolveErrors, check_file_name, parse_file, resolve
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "parse",
-        help="parse and resolve TLA+ modules or pages; list operators or errors",
-        description="For each .tla file, parse every module and resolve its names (EXTENDS "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "For each .tla file, parse every module and resolve its names (EXTENDS "
         "and INSTANCE are looked up in the file's folder, then in -I folders, then on the "
         "library path, then among the standard modules); for any other file (a page), "
         "parse the fragments that follow its 'reference-profile' markers, as the module "
         "'tlaconf fragments' writes for it.  Prints each module's operators (name/arity) or "
         "the errors; exit status 2 if there is any error.  In a page, or a module written by "
         "'tlaconf fragments', a name used but not defined is listed as defined elsewhere in "
-        "the profile (with the profile module defining it, if found), not as an error.",
+        "the profile (with the profile module defining it, if found), not as an error."
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", type=existing_file)
     p.add_argument(
         "-I",
         "--search-path",
+        type=existing_dir,
         action="append",
         default=[],
         metavar="DIR",
@@ -83,6 +83,9 @@ def spec_search_path(path: Path, revision: str | None) -> list[Path]:
     """The spec/ folders for a module inside a ``spec/`` tree (the search path the README gives)."""
     spec = next((d for d in path.resolve().parents if d.name == "spec"), None)
     if spec is None:
+        if revision is not None:
+            raise UserError(f"--revision {revision} applies only to a module inside a spec/ "
+                            f"tree, and {path} is not inside one")
         return []
     profile = spec / "reference-profile"
     if revision is None:
@@ -166,13 +169,13 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
         _show(m.name, _own_operators(m))
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     failed = False
     try:
         library = library_path(args.library)
     except UserError as err:
         print(str(err), file=sys.stderr)
-        return 2
+        return ExitCode.BAD_INPUT
     for name in args.files:
         try:
             path = Path(name)
@@ -182,4 +185,4 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             print(f"{name}: error", file=sys.stdout)
             print(str(err), file=sys.stderr)
-    return 2 if failed else 0
+    return ExitCode.BAD_INPUT if failed else ExitCode.OK

@@ -8,10 +8,9 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from tlaconf.errors import UserError
-from tlaconf.files import check_output
+from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
@@ -31,6 +30,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--spec",
         metavar="DIR",
+        type=existing_dir,
         help="spec directory (default: ./spec, else the tlaconf checkout's spec/)",
     )
     p.add_argument(
@@ -67,23 +67,24 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
+    p.add_argument("--junit", metavar="FILE", type=output_file, help="also write JUnit XML to FILE")
     p.add_argument(
-        "--html", metavar="DIR", help="also write a self-contained HTML report to DIR/index.html"
+        "--html", metavar="DIR", type=output_dir,
+        help="also write a self-contained HTML report to DIR/index.html",
     )
 
 
 def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
-    """Before anything runs: ``--junit FILE``, ``--html DIR`` and the commands' own output
-    ``folders`` (option, path) can be written, and no two of them are the same path."""
-    outputs: list[tuple[str, str | Path, bool]] = [(opt, p, True) for opt, p in folders]
+    """Before anything runs: no two outputs (``--junit FILE``, ``--html DIR`` and the
+    commands' own ``folders``, (option, path)) are the same path (each was checked by
+    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`)."""
+    outputs: list[tuple[str, str | Path]] = list(folders)
     if args.junit is not None:
-        outputs.append(("--junit", args.junit, False))
+        outputs.append(("--junit", args.junit))
     if args.html is not None:
-        outputs.append(("--html", args.html, True))
+        outputs.append(("--html", args.html))
     seen: dict[Path, str] = {}
-    for option, path, folder in outputs:
-        check_output(path, option, folder=folder)
+    for option, path in outputs:
         where = Path(path).resolve()
         if where in seen:
             raise UserError(f"{option} {path}: the same path as {seen[where]}")
@@ -147,7 +148,7 @@ def strict(args: argparse.Namespace) -> bool:
     return project is not None and project.strict
 
 
-def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
+def emit(results: list[TraceResult], args: argparse.Namespace) -> ExitCode:
     """Print the report (text or ``--json``), write ``--junit`` and ``--html``; return the
     exit code."""
     if args.html:
@@ -162,22 +163,21 @@ def emit(results: list[TraceResult], args: argparse.Namespace) -> int:
     return exit_code(results, strict(args))
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "replay",
-        help="check traces against their conformance modules",
-        description="Replay each trace step by step against its conformance module. "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
         "2 when a trace or the spec is bad input, 3 when an external checker failed, "
-        "could not decide or disagreed with the embedded evaluator.",
+        "could not decide or disagreed with the embedded evaluator."
     )
-    p.add_argument("traces", nargs="+", metavar="TRACE", help="trace files or directories")
+    p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
+                   help="trace files or directories")
     add_run_options(p)
     add_output_options(p)
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     check_outputs(args)
     paths = collect_traces(args.traces)
     results = replay_paths(paths, args, quiet=args.json)

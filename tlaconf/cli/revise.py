@@ -18,18 +18,17 @@ import sys
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import existing_dir, existing_file
+from tlaconf.errors import ExitCode
 from tlaconf.replay.result import display_path
 from tlaconf.revision.build import Revision, build_revision, write_revision
 from tlaconf.spec import resolve_spec_dir
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser(
-        "revise",
-        help="build a new revision of the profile from revision R and new pages",
-        description=doc_description(__doc__),
-    )
-    p.add_argument("pages", nargs="+", metavar="PAGE", help="specification pages (text files)")
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = doc_description(__doc__)
+    p.add_argument("pages", nargs="+", metavar="PAGE", type=existing_file,
+                   help="specification pages (text files)")
     p.add_argument("--from", dest="source", required=True, metavar="R", help="the base revision")
     p.add_argument(
         "--to", dest="target", metavar="R2", help="the new revision (default: the pages' markers')"
@@ -37,6 +36,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--spec",
         metavar="DIR",
+        type=existing_dir,
         help="spec directory (default: ./spec, else the tlaconf checkout's spec/)",
     )
     p.add_argument("--dry-run", action="store_true", help="report, write nothing")
@@ -78,7 +78,7 @@ def to_text(rev: Revision, written: bool, dry_run: bool) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     spec_dir = resolve_spec_dir(args.spec)
     rev = build_revision(spec_dir, args.pages, args.source, args.target)
     written = not args.dry_run and not rev.up_to_date
@@ -89,4 +89,4 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(to_text(rev, written, args.dry_run))
-    return 0
+    return ExitCode.OK

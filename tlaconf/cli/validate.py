@@ -12,12 +12,9 @@ from tlaconf.tla.library import ENV as LIBRARY_ENV
 from tlaconf.tla.library import library_path
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "validate",
-        help="run a TLC trace-validation spec (breadth-first, as TLC does) and report "
-        "whether the log it reads is a behaviour of the spec",
-        description="Run TRACESPEC.tla under its .cfg (default: the .cfg beside it) as TLC's "
+def register(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Run TRACESPEC.tla under its .cfg (default: the .cfg beside it) as TLC's "
         "breadth-first search does: SPECIFICATION or INIT/NEXT, CONSTANT <- definitions, "
         "VIEW, CONSTRAINT, ACTION_CONSTRAINT, INVARIANT, POSTCONDITION, with TLCGet(\"level\"), "
         "TLCGet(\"stats\") and TLCGet(\"config\") as TLC sets them.  Community modules "
@@ -27,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "1 rejected (or, with --strict, a warning), 2 bad input or unsupported construct, "
         "3 undecided.  Given a partial trace (a tlaconf trace whose header says "
         "\"partial\": true) instead, replay it against its conformance module keeping "
-        "every spec state consistent with the log so far.",
+        "every spec state consistent with the log so far."
     )
     p.add_argument("tracespec", metavar="TRACESPEC.tla|TRACE.jsonl")
     p.add_argument("-c", "--config", metavar="CFG", help="the .cfg (default: beside the module)")

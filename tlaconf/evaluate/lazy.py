@@ -119,7 +119,7 @@ def kind_of(v: Any) -> str:
 def show(v: Any, limit: int = 300) -> str:
     """``v`` in TLA+ syntax, shortened for error messages."""
     try:
-        text = to_tla(v)
+        text = to_tla(v, limit)
     except Exception:  # values that cannot be printed fully (lazy parts)
         text = repr(v)
     return text if len(text) <= limit else text[: limit - 3] + "..."

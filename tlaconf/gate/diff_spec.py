@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.tla import ast
 from tlaconf.tla.parser import load_module_file
 from tlaconf.trace.reader import open_trace
@@ -243,7 +244,7 @@ def _reach(start: Key, uses: dict[Key, set[Key]]) -> set[Key]:
 def _cfg_text(path: Path) -> list[str] | None:
     if not path.is_file():
         return None
-    lines = (line.split("\\*", 1)[0].strip() for line in path.read_text("utf-8").splitlines())
+    lines = (line.split("\\*", 1)[0].strip() for line in read_text(path, "config").splitlines())
     return [line for line in lines if line]
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text, write_text
+from tlaconf.files import missing, read_text, write_text
 from tlaconf.gate.conjunct import conjunct_problem, first_leaf_text
 from tlaconf.replay.result import VERDICTS, TraceResult
 from tlaconf.replay.runner import TRACE_SUFFIX
@@ -97,6 +97,8 @@ def read_json(path: Path) -> Any:
     text = read_text(path, "JSON file")
     try:
         return strict_json.loads(text)
+    except strict_json.TooDeep as err:
+        raise UserError(str(err), f"{path}:{err.line}:{err.col}") from None
     except RecursionError:
         raise UserError(f"{path}: JSON nested too deeply") from None
     except strict_json.DuplicateKeyError as err:
@@ -135,6 +137,9 @@ def golden_traces(root: Path) -> list[Path]:
     linked_dirs = [Path(top) / d for top, dirs, _ in os.walk(root) for d in dirs
                    if (Path(top) / d).is_symlink()]
     for path in [*paths, *linked_dirs]:
+        if not path.exists():
+            what = "folder" if path in linked_dirs else "golden trace"
+            raise UserError(f"{what} {path} {missing(path)}")
         target = path.resolve()
         if not target.is_relative_to(inside):
             what = "folder" if path.is_dir() else "golden trace"
@@ -215,3 +220,31 @@ def updated_verdicts(
         prev = old.get(key)
         new[key] = Expectation.of(r, None if prev is None else prev.conjunct)
     return new
+
+
+def _json_object(path: Path) -> dict[str, Any]:
+    doc = read_json(path)
+    if not isinstance(doc, dict):
+        raise UserError(f"{path}: expected a JSON object keyed by trace path")
+    return doc
+
+
+def expectation_for(trace: Path, stop: Path | None = None) -> Expectation:
+    """The expected result of ``trace`` (see the module docstring); ``stop``: highest folder."""
+    trace = trace.resolve()
+    beside = trace.parent / EXPECTED_FILE
+    if beside.is_file():
+        entry = _json_object(beside).get(trace.name)
+        if entry is not None:
+            return Expectation.from_json(entry, f"{beside}: {trace.name}")
+    top = stop.resolve() if stop is not None else None
+    for folder in trace.parents:
+        verdicts = folder / VERDICTS_FILE
+        if verdicts.is_file():
+            key = trace.relative_to(folder).as_posix()
+            entry = _json_object(verdicts).get(key)
+            if entry is not None:
+                return Expectation.from_json(entry, f"{verdicts}: {key}")
+        if folder == top:
+            break
+    return Expectation("conforms")

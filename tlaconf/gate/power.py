@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.gate.diff_spec import Key, SpecTree
 from tlaconf.replay.backend import Backend, LoadedModule, State
 from tlaconf.replay.engine import ModuleCache
@@ -112,8 +113,8 @@ def _hybrid_text(old: SpecTree, new: SpecTree, key: Key) -> str:
     """The old module's text with the definition ``key`` replaced by the new one's text."""
     path, name = key
     old_def, new_def = old.modules[path].definitions()[name], new.modules[path].definitions()[name]
-    old_lines = old.paths[path].read_text(encoding="utf-8").split("\n")
-    new_lines = new.paths[path].read_text(encoding="utf-8").split("\n")
+    old_lines = read_text(old.paths[path], "module").split("\n")
+    new_lines = read_text(new.paths[path], "module").split("\n")
     piece = new_lines[new_def.span.line - 1 : new_def.span.end_line]
     piece[-1] = piece[-1][: new_def.span.end_col]
     tail = old_lines[old_def.span.end_line - 1][old_def.span.end_col :]

@@ -184,11 +184,11 @@ def get_backend(name: str) -> Backend:
         if factory is None:
             raise UserError(f"backend {name!r} is not available: {module_name} has no {attr}")
         backend = factory()
-    except ModuleNotFoundError as err:  # the backend or what it needs is not installed
-        raise UserError(f"backend {name!r} is not available: {err}") from None
     except UserError:
         raise
     except Exception as err:  # importing or creating the backend failed
+        if name in BACKENDS:  # a built-in one: a bug in tlaconf (exit 3), not bad input
+            raise
         raise UserError(f"backend {name!r} is not available: {describe(err)}") from None
     if not callable(getattr(backend, "load", None)) or not isinstance(
         getattr(backend, "name", None), str

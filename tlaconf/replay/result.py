@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from tlaconf.errors import ExitCode
 from tlaconf.values import Fn, encode, sort_key, to_tla
 
 Verdict = Literal["conforms", "violation", "vacuous", "error", "crash"]
@@ -224,20 +225,21 @@ class TraceResult:
         )
 
 
-def exit_code(results: Sequence[TraceResult], strict: bool = False) -> int:
-    """3 when tlaconf hit an internal error or a checker could not decide a trace, else 2
-    when any trace could not be checked, else 1 when any did not conform (or the
-    implementation crashed, or, with ``strict``, the run has a warning), else 0."""
+def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
+    """UNDECIDED when tlaconf hit an internal error or a checker could not decide a trace,
+    else BAD_INPUT when any trace could not be checked, else NONCONFORMING when any did not
+    conform (or the implementation crashed, or, with ``strict``, the run has a warning),
+    else OK."""
     if any(r.internal_error or r.undecided for r in results):
-        return 3
+        return ExitCode.UNDECIDED
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
-        return 2
+        return ExitCode.BAD_INPUT
     if verdicts - {"conforms"}:
-        return 1
+        return ExitCode.NONCONFORMING
     if strict and warnings(results):
-        return 1
-    return 0
+        return ExitCode.NONCONFORMING
+    return ExitCode.OK
 
 
 def invariant_counts(results: Sequence[TraceResult]) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -11,6 +12,7 @@ from tlaconf.errors import UserError
 from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
 from tlaconf.replay.engine import Replayer, StepObserver
 from tlaconf.replay.result import TraceResult
+from tlaconf.signals import raise_on_signals
 
 TRACE_SUFFIX = ".trace.jsonl"
 
@@ -65,6 +67,18 @@ def _replay_in_worker(
     return [replayer.replay(path, spec_dir, None, revision) for path in paths]
 
 
+def _stop(workers: set[multiprocessing.process.BaseProcess]) -> None:
+    """SIGTERM to each worker (it unwinds as the parent does: its checker's files and
+    child processes go), then wait for them."""
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(5)
+        if worker.is_alive():
+            worker.kill()
+            worker.join()
+
+
 def run_traces(
     paths: Sequence[Path],
     spec_dir: Path,
@@ -99,7 +113,10 @@ def run_traces(
     else:
         size = max(1, -(-len(paths) // (jobs * CHUNKS_PER_JOB)))
         chunks = [list(range(i, min(i + size, len(paths)))) for i in range(0, len(paths), size)]
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+        before = set(multiprocessing.active_children())
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
+                                   initializer=raise_on_signals)
+        try:
             futures = {
                 pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
                             revision, cross_check): chunk
@@ -110,6 +127,11 @@ def run_traces(
                     results[i] = result
                     if on_result is not None:
                         on_result(result)
+        except BaseException:  # SIGINT/SIGTERM or a failure: stop the workers now
+            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(set(multiprocessing.active_children()) - before)
+            raise
+        pool.shutdown()
     return [r for r in results if r is not None]
 
 

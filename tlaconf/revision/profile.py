@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.revision.pages import normalize
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_modules
@@ -40,7 +41,7 @@ class ProfileModule:
     @classmethod
     def read(cls, path: Path) -> ProfileModule:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path, "module")
         except (OSError, UnicodeDecodeError) as err:
             raise UserError(f"cannot read module: {err}", str(path)) from None
         pm = cls(path, text.split("\n"), parse_modules(text, str(path))[0])
@@ -93,7 +94,7 @@ def read_revision(folder: Path) -> tuple[dict[str, ProfileModule], dict[str, str
             modules[pm.name] = pm
         elif path.is_file():
             try:
-                others[path.name] = path.read_text(encoding="utf-8")
+                others[path.name] = read_text(path, "module")
             except (OSError, UnicodeDecodeError) as err:
                 raise UserError(f"cannot read {path}: {err}") from None
     if not modules:

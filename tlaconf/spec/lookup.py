@@ -23,6 +23,7 @@ from tlaconf.errors import UserError
 from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.spec.project import PYPROJECT, find_project
+from tlaconf.values import ModelValue, kind, to_tla
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _REVISION = re.compile(r"[A-Za-z0-9_.-]+\Z")
@@ -112,5 +113,13 @@ def module_spec(
         constants.update(cfg.constants)
         invariants = cfg.invariants
         origins = {name: f"{cfg_path}:{line}" for name, line in cfg.lines.items()}
+    for name, value in header_constants.items():
+        given = constants.get(name)
+        if given is not None and type(given) is not ModelValue and kind(given) != kind(value):
+            raise UserError(
+                f"the header's constant {name} is the {kind(value)} {to_tla(value, 60)}, but "
+                f"{origins.get(name, cfg_path)} gives {name} the {kind(given)} "
+                f"{to_tla(given, 60)}: a header constant replaces the .cfg's value with one "
+                "of the same kind")
     constants.update(header_constants)
     return ModuleSpec(module, tla, path_dirs, constants, invariants, origins)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 
 PYPROJECT = "pyproject.toml"
 _KEYS: dict[str, type] = {"spec": str, "traces": str, "scenarios": str, "strict": bool,
@@ -54,7 +55,7 @@ def find_project(start: Path | None = None) -> Project | None:
 def read_project(path: Path) -> Project | None:
     """The ``[tool.tlaconf]`` settings of ``path``; None when it has no such table."""
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(read_text(path, "project file"))
     except (OSError, UnicodeDecodeError) as err:
         raise UserError(f"cannot read {path}: {err}") from None
     except tomllib.TOMLDecodeError as err:

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tlaconf.errors import UserError
-from tlaconf.files import check_output, writing
+from tlaconf.files import check_output, read_text, writing
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
@@ -83,7 +83,7 @@ def check_names(out: Path, spec: ModuleSpec) -> str:
     if name == spec.name:
         raise UserError(f"{out}: the exported module cannot be named like the module {name}")
     try:
-        text = spec.path.read_text(encoding="utf-8")
+        text = read_text(spec.path, "module")
     except OSError as err:
         raise UserError(f"cannot read {spec.path}: {err.strerror}") from None
     clash = _OURS.search(text)

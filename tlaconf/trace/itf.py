@@ -14,7 +14,6 @@ same values, canonically ordered.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from tlaconf.errors import UserError
@@ -22,6 +21,7 @@ from tlaconf.files import unreadable_path
 from tlaconf.trace.itf_read import itf_to_trace
 from tlaconf.trace.itf_write import trace_to_itf
 from tlaconf.trace.reader import MAX_LINE_BYTES
+from tlaconf.values import strict_json
 
 __all__ = ["is_trace_file", "itf_to_trace", "trace_to_itf"]
 
@@ -37,7 +37,7 @@ def is_trace_file(path: Path) -> bool:
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror}") from None
     try:
-        obj = json.loads(first)
-    except ValueError:
+        obj = strict_json.loads(first.decode("utf-8"))
+    except ValueError:  # not JSON, too deep, not UTF-8: not a trace's header line
         return False
     return isinstance(obj, dict) and obj.get("format") == "tlaconf-trace"

@@ -54,6 +54,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.trace.mbt import ACTION_TAKEN, HEADER, NONDET_PICKS, OUTCOME, RESERVED_PREFIXES
 from tlaconf.trace.models import StateLine, StepLine, TraceHeader, UnlabeledStepLine, json_kind
 from tlaconf.trace.reader import describe_validation_error
@@ -71,14 +72,11 @@ class ITFError(UserError):
 
 
 def _load(src: Path) -> dict[str, Any]:
-    try:
-        text = src.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot read {src}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise ITFError("not UTF-8", src, "") from None
+    text = read_text(src, "ITF file")
     try:
         doc = strict_json.loads(text)
+    except strict_json.TooDeep as err:
+        raise UserError(str(err), f"{src}:{err.line}:{err.col}") from None
     except strict_json.DuplicateKeyError as err:
         raise UserError(f"duplicate key {err.key!r} in a JSON object",
                         f"{src}:{err.line}") from None

@@ -33,7 +33,7 @@ from tlaconf.tla.annotations import type_form
 from tlaconf.trace.mbt import ACTION_TAKEN, HEADER, INIT, ITF_DESCRIPTION, NONDET_PICKS, OUTCOME
 from tlaconf.trace.models import TraceHeader
 from tlaconf.trace.reader import Step, open_trace
-from tlaconf.values import Fn, encode
+from tlaconf.values import Fn, encode, strict_json
 from tlaconf.values.forms import ANY, Form, encode_itf, form_of_json
 
 
@@ -67,7 +67,7 @@ def _raw_lines(src: Path) -> Iterator[dict[str, Any]]:
     """Each line of ``src`` as JSON (the reader has validated it; only read for its forms)."""
     with src.open("rb") as f:
         for raw in f:
-            obj = json.loads(raw)
+            obj = strict_json.loads(raw.decode("utf-8"))
             yield obj if isinstance(obj, dict) else {}
 
 
@@ -81,14 +81,15 @@ def trace_to_itf(src: Path, dst: Path, types: Mapping[str, str] | None = None) -
     part = dst.with_name(dst.name + ".part")
     with open_trace(src) as t, part.open("w", encoding="utf-8", newline="\n") as out:
         try:
+            initial = t.initial  # a trace without one is refused here, naming the line
             raw = _raw_lines(src)
             next(raw)
             known = _Forms({v: type_form(ty) for v, ty in (types or {}).items()})
             known.learn(next(raw))
             var_types = dict(types or {})
-            if set(t.initial) - set(var_types):
+            if set(initial) - set(var_types):
                 var_types = {}
-            steps = _write(t.header, t.initial, t.steps(), src, out, known, raw, var_types)
+            steps = _write(t.header, initial, t.steps(), src, out, known, raw, var_types)
         except BaseException:
             out.close()
             part.unlink(missing_ok=True)

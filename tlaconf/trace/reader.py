@@ -29,7 +29,7 @@ from typing import IO, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tlaconf.errors import UserError
-from tlaconf.files import unreadable_path
+from tlaconf.files import NotUtf8, decode, unreadable_path
 from tlaconf.trace.models import (
     Outcome,
     StateLine,
@@ -142,13 +142,15 @@ class TraceReader:
         if len(raw) > MAX_LINE_BYTES:
             raise self._error(f"the line is longer than {MAX_LINE_BYTES:,} bytes")
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise self._error(f"not UTF-8 (byte {err.start + 1} of the line)") from None
+            text = decode(raw, str(self.path), self._lineno)
+        except NotUtf8 as err:
+            raise self._error(f"{err.message} (column {err.col})") from None
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
         try:
             return strict_json.loads(text)
+        except strict_json.TooDeep as err:
+            raise self._error(f"{err} (column {err.col})") from None
         except strict_json.DuplicateKeyError as err:
             raise self._error(f"duplicate key {err.key!r} in a JSON object "
                               "(each key may appear once)") from None

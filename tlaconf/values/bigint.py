@@ -28,9 +28,13 @@ def parse_decimal(text: str) -> int:
     return sign * (high * 10**split + low)
 
 
+_SMALL = 10**_CHUNK
+"""Integers below this in magnitude print with ``str`` (computed once: it is large)."""
+
+
 def decimal_text(n: int) -> str:
     """``str(n)`` for an integer of any length."""
-    if -(10**_CHUNK) < n < 10**_CHUNK:
+    if -_SMALL < n < _SMALL:
         return str(n)
     if n < 0:
         return "-" + decimal_text(-n)

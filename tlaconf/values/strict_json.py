@@ -1,12 +1,17 @@
-"""JSON parsing that refuses duplicate object keys (``json.loads`` keeps the last one).
+"""JSON parsing that refuses duplicate object keys (``json.loads`` keeps the last one)
+and documents nested deeper than :data:`MAX_DEPTH`.
 
 A duplicated key in a trace state or a params record would silently drop a
 value, so it is an error naming the key and the line of the object holding it.
+Nesting is limited before parsing (Python's own limit is a ``RecursionError`` that
+depends on the stack in use): :class:`TooDeep` names the line and column where the
+document goes deeper than :data:`MAX_DEPTH` arrays and objects.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 
@@ -35,8 +40,67 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+MAX_DEPTH = 200
+"""The deepest nesting of arrays and objects a JSON document may have (a TLA+ value
+takes two levels per level of its own: ``{"#set": [...]}``)."""
+
+
+class TooDeep(ValueError):
+    """The document nests deeper than :data:`MAX_DEPTH` at ``line``:``col`` (1-based)."""
+
+    def __init__(self, line: int, col: int) -> None:
+        super().__init__(f"JSON nested deeper than {MAX_DEPTH} arrays and objects")
+        self.line = line
+        self.col = col
+
+
+_ESCAPE = re.compile(r"\\.", re.S)
+_STRING = re.compile(r'"[^"]*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def check_depth(text: str) -> None:
+    """TooDeep when ``text`` nests deeper than :data:`MAX_DEPTH` (linear: a few passes of
+    the regular-expression engine; a malformed document is left for the parser)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    rest = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    for _ in range(MAX_DEPTH):  # each pass removes the innermost level everywhere
+        shorter = rest.replace("[]", "").replace("{}", "")
+        if shorter == rest:
+            break
+        rest = shorter
+    if rest:
+        _locate(text)
+
+
+def _locate(text: str) -> None:
+    """Find where ``text`` first goes deeper than MAX_DEPTH (only on that path)."""
+    depth = 0
+    in_string = escaped = False
+    for i, c in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, i) + 1
+                raise TooDeep(line, i - (text.rfind("\n", 0, i) + 1) + 1)
+        elif c in "]}":
+            depth -= 1
+
+
 def loads(text: str) -> Any:
-    """``json.loads(text)``, but a duplicate key raises :class:`DuplicateKeyError`."""
+    """``json.loads(text)``, but a duplicate key raises :class:`DuplicateKeyError` and
+    nesting deeper than :data:`MAX_DEPTH` raises :class:`TooDeep`."""
+    check_depth(text)
     try:
         return json.loads(text, object_pairs_hook=_unique)
     except _Duplicate as dup:

@@ -24,6 +24,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from tlaconf import signals
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.trace.export import JAVA_OPTIONS
 
@@ -94,9 +95,9 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Tlc
         "-metadir", str(folder / "states"), "-config", f"{name}.cfg", f"{name}.tla",
     ]  # fmt: skip
     try:
-        done = subprocess.run(
-            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True,
-            text=True, errors="replace", timeout=tlc.timeout,
+        done = signals.run(
+            command, cwd=folder, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, errors="replace", timeout=tlc.timeout,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
         raise CheckerFailed(f"TLC gave no answer within {tlc.timeout:g} s (TLC_TIMEOUT)") from None

@@ -1,0 +1,284 @@
+"""Every subcommand fuzzed through the real CLI: the exit-code contract holds on any input.
+
+Hypothesis drives each command's arguments and input files: valid inputs mutated
+(truncated, bytes flipped or inserted, lines duplicated or dropped, re-encoded as
+Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a folder, a symbolic-link
+loop, a dangling link, nothing), output paths under a file.  Whatever the input:
+exit 0 or 1 only for a verdict, exit 2 naming what is wrong, never exit 3 (an
+internal error) and never a traceback.  ``TLACONF_FUZZ_EXAMPLES`` sets the examples
+per command (``make test``: a few dozen; ``make fuzz``: thousands).  Every bug found
+this way becomes a case in ``cases/``.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tlaconf.cli.main import main
+
+SPEC = Path(__file__).parent / "spec"
+EXAMPLES = int(os.environ.get("TLACONF_FUZZ_EXAMPLES", "25"))
+OUTCOMES: collections.Counter[tuple[str, int]] = collections.Counter()
+"""(command, exit code) -> examples run, printed by the last test."""
+
+HEADER = {"format": "tlaconf-trace", "version": 1, "module": "Tally", "revision": "1",
+          "constants": {}, "meta": {}}
+TRACE = "\n".join(json.dumps(x) for x in [
+    HEADER, {"state": {"count": 0}},
+    {"action": "Inc", "params": {"by": 1}, "outcome": "accepted", "state": {"count": 1}},
+    {"action": "Inc", "params": {"by": 0}, "outcome": "rejected", "state": {"count": 1}},
+    {"state": {"count": 3}},
+]).encode() + b"\n"
+ITF = json.dumps({"#meta": {"format": "ITF"}, "vars": ["count"], "states": [
+    {"#meta": {"index": 0}, "count": 0}, {"#meta": {"index": 1}, "count": 1}]}).encode()
+MODULE = (SPEC / "conformance" / "Tally.tla").read_bytes()
+OPS = (SPEC / "reference-profile" / "rev1" / "TallyOps.tla").read_bytes()
+CFG = (SPEC / "conformance" / "Tally.cfg").read_bytes()
+PAGE = ("Prose.\n\nreference-profile · input revision 2 · CC0 1.0\n\nPlus(a, b) == a + b\n\n"
+        "Definition and resolved references · Exact module download\n").encode()
+VERDICTS = b'{"a.trace.jsonl": {"verdict": "conforms"}}\n'
+
+
+@st.composite
+def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
+    """``valid``, or it changed the way a damaged or hostile file is."""
+    data = valid
+    for _ in range(draw(st.integers(0, 3))):
+        op = draw(st.sampled_from(["truncate", "flip", "insert", "dup", "drop", "latin1",
+                                   "utf16", "nest", "bom", "empty", "huge"]))
+        i = draw(st.integers(0, max(len(data) - 1, 0)))
+        lines = data.split(b"\n")
+        j = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if op == "truncate":
+            data = data[:i]
+        elif op == "flip" and data:
+            data = data[:i] + bytes([data[i] ^ draw(st.integers(1, 255))]) + data[i + 1:]
+        elif op == "insert":
+            data = data[:i] + draw(st.binary(min_size=1, max_size=8) | st.sampled_from(
+                [b"{", b"}", b"[", b"\"", b"\\", b"\n", b"\x00", b"\xff", b"#set", b"=="])
+            ) + data[i:]
+        elif op == "dup":
+            data = b"\n".join([*lines[: j + 1], lines[j], *lines[j + 1:]])
+        elif op == "drop":
+            data = b"\n".join([*lines[:j], *lines[j + 1:]])
+        elif op == "latin1":
+            data = data.decode("utf-8", "replace").encode("latin-1", "replace") + b"\xe9"
+        elif op == "utf16":
+            data = data.decode("utf-8", "replace").encode("utf-16")
+        elif op == "nest":
+            depth = draw(st.sampled_from([50, 201, 1000, 5000]))
+            data = data[:i] + b"[" * depth + b"]" * depth + data[i:]
+        elif op == "bom":
+            data = b"\xef\xbb\xbf" + data
+        elif op == "empty":
+            data = b""
+        elif op == "huge":
+            data = data + b" " * 2_000_000
+    return data
+
+
+KINDS = st.sampled_from(["file"] * 6 + ["dir", "loop", "dangling", "missing"])
+
+
+def place(root: Path, name: str, data: bytes, kind: str) -> str:
+    """Put ``data`` at ``root/name`` as a ``kind`` of path; the path to pass."""
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "file":
+        path.write_bytes(data)
+    elif kind == "dir":
+        path.mkdir()
+    elif kind == "loop":
+        path.symlink_to(path.name)
+    elif kind == "dangling":
+        path.symlink_to("nowhere")
+    return name
+
+
+@contextlib.contextmanager
+def folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="tlaconf-fuzz-") as tmp:
+        old = Path.cwd()
+        os.chdir(tmp)
+        try:
+            yield Path(tmp)
+        finally:
+            os.chdir(old)
+
+
+def run(command: str, args: list[str], root: Path, stdin: str = "") -> None:
+    """Run ``tlaconf args`` in ``root``; assert the exit-code contract."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(args)
+    finally:
+        sys.stdin = old_stdin
+    text = out.getvalue() + err.getvalue()
+    OUTCOMES[(command, int(code))] += 1
+    assert "Traceback" not in text, text
+    assert code != 3, f"exit 3 (internal error) from input: tlaconf {args}\n{text}"
+    assert code in (0, 1, 2), code
+    if code == 2:
+        assert "error" in text, f"exit 2 without saying what is wrong: {args}\n{text}"
+    leftovers = [p.name for p in root.rglob("*") if p.name.endswith(".part")
+                 or ".tlaconf-tmp" in p.name]
+    assert leftovers == [], leftovers
+
+
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+OUT = st.sampled_from(["out.xml", "reports/x/out.xml", "note.txt/out.xml", "."])
+
+
+@FUZZ
+@given(mutated(TRACE), KINDS, st.booleans(), OUT)
+def test_replay(data: bytes, kind: str, as_json: bool, junit: str) -> None:
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        trace = place(root, "t.trace.jsonl", data, kind)
+        run("replay", ["replay", "--spec", str(SPEC), *(["--json"] if as_json else []),
+                       "--junit", junit, trace], root)
+
+
+@FUZZ
+@given(mutated(TRACE), KINDS)
+def test_coverage(data: bytes, kind: str) -> None:
+    with folder() as root:
+        run("coverage", ["coverage", "--spec", str(SPEC),
+                         place(root, "t/a.trace.jsonl", data, kind)], root)
+
+
+@FUZZ
+@given(mutated(TRACE), mutated(VERDICTS), KINDS, st.sampled_from([[], ["--update"],
+                                                                  ["--json"], ["--assemble"]]))
+def test_gate(data: bytes, verdicts: bytes, kind: str, extra: list[str]) -> None:
+    with folder() as root:
+        place(root, "g/a.trace.jsonl", data, kind)
+        place(root, "g/verdicts.json", verdicts, "file")
+        run("gate", ["gate", "--spec", str(SPEC), "--traces", "g", *extra], root)
+
+
+SCENARIOS = """from pathlib import Path
+
+def generate_all(out, seed):
+    (out / "t.trace.jsonl").write_bytes(Path({data!r}).read_bytes())
+    return [out / "t.trace.jsonl"]
+"""
+
+
+@FUZZ
+@given(mutated(TRACE), st.text(max_size=12), st.booleans())
+def test_check(data: bytes, seeds: str, real: bool) -> None:
+    with folder() as root:
+        (root / "data").write_bytes(data)
+        name = f"fuzz_scenarios_{uuid.uuid4().hex}"
+        (root / f"{name}.py").write_text(SCENARIOS.format(data=str(root / "data")))
+        sys.path.insert(0, str(root))
+        try:
+            run("check", ["check", "--spec", str(SPEC), "--out", "out", "--seeds",
+                          seeds if not real else "1..2", "--no-coverage", "--scenarios",
+                          name if real else (seeds or "nothing")], root)
+        finally:
+            sys.path.remove(str(root))
+            sys.modules.pop(name, None)
+
+
+EXPR = st.lists(st.sampled_from(["1", "+", "-", "{", "}", "<<", ">>", "..", "\\in", "x",
+                                 "\\E", ":", "(", ")", "[", "]", "|->", "TRUE", "=", ",",
+                                 '"a"', "CHOOSE", "Plus", "Len", "SUBSET", "99999999999999",
+                                 "\\X", "DOMAIN", "'", "@@", ":>"]), max_size=12).map(" ".join)
+
+
+@FUZZ
+@given(EXPR | st.text(max_size=30), st.lists(EXPR | st.text(max_size=10), max_size=5),
+       st.booleans())
+def test_eval(expr: str, lines: list[str], with_module: bool) -> None:
+    with folder() as root:
+        module = ["-m", "TallyOps", "--spec", str(SPEC)] if with_module else []
+        run("eval", ["eval", *module, expr or "1"], root)
+        run("eval", ["eval", "--json", *module, "-"], root, "\n".join(lines))
+
+
+@FUZZ
+@given(mutated(MODULE), KINDS, st.booleans())
+def test_parse(data: bytes, kind: str, no_resolve: bool) -> None:
+    with folder() as root:
+        place(root, "TallyOps.tla", OPS, "file")
+        run("parse", ["parse", *(["--no-resolve"] if no_resolve else []),
+                      place(root, "Tally.tla", data, kind)], root)
+
+
+@FUZZ
+@given(mutated(PAGE), KINDS)
+def test_fragments(data: bytes, kind: str) -> None:
+    with folder() as root:
+        run("fragments", ["fragments", place(root, "page.txt", data, kind), "-o", "out"], root)
+
+
+@FUZZ
+@given(mutated(PAGE), KINDS)
+def test_revise(data: bytes, kind: str) -> None:
+    with folder() as root:
+        run("revise", ["revise", place(root, "page.txt", data, kind), "--from", "1",
+                       "--spec", str(SPEC), "--dry-run"], root)
+
+
+@FUZZ
+@given(mutated(TRACE) | mutated(ITF), KINDS, st.sampled_from(["out.itf.json",
+                                                              "out.trace.jsonl", "x/y.json"]))
+def test_convert(data: bytes, kind: str, out: str) -> None:
+    with folder() as root:
+        extra = [] if out.endswith(".itf.json") else ["--module", "Tally", "--revision", "1"]
+        args = ["convert", place(root, "in.json", data, kind), out]
+        run("convert", [*args, *(extra if not data.startswith(b'{"format"') else [])], root)
+
+
+@FUZZ
+@given(mutated(TRACE), KINDS)
+def test_export(data: bytes, kind: str) -> None:
+    with folder() as root:
+        run("export", ["export", "--spec", str(SPEC), place(root, "t.trace.jsonl", data, kind),
+                       "-o", "out/T.tla"], root)
+
+
+@FUZZ
+@given(mutated(MODULE), mutated(CFG), KINDS)
+def test_diff_spec(module: bytes, cfg: bytes, kind: str) -> None:
+    with folder() as root:
+        place(root, "new/conformance/Tally.tla", module, "file")
+        place(root, "new/conformance/Tally.cfg", cfg, kind)
+        run("diff-spec", ["diff-spec", "--no-power", str(SPEC), "new"], root)
+
+
+@FUZZ
+@given(st.text(max_size=15))
+def test_init(name: str) -> None:
+    with folder() as root:
+        run("init", ["init", name or "x"], root)
+
+
+def test_outcomes_so_far(capsys: pytest.CaptureFixture[str]) -> None:
+    """The figures: examples per command and exit code (run after the fuzz tests)."""
+    with capsys.disabled():
+        for c in sorted({c for c, _ in OUTCOMES}):
+            codes = {code: n for (cmd, code), n in OUTCOMES.items() if cmd == c}
+            total = sum(codes.values())
+            print(f"\nfuzz {c}: {total} examples, exits {dict(sorted(codes.items()))}", end="")
+        print()
+    assert not any(code == 3 for _, code in OUTCOMES)

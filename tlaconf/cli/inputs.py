@@ -1,0 +1,88 @@
+"""Every path a subcommand takes, checked by what it must be before any work starts.
+
+Each function here is an argparse ``type=``: argparse calls it while it reads the
+command line, so a path of the wrong kind is a usage error (exit 2) naming the
+option and the path, before anything is read, replayed or written.  The kinds:
+
+- :func:`existing_file`: a regular file that can be read (not a folder, a named
+  pipe or a device; a symbolic link is followed, a loop or a dangling one is named);
+- :func:`existing_dir`: a folder that can be read;
+- :func:`existing_path`: either (a trace or a folder of traces);
+- :func:`output_file` / :func:`output_dir`: where a file or a folder can be written.
+  Missing folders on the way to an output are created when it is written (as
+  pytest's ``--junitxml`` does), everywhere; what already exists on the way must be
+  a writable folder.
+
+Reading the files themselves (UTF-8, sizes, JSON depth) is :mod:`tlaconf.files`'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from tlaconf.errors import UserError
+from tlaconf.files import check_output, missing
+
+
+def _missing(p: Path) -> str:
+    return f"{p} {missing(p)}"
+
+
+def _path(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return Path(text)
+
+
+def existing_file(text: str) -> Path:
+    """A regular file that can be read."""
+    p = _path(text)
+    if not p.exists():
+        raise argparse.ArgumentTypeError(_missing(p))
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{p} is a directory, not a file")
+    if not p.is_file():
+        raise argparse.ArgumentTypeError(
+            f"{p} is not a regular file (a named pipe, device or socket)")
+    if not os.access(p, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{p} is not readable (permission denied)")
+    return p
+
+
+def existing_dir(text: str) -> Path:
+    """A folder that can be read."""
+    p = _path(text)
+    if not p.exists():
+        raise argparse.ArgumentTypeError(_missing(p))
+    if not p.is_dir():
+        raise argparse.ArgumentTypeError(f"{p} is a file, not a directory")
+    if not os.access(p, os.R_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{p} is not readable (permission denied)")
+    return p
+
+
+def existing_path(text: str) -> Path:
+    """A regular file or a folder that can be read."""
+    p = _path(text)
+    return existing_dir(text) if p.is_dir() else existing_file(text)
+
+
+def _output(text: str, folder: bool) -> Path:
+    p = _path(text)
+    try:
+        check_output(p, "", folder=folder)
+    except UserError as err:
+        raise argparse.ArgumentTypeError(err.message.lstrip()) from None
+    return p
+
+
+def output_file(text: str) -> Path:
+    """Where a file can be written (missing folders on the way are created)."""
+    return _output(text, folder=False)
+
+
+def output_dir(text: str) -> Path:
+    """Where a folder can be written into (it and missing folders on the way are created)."""
+    return _output(text, folder=True)
