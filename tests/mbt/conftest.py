@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 BANK = Path(__file__).resolve().parent / "bank"
-sys.path.insert(0, str(BANK))
 
 
 @dataclass
@@ -23,7 +22,8 @@ class Run:
 
 @pytest.fixture
 def mbt_cli(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """``mbt_cli(*args)``: ``tlaconf mbt ARGS`` in ``tmp_path``, the bank driver importable."""
+    """``mbt_cli(*args)``: ``tlaconf mbt ARGS`` in ``tmp_path``, the bank driver importable as
+    a user's module is: by ``PYTHONPATH`` (the child process's only)."""
 
     def run(*args: str | Path) -> Run:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BANK), *sys.path]),

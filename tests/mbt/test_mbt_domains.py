@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bank import BankDriver
 
+from tests.mbt.bank.bank import BankDriver
 from tlaconf.errors import UserError
 from tlaconf.evaluate import load_module
 from tlaconf.hypothesis import Domains

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bank import BankDriver
+
+from tests.mbt.bank.bank import BankDriver
 
 BANK = Path(__file__).resolve().parent / "bank"
 

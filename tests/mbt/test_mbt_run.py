@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bank import BankDriver
 from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from tests.mbt.bank.bank import BankDriver
 from tlaconf.hypothesis import Options, StepFailed, run, state_machine
 from tlaconf.replay import get_backend, replay_trace
 
