@@ -128,7 +128,6 @@ def test_the_built_in_backend_failing_is_exit_3_not_2(
         raise RuntimeError("the embedded backend is broken on purpose")
 
     monkeypatch.setattr(tlaconf.replay.embedded, "EmbeddedBackend", broken)
-    monkeypatch.setattr(tlaconf.replay.runner, "_BACKENDS", {})
     assert main(["replay", "--spec", str(SPEC), str(_trace(tmp_path))]) == ExitCode.UNDECIDED
     err = capsys.readouterr().err
     assert "internal error" in err and "broken on purpose" in err

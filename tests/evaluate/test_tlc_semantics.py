@@ -159,7 +159,7 @@ def test_bags_errors_as_tlc(text: str) -> None:
     ("Nat", "Nat"), ("STRING", "STRING"), ("Seq({1})", "Seq({1})"),
     ('"a\\nb"', '"a\\nb"'), ("-3", "-3"), ("(1 :> 2 @@ 3 :> 4)", "(1 :> 2 @@ 3 :> 4)"),
     ("[x \\in {} |-> 1]", "<<>>"), ("[n \\in 1..2 |-> n]", "<<1, 2>>"),
-    ("[b |-> 1, a |-> 2]", "[a |-> 2, b |-> 1]"), ('("a b" :> 1)', "[a b |-> 1]"),
+    ("[b |-> 1, a |-> 2]", "[a |-> 2, b |-> 1]"), ('("a b" :> 1)', '("a b" :> 1)'),
 ])
 def test_to_string_prints_as_tlc(text: str, printed: str) -> None:
     assert ev(f"ToString({text})") == printed

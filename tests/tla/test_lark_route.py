@@ -23,7 +23,7 @@ from tlaconf.tla import ast
 from tlaconf.tla.builder import AstBuilder
 from tlaconf.tla.layout import layout, mark_labels, strip_proofs
 from tlaconf.tla.lexer import tokenize_modules
-from tlaconf.tla.parser import _GRAMMAR, parse_modules
+from tlaconf.tla.parser import _GRAMMAR, parse_modules, settled_callbacks
 from tlaconf.tla.visit import iter_nodes
 
 
@@ -42,6 +42,8 @@ def _lark() -> tuple[Lark, AstBuilder]:
     lark = Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer=_Given,
                 transformer=builder, start=["module", "expression", "fragment"],
                 maybe_placeholders=False)
+    inner = lark.parser.parser.parser  # the same settled callbacks as the parser's own loop
+    inner.callbacks = settled_callbacks(inner.callbacks, builder)
     return lark, builder
 
 

@@ -129,6 +129,13 @@ def _settling(
     return lambda children: callback(settle(children))
 
 
+def settled_callbacks(callbacks: dict[Any, Any], builder: AstBuilder) -> dict[Any, Any]:
+    """Lark's reduce callbacks (rule -> callback), each rule that is not an operator
+    application taking its children settled (the parser's own and Lark's public route)."""
+    return {rule: cb if str(rule.alias) in _OPERATOR_RULES else _settling(builder, cb)
+            for rule, cb in callbacks.items()}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> _Machine:
     builder = AstBuilder()
@@ -143,7 +150,7 @@ def _parser() -> _Machine:
     )
     inner = lark.parser.parser.parser
     tables = inner.parse_table
-    callbacks = inner.callbacks
+    callbacks = settled_callbacks(inner.callbacks, builder)
     reduces: dict[int, _Reduce] = {}
     table: _Table = [{} for _ in range(len(tables.states))]
     for state, row in tables.states.items():
@@ -155,10 +162,7 @@ def _parser() -> _Machine:
                     # a `?rule` with one symbol passes its child through: size 0 marks it
                     unit = arg.options.expand1 and not arg.alias and len(arg.expansion) == 1
                     size = 0 if unit else len(arg.expansion) or -1
-                    callback = callbacks[arg]
-                    if str(arg.alias) not in _OPERATOR_RULES:
-                        callback = _settling(builder, callback)
-                    reduces[id(arg)] = (callback, size, str(arg.origin.name))
+                    reduces[id(arg)] = (callbacks[arg], size, str(arg.origin.name))
                 table[state][str(sym)] = (False, reduces[id(arg)])
     return _Machine(table, dict(tables.start_states), dict(tables.end_states), builder, {})
 
