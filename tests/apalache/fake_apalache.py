@@ -48,7 +48,8 @@ from tlaconf.tla.parser import parse_module
 
 HERE = Path(__file__).parent
 _MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
-_DISJUNCT = re.compile(r"^  \\/ (?:([A-Za-z0-9_]+):: )?\((.*)\)$", re.M)
+_DISJUNCT = re.compile(r"^  \\/ (?:([A-Za-z0-9_]+):: )?(.*)$", re.M)
+"""A disjunct of TlaconfNext: ``L:: Op`` (an operator of the root) or ``L:: (formula)``."""
 _CONCAT = re.compile(r'\\o\s*"|"\s*\\o\b')
 """String concatenation (an operand is a string literal): Apalache's type checker refuses it."""
 
@@ -173,7 +174,9 @@ class FakeApalache:
         root_name = _MODULE.search(texts[0]).group(1)  # type: ignore[union-attr]
         root = texts[0]
         next_text = root.split("TlaconfNext ==", 1)[1].split("\n====", 1)[0]
-        transitions = [(label, body) for label, body in _DISJUNCT.findall(next_text)]
+        bodies = dict(re.findall(r"^([A-Za-z0-9_]+) == (.*)$", root, re.M))
+        transitions = [(label, bodies.get(d) or d.removeprefix("(").removesuffix(")"))
+                       for label, d in _DISJUNCT.findall(next_text)]  # fmt: skip
         ops = "\n".join(f"FakeT{i} == {body}" for i, (_, body) in enumerate(transitions))
         (folder / f"{root_name}.tla").write_text(root.replace("\n====", f"\n{ops}\n====", 1))
         try:

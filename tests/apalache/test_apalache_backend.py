@@ -414,7 +414,7 @@ def test_unknown_is_exit_3_naming_the_step(fake: FakeApalache, tmp_path: Path) -
     )  # fmt: skip
     assert r.returncode == 3, r.stderr
     failure = json.loads(r.stdout)["traces"][0]["failure"]
-    assert "Apalache answered UNKNOWN at step 2" in failure["reason"]
+    assert "Apalache answered UNKNOWN while deciding step 2 (Inc)" in failure["reason"]
 
 
 def test_without_apalache_the_error_says_how_to_get_it(

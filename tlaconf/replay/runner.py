@@ -46,41 +46,47 @@ def _backend(name: str) -> Backend:
     return backend
 
 
-_CHECKERS: dict[str, ExternalChecker] = {}
+_CHECKERS: dict[tuple[str, float | None], ExternalChecker] = {}
+"""One checker per process (and time limit): an Apalache server serves every trace of a run."""
 
 
-def _checker(name: str) -> ExternalChecker:
-    checker = _CHECKERS.get(name)
+def _checker(name: str, timeout: float | None) -> ExternalChecker:
+    checker = _CHECKERS.get((name, timeout))
     if checker is None:
-        checker = _CHECKERS[name] = get_checker(name)
+        checker = _CHECKERS[name, timeout] = get_checker(name, timeout)
     return checker
 
 
 Setup = tuple[Backend, ExternalChecker | None, bool]
 
 
-def setup(backend: str, cross_check: str | None = None) -> Setup:
+def setup(backend: str, cross_check: str | None = None, timeout: float | None = None) -> Setup:
     """The evaluating backend, the external checker (if any) and whether to cross-check.
 
     ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
-    ``--cross-check C``: ``backend`` and C both decide every trace.
+    ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``:
+    ``--checker-timeout``, the checker's seconds per trace.
     """
+    if timeout is not None and backend not in CHECKERS and cross_check is None:
+        raise UserError("--checker-timeout limits an external checker: use it with "
+                        f"--backend {' or '.join(CHECKERS)} or --cross-check")  # fmt: skip
     if backend in CHECKERS:
         if cross_check is not None:
             raise UserError(
                 "--cross-check compares the embedded evaluator with a checker: "
                 f"use it without --backend {backend}"
             )
-        return _backend("embedded"), _checker(backend), False
+        return _backend("embedded"), _checker(backend, timeout), False
     if cross_check is not None:
-        return _backend(backend), _checker(cross_check), True
+        return _backend(backend), _checker(cross_check, timeout), True
     return _backend(backend), None, False
 
 
 def _replay_in_worker(
-    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None
-) -> TraceResult:
-    chosen, checker, cross = setup(backend, cross_check)
+    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None,
+    timeout: float | None,
+) -> TraceResult:  # fmt: skip
+    chosen, checker, cross = setup(backend, cross_check, timeout)
     return replay_trace(path, spec_dir, chosen, None, revision, checker, cross)
 
 
@@ -94,17 +100,19 @@ def run_traces(
     on_result: OnResult | None = None,
     revision: str | None = None,
     cross_check: str | None = None,
+    checker_timeout: float | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
 
-    ``revision`` replaces the revision each trace's header names.
+    ``revision`` replaces the revision each trace's header names; ``checker_timeout``
+    is the external checker's seconds per trace.
 
     The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
     one trace) is only called when replaying in this process.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
-    chosen, checker, cross = setup(backend, cross_check)  # fail early when unavailable
+    chosen, checker, cross = setup(backend, cross_check, checker_timeout)  # fail early
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1:
         for i, path in enumerate(paths):
@@ -119,7 +127,8 @@ def run_traces(
         with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
             futures = {
                 pool.submit(
-                    _replay_in_worker, path, spec_dir, backend, revision, cross_check
+                    _replay_in_worker, path, spec_dir, backend, revision, cross_check,
+                    checker_timeout,
                 ): i
                 for i, path in enumerate(paths)
             }

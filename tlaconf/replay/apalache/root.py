@@ -6,7 +6,9 @@ step counter ``tlaconf_k``, instantiates ``M`` with its constants as literals, a
 defines:
 
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
-* ``TlaconfNext``, one labelled disjunct per question: ``TlaconfS<k>`` takes step
+* ``TlaconfNext``, one labelled disjunct per question, each the operator of the
+  same name with ``Q`` appended (Snowcat types each operator on its own, so its
+  time grows with the number of steps, not faster): ``TlaconfS<k>`` takes step
   k (``tlaconf_k`` from k-1 to k) and pins the next state to ``sk``: with ``A(p)``
   for an accepted step, with ``UNCHANGED`` for a rejected one; ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
@@ -93,7 +95,7 @@ def root_module(
     ]
     with open_trace(trace) as t:
         out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
-        disjuncts = []
+        disjuncts: list[tuple[str, str]] = []
         for k, step in enumerate(t.steps(), start=1):
             missing = [v for v in variables if v not in step.state]
             if missing:
@@ -107,12 +109,12 @@ def root_module(
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             effect = call if step.outcome == "accepted" else unchanged
-            disjuncts.append(f"  \\/ TlaconfS{k}:: ({guard} /\\ {COUNTER}' = {k} /\\ {effect} "
-                             f"/\\ {pin})")  # fmt: skip
+            disjuncts.append((f"TlaconfS{k}", f"{guard} /\\ {COUNTER}' = {k} /\\ {effect} /\\ {pin}"))
             if step.outcome == "rejected" and step.action is not None:
-                disjuncts.append(f"  \\/ TlaconfE{k}:: ({guard} /\\ {COUNTER}' = -{k} /\\ {call})")
+                disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
     if not disjuncts:
-        disjuncts.append(f"  \\/ TlaconfS0:: ({unchanged} /\\ UNCHANGED {COUNTER})")
-    out.append("TlaconfNext ==\n" + "\n".join(disjuncts))
+        disjuncts.append(("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}"))
+    out += [f"{label}Q == {body}" for label, body in disjuncts]
+    out.append("TlaconfNext ==\n" + "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts))
     out.append("====")
     return "\n\n".join(out) + "\n"
