@@ -459,7 +459,7 @@ def test_its_own_server_runs_in_a_private_folder_and_is_stopped(tmp_path: Path) 
          "--spec", str(SPEC), str(path)], capture_output=True, text=True, env=env, cwd=work,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
-    server_cwd = Path(log.read_text())
+    server_cwd = Path(json.loads(log.read_text())["cwd"])
     assert server_cwd != work and server_cwd.name.startswith("tlaconf-apalache-")
     assert not server_cwd.exists()  # removed with the stopped server
     assert list(work.iterdir()) == []

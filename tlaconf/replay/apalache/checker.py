@@ -24,7 +24,7 @@ from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
-from tlaconf.replay.apalache.root import root_module, trace_types
+from tlaconf.replay.apalache.root import INVARIANT, INVARIANT_LABEL, root_module, trace_types
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
@@ -61,15 +61,31 @@ class ApalacheSession:
         bound = sorted(c for c in spec.constants if c in declared)
         root = root_module(spec, bound, variables, trace, types, params, annotations)
         self.root = root
-        parameters = client.load((root, *bundle.texts), self._invariants)
+        ours = [f"{INVARIANT}{i}" for i in range(len(self._invariants))]
+        parameters = client.load((root, *bundle.texts), ours)
         self._init = [int(t["index"]) for t in parameters.get("initTransitions", [])]
         self._next = _labelled(parameters.get("nextTransitions", []))
-        states = len(parameters.get("stateInvariants", []))
-        if states != len(self._invariants):
-            raise UserError(
-                f"Apalache sees {states} state invariant(s) among {', '.join(self._invariants)}: "
-                "the apalache backend checks invariants of the state only (no primes)"
-            )
+        self._conjuncts = self._read_invariants(parameters)
+
+    def _read_invariants(self, parameters: dict[str, Any]) -> list[list[int]]:
+        """For each invariant, the indices of Apalache's state invariants that are its conjuncts.
+
+        An invariant Apalache lists among its action invariants has primes: refused,
+        since the explorer server does not solve an action invariant at step 1 (it
+        answers SATISFIED there) and tlaconf checks invariants of states only.
+        """
+        for t in parameters.get("actionInvariants", []):
+            labels = [lb for lb in t.get("labels", ()) if lb.startswith(INVARIANT_LABEL)]
+            names = [self._invariants[int(lb[len(INVARIANT_LABEL):])] for lb in labels]
+            raise UserError(f"invariant {', '.join(names) or '?'} is an action (it has primes): "
+                            "the apalache backend checks invariants of states only")  # fmt: skip
+        labelled = _labelled(parameters.get("stateInvariants", []))
+        out = [labelled.get(f"{INVARIANT_LABEL}{i}", []) for i in range(len(self._invariants))]
+        missing = [name for name, found in zip(self._invariants, out, strict=True) if not found]
+        if missing:
+            raise CheckerFailed(f"Apalache lists no state invariant labelled as {missing[0]} "
+                                "(the apalache backend needs Apalache 0.62 or later)")  # fmt: skip
+        return out
 
     def _transitions(self, label: str, number: int) -> list[int]:
         found = self._next.get(label)
@@ -95,13 +111,14 @@ class ApalacheSession:
         return False
 
     def _violated(self, number: int) -> str | None:
-        for i, name in enumerate(self._invariants):
+        for name, conjuncts in zip(self._invariants, self._conjuncts, strict=True):
             doing = f"checking invariant {name} in the state after step {number}"
-            status = self._client.status("checkInvariant", doing, invariantId=i, kind="STATE")
-            if status == "VIOLATED":
-                return name
-            if status != "SATISFIED":
-                raise self._unknown(status)
+            for i in conjuncts:
+                status = self._client.status("checkInvariant", doing, invariantId=i, kind="STATE")
+                if status == "VIOLATED":
+                    return name
+                if status != "SATISFIED":
+                    raise self._unknown(status)
         return None
 
     def initial(self, state: State) -> Decision | None:

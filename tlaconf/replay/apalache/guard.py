@@ -51,12 +51,12 @@ def death_signal(sig: int) -> Callable[[], None] | None:
     return arm
 
 
-class _Stop(Exception):
-    """A signal asked the guard to stop."""
+_stopping: list[int] = []
+"""The signals that asked the guard to stop (the main loop looks at it twice a second)."""
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    raise _Stop
+    _stopping.append(signum)
 
 
 def stop_group(process: subprocess.Popen[bytes], grace: float = GRACE) -> None:
@@ -107,7 +107,7 @@ def main(argv: list[str]) -> int:
                 start_new_session=True, preexec_fn=death_signal(signal.SIGKILL),
             )  # fmt: skip
         _say(f"started {process.pid}")
-        while True:
+        while not _stopping:
             ready, _, _ = select.select([sys.stdin], [], [], 0.5)
             if ready and not os.read(sys.stdin.fileno(), 4096):
                 return 0  # tlaconf closed the pipe, or died
@@ -117,14 +117,11 @@ def main(argv: list[str]) -> int:
                 return 0
             if os.getppid() != parent:
                 return 0
-    except _Stop:
         return 0
     except OSError as err:
         _say(f"exited 127\ncannot run {command[0]}: {err.strerror}")
         return 0
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
         if process is not None:
             stop_group(process)
         shutil.rmtree(folder, ignore_errors=True)

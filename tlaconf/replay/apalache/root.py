@@ -15,6 +15,10 @@ defines:
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
 
+* ``TlaconfInv<i> == TlaconfI<i>:: (I)`` for the i-th invariant ``I`` of ``M``:
+  Apalache splits an invariant into its conjuncts (one state invariant each, in
+  an order of its own), and the label says which invariant a conjunct is of.
+
 Step k holds exactly when a transition labelled ``TlaconfS<k>`` is ENABLED from
 the current state (Apalache solves this in ``assumeTransition``); a rejected
 step's action is enabled exactly when a ``TlaconfE<k>`` transition is.
@@ -33,6 +37,8 @@ from tlaconf.trace.reader import open_trace
 
 ROOT = "TlaconfApalache"
 COUNTER = "tlaconf_k"
+INVARIANT = "TlaconfInv"
+INVARIANT_LABEL = "TlaconfI"
 
 
 def trace_types(
@@ -109,12 +115,16 @@ def root_module(
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             effect = call if step.outcome == "accepted" else unchanged
-            disjuncts.append((f"TlaconfS{k}", f"{guard} /\\ {COUNTER}' = {k} /\\ {effect} /\\ {pin}"))
+            step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {effect} /\\ {pin}"
+            disjuncts.append((f"TlaconfS{k}", step_k))
             if step.outcome == "rejected" and step.action is not None:
                 disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
     if not disjuncts:
         disjuncts.append(("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}"))
     out += [f"{label}Q == {body}" for label, body in disjuncts]
-    out.append("TlaconfNext ==\n" + "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts))
+    out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
+            for i, name in enumerate(spec.invariants)]  # fmt: skip
+    listed = "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts)
+    out.append("TlaconfNext ==\n" + listed)
     out.append("====")
     return "\n\n".join(out) + "\n"

@@ -230,7 +230,7 @@ class Client(JsonRpcClient):
         if method != "loadSpec":
             params = {"sessionId": self.session_id, **params}
         left = self._left(method)
-        if method in SOLVING - {"nextStep"}:
+        if method in ("assumeTransition", "checkInvariant"):  # loadSpec refuses timeoutSec
             params["timeoutSec"] = max(1, math.ceil(left))
         try:
             result: dict[str, Any] = self._rpc_call(method, params, timeout=math.ceil(left) + 1)
