@@ -8,14 +8,16 @@ verdict, failing step and blame, and ``--cross-check`` finds no difference.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
-from tlaconf.replay.backend import get_checker
+from tlaconf.replay.backend import ExternalChecker, get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -29,13 +31,24 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(scope="module")
+def checker() -> Iterator[ExternalChecker]:
+    """One checker for the whole corpus (one Apalache server, as in a replay run)."""
+    timeout = os.environ.get("TLACONF_CHECKER_TIMEOUT")
+    chosen = get_checker(CHECKER, float(timeout) if timeout else None)
+    yield chosen
+    close = getattr(chosen, "close", None)
+    if close is not None:
+        with contextlib.suppress(Exception):
+            close()
+
+
 @pytest.mark.parametrize(
     "path", [pytest.param(p, id=relative_key(TRACES, p)) for p in golden_traces(TRACES)]
 )
-def test_checker_agrees_with_embedded(path: Path) -> None:
+def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> None:
     spec = PROJECT / "spec"
     embedded = EmbeddedBackend()
-    checker = get_checker(CHECKER)
     ours = replay_trace(path, spec, embedded)
     theirs = replay_trace(path, spec, embedded, checker=checker)
     cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
