@@ -50,7 +50,7 @@ bench: $(STAMP)
 
 # The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
 test-tlc: $(STAMP)
-	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (README: Running with TLC)"; exit 2; }
+	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
 	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
 
 test-apalache: $(STAMP)

@@ -20,7 +20,7 @@ from tlaconf.trace import TraceWriter
 SPEC = Path(__file__).parents[1] / "replay" / "spec"
 needs_tlc = pytest.mark.skipif(
     not os.environ.get("TLC_JAR"),
-    reason="needs TLC: set TLC_JAR=/path/to/tla2tools.jar (see the README, 'Running with TLC')",
+    reason="needs TLC: set TLC_JAR=/path/to/tla2tools.jar (see docs/checkers.md, 'TLC')",
 )
 
 
