@@ -509,3 +509,42 @@ def test_golden_traces_through_the_fake_server(fake: FakeApalache) -> None:
             differ.append((relative_key(PROJECT / "traces", path), a, b,
                            theirs.failure and theirs.failure.reason))  # fmt: skip
     assert differ == [] and len(chosen) >= 18
+
+
+def _counter_spec(tmp_path: Path, invariants: str, cfg: str) -> Path:
+    """A copy of the Counter spec with more invariants."""
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    text = (SPEC / "conformance" / "Counter.tla").read_text()
+    (spec / "conformance" / "Counter.tla").write_text(text.replace("\n====", invariants + "\n===="))
+    (spec / "conformance" / "Counter.cfg").write_text(cfg)
+    ops = SPEC / "reference-profile" / "rev1" / "CounterOps.tla"
+    (spec / "reference-profile" / "rev1" / "CounterOps.tla").write_text(ops.read_text())
+    return spec
+
+
+def test_each_conjunct_of_an_invariant_is_asked(fake: FakeApalache, tmp_path: Path) -> None:
+    """Apalache splits an invariant into its conjuncts (the fake: 2 and 1, interleaved);
+    the labels say whose conjuncts they are, and a violated second conjunct is found."""
+    spec = _counter_spec(tmp_path, "\nBoth ==\n    /\\ count >= 0\n    /\\ count # 3\n",
+                         "INVARIANT\n    Both\n    Bounded\nCONSTANT Limit = 10\n")  # fmt: skip
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), inc(2, st(3, a=3))])
+    result = replay(path, spec)
+    assert result.verdict == "violation" and result.failure is not None
+    assert result.failure.step == 2 and "Both" in result.failure.reason
+    loaded = fake.requests[[m for m, _ in fake.requests].index("loadSpec")][1]
+    assert loaded["invariants"] == ["TlaconfInv0", "TlaconfInv1"]
+    assert "TlaconfInv0 == TlaconfI0:: (Both)" in fake.root()
+    asked = [p["invariantId"] for m, p in fake.requests if m == "checkInvariant"]
+    assert sorted(set(asked)) == [0, 1, 2]  # 3 conjuncts in all
+
+
+def test_an_invariant_with_primes_is_refused(fake: FakeApalache, tmp_path: Path) -> None:
+    """The explorer answers an ACTION invariant at step 1 SATISFIED without solving: never used."""
+    spec = _counter_spec(tmp_path, "\nGrows == count' >= count\n",
+                         "INVARIANT\n    Grows\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert "invariant Grows is an action (it has primes)" in result.failure.reason
+    assert "checkInvariant" not in fake.methods()

@@ -9,6 +9,7 @@ verdict, failing step and blame, and ``--cross-check`` finds no difference.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,13 @@ from tlaconf.replay.embedded import EmbeddedBackend
 PROJECT = Path(__file__).resolve().parents[2]
 TRACES = PROJECT / "traces"
 CHECKER = os.environ.get("TLCONF_GOLDEN_CHECKER", "")
+
+LIMITS: dict[str, str] = (
+    json.loads((Path(__file__).parent / f"{CHECKER}-limits.json").read_text())
+    if (Path(__file__).parent / f"{CHECKER}-limits.json").is_file()
+    else {}
+)
+"""Golden traces the checker cannot decide (named in docs/checkers.md): the message the user gets."""
 
 pytestmark = pytest.mark.skipif(
     not CHECKER,
@@ -47,17 +55,25 @@ def checker() -> Iterator[ExternalChecker]:
     "path", [pytest.param(p, id=relative_key(TRACES, p)) for p in golden_traces(TRACES)]
 )
 def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> None:
+    """The checker's verdict, failing step and blame are the embedded ones, and
+    ``--cross-check`` agrees; or the trace is a known limitation of the checker
+    (``LIMITS``, named in the docs) and the user gets its message."""
     spec = PROJECT / "spec"
     embedded = EmbeddedBackend()
     ours = replay_trace(path, spec, embedded)
     theirs = replay_trace(path, spec, embedded, checker=checker)
-    cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
+    limit = LIMITS.get(relative_key(TRACES, path))
+    if limit is not None:
+        assert theirs.verdict == "error" and theirs.failure is not None
+        assert limit in theirs.failure.reason, theirs.failure.reason
+        return
 
     def key(r: object) -> tuple[object, ...]:
         f = r.failure  # type: ignore[attr-defined]
         return (r.verdict, None if f is None else f.step)  # type: ignore[attr-defined]
 
     assert key(theirs) == key(ours), theirs.failure
+    cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
     assert (theirs.failure and theirs.failure.blame) == (ours.failure and ours.failure.blame)
     assert not cross.undecided, cross.failure
     assert key(cross) == key(ours)
