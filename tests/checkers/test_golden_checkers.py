@@ -30,7 +30,7 @@ LIMITS: dict[str, str] = (
     if (Path(__file__).parent / f"{CHECKER}-limits.json").is_file()
     else {}
 )
-"""Golden traces the checker cannot decide (named in docs/checkers.md): the message the user gets."""
+"""Golden traces the checker cannot decide (named in docs/checkers.md): the user's message."""
 
 pytestmark = pytest.mark.skipif(
     not CHECKER,
