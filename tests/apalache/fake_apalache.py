@@ -18,6 +18,10 @@ It behaves as the real server does in the exchanges recorded from Apalache
   ACTION invariant at step 1 (the real server's shortcut), otherwise decides;
 * ``rollback`` and ``disposeSpec`` as documented.
 
+* more than one ``@type`` in the comments before a declaration (a left-out
+  definition's annotation left behind) is refused, with the real (internal)
+  error: ``type input error: Found 3 @type annotations in front of some
+  declaration``;
 * a parameter a method does not take is refused, with the real server's
   (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``.
 
@@ -234,6 +238,12 @@ class FakeApalache:
                                   "with the signature ((Seq(a1), Seq(a1)) => Seq(a1)) cannot be "
                                   'applied to the provided arguments of type Str and Str"]')
             errors += _untyped(name, text)
+            crowded = _crowded(text)
+            if crowded is not None:
+                line, end, count = crowded
+                raise RpcError(-32603, f"Internal error: {name}.tla:{line}:1-{end}: type input "
+                               f"error: Found {count} @type annotations in front of some "
+                               "declaration")  # fmt: skip
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
@@ -377,6 +387,24 @@ def _conjuncts(texts: list[str], name: str) -> tuple[str | None, int, bool]:
         count = sum(1 for line in lines if line[column:].startswith("/\\")
                     and len(line) - len(line.lstrip()) == column)  # fmt: skip
     return label, count, "'" in body or "'" in inner
+
+
+def _crowded(text: str) -> tuple[int, str, int] | None:
+    """The first declaration with more than one ``@type`` in the comments before it (since the
+    previous one): ``(line, "end line:end column", count)``.  Snowcat refuses it."""
+    lines = text.split("\n")
+    count = 0
+    for n, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("\\*") or stripped.startswith("(*"):
+            count += len(re.findall(r"@type:", stripped))
+            continue
+        if count > 1 and re.match(r"[A-Za-z_][A-Za-z0-9_]*(\(.*\))?\s*==", line):
+            return n, f"{n}:{len(line)}", count
+        count = 0
+    return None
 
 
 def _definition(text: str, name: str) -> str:

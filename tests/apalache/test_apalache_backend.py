@@ -548,3 +548,25 @@ def test_an_invariant_with_primes_is_refused(fake: FakeApalache, tmp_path: Path)
     assert result.verdict == "error" and not result.undecided and result.failure is not None
     assert "invariant Grows is an action (it has primes)" in result.failure.reason
     assert "checkInvariant" not in fake.methods()
+
+
+def test_a_left_out_definitions_annotation_goes_with_it(fake: FakeApalache, tmp_path: Path) -> None:
+    """Snowcat gives every @type of a comment block to the declaration after it: an annotation
+    above another comment line goes with its left-out definition, else Apalache refuses."""
+    spec = _counter_spec(tmp_path, "\n\\* @type: (Int) => Int;\n\\* not used by any check\n"
+                         "Twice(n) == 2 * n\n\\* @type: (Int) => Int;\nThrice(n) == 3 * n\n",
+                         "INVARIANT\n    Bounded\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "conforms", result.failure
+    sent = fake.sources[list(fake.sources)[-1]][1]
+    assert "@type: (Int) => Int;" not in sent and "Twice" not in sent
+
+
+def test_crowded_annotations_are_a_spec_error(fake: FakeApalache, tmp_path: Path) -> None:
+    """Two @type before one declaration: the real server's message, exit 2 (not undecided)."""
+    spec = _counter_spec(tmp_path, "\n\\* @type: Int;\n\\* @type: Int;\nCountAgain == count\n"
+                         "Same == CountAgain = count\n",
+                         "INVARIANT\n    Same\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert "Found 2 @type annotations in front of some declaration" in result.failure.reason

@@ -180,6 +180,10 @@ class Server:
         self.stop()
 
 
+_SPEC_ERRORS = ("Failed to load specification", "type input error")
+"""What ``loadSpec`` answers for a module Apalache refuses (the second as an internal error)."""
+
+
 class CheckerTimedOut(CheckerFailed):
     """The server gave no answer within the trace's time limit (it may be stuck: restart it)."""
 
@@ -240,7 +244,7 @@ class Client(JsonRpcClient):
                                     f"{self.doing}: {err.message}") from None  # fmt: skip
             if err.code == -1:
                 raise self._timed_out(method) from None
-            if method == "loadSpec" and "Failed to load specification" in err.message:
+            if method == "loadSpec" and any(m in err.message for m in _SPEC_ERRORS):
                 raise UserError(f"Apalache cannot load the module: {err.message}") from None
             raise CheckerFailed(f"Apalache, {method} while {self.doing}: {err.message} "
                                 f"(code {err.code})") from None  # fmt: skip
