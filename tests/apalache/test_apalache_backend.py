@@ -215,6 +215,25 @@ def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
     assert as_sequences(text, units[:1])[1] == 1  # only the definitions sent
 
 
+def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
+    """Apalache needs constant range bounds ("Expected a constant integer range in [ .. ],
+    found 1..Len(frames)"): 1..Len(s) is sent as DOMAIN s, the same set."""
+    text = ("---- MODULE R ----\nEXTENDS Sequences\n"
+            "All(s) == \\A i \\in 1..Len(s) : s[i] > 0\n"
+            "Some(r) == \\E i \\in 1..Len(r.frames) : i > 1\n"
+            "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]\n"
+            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n====\n")  # fmt: skip
+    tree = parse_module(text, "R.tla")
+    out, count = as_sequences(text, list(tree.definitions().values()))
+    lines = out.split("\n")
+    assert lines[2] == "All(s) == \\A i \\in (DOMAIN (s)) : s[i] > 0"
+    assert lines[3] == "Some(r) == \\E i \\in (DOMAIN (r.frames)) : i > 1"
+    assert lines[4] == "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]"  # not 1..Len(s)
+    assert lines[5] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert count == 1  # one MkSeq: the module must extend Apalache
+    parse_module(out, "R.tla")
+
+
 def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
     spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
     mod = EmbeddedBackend().load(spec)

@@ -2,7 +2,9 @@
 
 For a trace of ``M`` with states ``s0 .. sn``, ``TlaconfApalache`` declares ``M``'s
 variables (typed from the annotations, then from every value of the trace) and a
-step counter ``tlaconf_k``, instantiates ``M`` with its constants as literals, and
+step counter ``tlaconf_k``, instantiates ``M`` with its constants bound to annotated literals
+(``TlaconfConst_Phases``: Snowcat cannot tell a literal sequence from a tuple
+where it is applied to an index), and
 defines:
 
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
@@ -31,7 +33,15 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.apalache.types import NoCommonType, Type, TypeBook, conform, literal, type_text
+from tlaconf.replay.apalache.types import (
+    NoCommonType,
+    Type,
+    TypeBook,
+    conform,
+    known,
+    literal,
+    type_text,
+)
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
 
@@ -39,6 +49,7 @@ ROOT = "TlaconfApalache"
 COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
+CONSTANT = "TlaconfConst_"
 
 
 def trace_types(
@@ -78,11 +89,15 @@ def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping
 
 
 def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
+    """``TlaconfConst_<name> == <value>`` with its ``@type`` (an annotated literal: Snowcat
+    cannot tell a sequence ``<<"a", "b">>`` from a tuple where it is applied to an index)."""
     value = spec.constants[name]
     try:
-        return literal(value, conform(value, annotated, f"the constant {name}"))
+        t = conform(value, annotated, f"the constant {name}")
     except NoCommonType as err:
         raise UserError(f"{err.message} (its @type annotation)") from None
+    note = f"\\* @type: {type_text(t)};\n" if known(t) else ""
+    return f"{note}{CONSTANT}{name} == {literal(value, t)}"
 
 
 def root_module(
@@ -91,12 +106,13 @@ def root_module(
 ) -> str:  # fmt: skip
     """The text of the root module for ``trace`` (see the module docstring)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
-    binds = ", ".join(f"{c} <- {_constant(spec, c, annotations.get(c))}" for c in bound)
+    binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
     out = [
         f"---- MODULE {ROOT} ----",
         "EXTENDS Integers, Apalache",
         f"VARIABLES\n{decls},\n  \\* @type: Int;\n  {COUNTER}",
+        *(_constant(spec, c, annotations.get(c)) for c in bound),
         f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
     ]
     with open_trace(trace) as t:
