@@ -120,6 +120,9 @@ class FakeApalache:
         self.sources: dict[str, list[str]] = {}
         self.sessions: dict[str, Session] = {}
         self.unknown: set[tuple[str, str]] = set()
+        self.errors: dict[tuple[str, str], str] = {}
+        """``(method, label or invariant name)`` -> the internal error (-32603) it answers: the
+        real model checker's refusals, such as ``Expected a constant integer expression``."""
         self.hang: set[str] = set()
         """Methods that get no answer (until the fake is closed): a server that is stuck."""
         self.hang_once: Path | None = None
@@ -301,6 +304,8 @@ class FakeApalache:
         else:
             label = s.transitions[t][0] or f"T{t}"
             successor = self._successor(s, t)
+        if ("assumeTransition", label) in self.errors:
+            raise RpcError(-32603, f"Internal error: {self.errors['assumeTransition', label]}")
         if ("assumeTransition", label) in self.unknown:
             s.pending = successor
             return {"sessionId": sid, "snapshotId": self._take(s), "transitionId": t,
@@ -329,6 +334,8 @@ class FakeApalache:
         name = pool[i]
         if s.step == 0 or (s.step == 1 and kind == "ACTION"):
             status = "SATISFIED"  # the real server answers this without solving
+        elif ("checkInvariant", name) in self.errors:
+            raise RpcError(-32603, f"Internal error: {self.errors['checkInvariant', name]}")
         elif ("checkInvariant", name) in self.unknown:
             status = "UNKNOWN"
         else:

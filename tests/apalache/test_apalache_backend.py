@@ -589,3 +589,25 @@ def test_crowded_annotations_are_a_spec_error(fake: FakeApalache, tmp_path: Path
     result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
     assert result.verdict == "error" and not result.undecided and result.failure is not None
     assert "Found 2 @type annotations in front of some declaration" in result.failure.reason
+
+
+def test_a_model_checker_refusal_is_undecided_naming_the_step(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """What the real server answers for what its model checker cannot encode (an internal
+    error, -32603): the trace is undecided, naming the step, the question and Apalache's words."""
+    fake.errors[("assumeTransition", "TlaconfS2")] = (
+        "Expected a constant integer expression. Found: Len(lists[src$1()])")
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), inc(1, st(2, a=2))])
+    result = replay(path)
+    assert result.verdict == "error" and result.undecided and result.failure is not None
+    assert result.failure.step == 2
+    assert ("apalache could not decide: Apalache, assumeTransition while deciding step 2 (Inc): "
+            "Internal error: Expected a constant integer expression. Found: Len(lists[src$1()])"
+            ) in result.failure.reason  # fmt: skip
+    fake.errors = {("checkInvariant", "TlaconfInv0"): "Trying to expand a set of functions. "
+                   "This will blow up the solver."}  # fmt: skip
+    result = replay(path)
+    assert result.undecided and result.failure is not None
+    assert "while checking invariant Bounded in the initial state" in result.failure.reason
+    assert "Trying to expand a set of functions" in result.failure.reason

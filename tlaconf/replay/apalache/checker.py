@@ -112,7 +112,8 @@ class ApalacheSession:
 
     def _violated(self, number: int) -> str | None:
         for name, conjuncts in zip(self._invariants, self._conjuncts, strict=True):
-            doing = f"checking invariant {name} in the state after step {number}"
+            where = "the initial state" if number == 0 else f"the state after step {number}"
+            doing = f"checking invariant {name} in {where}"
             for i in conjuncts:
                 status = self._client.status("checkInvariant", doing, invariantId=i, kind="STATE")
                 if status == "VIOLATED":
