@@ -20,6 +20,7 @@ from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
 from tlaconf.replay.backend import ExternalChecker, get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
+from tlaconf.replay.result import TraceResult
 
 PROJECT = Path(__file__).resolve().parents[2]
 TRACES = PROJECT / "traces"
@@ -37,6 +38,32 @@ pytestmark = pytest.mark.skipif(
     reason="the golden corpus through a real checker runs with `make test-tlc` (needs TLC_JAR) "
     "or `make test-apalache` (needs apalache-mc)",
 )
+
+
+def _key(r: TraceResult) -> tuple[object, ...]:
+    return (r.verdict, None if r.failure is None else r.failure.step)
+
+
+def _status(ours: TraceResult, theirs: TraceResult | None) -> str:
+    if theirs is None:
+        return "not run"
+    if theirs.undecided and theirs.failure and "checkers disagree" in theirs.failure.reason:
+        return "differ"
+    if theirs.undecided or (theirs.verdict == "error" and ours.verdict != "error"):
+        return "undecided"
+    return "agree" if _key(theirs) == _key(ours) else "differ"
+
+
+def _report(key: str, ours: TraceResult, theirs: TraceResult, cross: TraceResult | None) -> None:
+    """One JSON line per trace into ``$TLACONF_GOLDEN_REPORT`` (for the per-folder figures)."""
+    out = os.environ.get("TLACONF_GOLDEN_REPORT")
+    if not out:
+        return
+    line = {"trace": key, "checker": _status(ours, theirs), "cross": _status(ours, cross),
+            "seconds": round(theirs.seconds + (cross.seconds if cross else 0), 1),
+            "steps": theirs.steps, "reason": theirs.failure.reason if theirs.failure else None}
+    with open(out, "a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
 
 
 @pytest.fixture(scope="module")
@@ -62,18 +89,18 @@ def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> N
     embedded = EmbeddedBackend()
     ours = replay_trace(path, spec, embedded)
     theirs = replay_trace(path, spec, embedded, checker=checker)
+    cross = None
+    if _key(theirs) == _key(ours):
+        cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
+    _report(relative_key(TRACES, path), ours, theirs, cross)
     limit = LIMITS.get(relative_key(TRACES, path))
     if limit is not None:
         assert theirs.verdict == "error" and theirs.failure is not None
         assert limit in theirs.failure.reason, theirs.failure.reason
         return
 
-    def key(r: object) -> tuple[object, ...]:
-        f = r.failure  # type: ignore[attr-defined]
-        return (r.verdict, None if f is None else f.step)  # type: ignore[attr-defined]
-
-    assert key(theirs) == key(ours), theirs.failure
-    cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
+    assert _key(theirs) == _key(ours), theirs.failure
+    assert cross is not None
     assert (theirs.failure and theirs.failure.blame) == (ours.failure and ours.failure.blame)
     assert not cross.undecided, cross.failure
-    assert key(cross) == key(ours)
+    assert _key(cross) == _key(ours)

@@ -277,11 +277,11 @@ def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:
             continue  # not on lines of its own: leave it as written
         annotated = first > 0 and bool(_TYPE_LINE.match(lines[first - 1]))
         if not replacement:  # the definition's @type annotation goes with it
-            above = first - 1
-            while above >= 0 and _COMMENT.fullmatch(lines[above]):
-                if _TYPE_LINE.match(lines[above]):  # also above other comment lines:
-                    lines[above] = ""  # Snowcat gives a comment block's @type to what follows
-                above -= 1
+            k = first - 1
+            while k >= 0 and _COMMENT.fullmatch(lines[k]):
+                if _TYPE_LINE.match(lines[k]):  # also above other comment lines:
+                    lines[k] = ""  # Snowcat gives a comment block's @type to what follows
+                k -= 1
         lines[first : last + 1] = [replacement] + [""] * (last - first)
         free = first > 0 and _FREE.fullmatch(lines[first - 1])
         if replacement and note and not annotated and free:
