@@ -228,7 +228,7 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
     lines = out.split("\n")
     assert lines[2] == "All(s) == \\A i \\in (DOMAIN (s)) : s[i] > 0"
     assert lines[3] == "Some(r) == \\E i \\in (DOMAIN (r.frames)) : i > 1"
-    assert lines[4] == "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]"  # not 1..Len(s)
+    assert lines[4] == "Below(s) == \\A i \\in ((DOMAIN (s)) \\ {Len(s)}) : s[i] < s[i + 1]"
     assert lines[5] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
     assert count == 1  # one MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")

@@ -8,7 +8,8 @@ sent to Apalache only, each ``[x \\in 1..E |-> B]`` as ``MkSeq(E, LAMBDA x: B)``
 and each set of functions ``[1..E -> S]`` as the set of those sequences
 (``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Any other
 ``1..Len(s)`` (a quantifier's or a filter's range, a membership test) becomes
-``(DOMAIN (s))``, the same set: Apalache's model checker needs the bounds of a
+``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
+``((DOMAIN (s)) \\ {Len(s)})``: Apalache's model checker needs the bounds of a
 range to be constants ("Expected a constant integer range in [ .. ], found
 1..Len(frames)"), and takes the domain of a sequence.  Line breaks stay where
 they were, so Apalache's line numbers are the file's.
@@ -31,11 +32,21 @@ def _from_one(domain: Any) -> Any:
     return None
 
 
+def _len_arg(node: Any) -> Any:
+    """``s`` when ``node`` is ``Len(s)``, else None."""
+    if isinstance(node, ast.OpApp) and node.name == "Len" and not node.module:
+        return node.args[0] if len(node.args) == 1 else None
+    return None
+
+
 def _length_of(node: Any) -> Any:
-    """``s`` when ``node`` is ``1..Len(s)``, else None."""
+    """``s`` when ``node`` is ``1..Len(s)`` or ``1..Len(s) - 1``, else None."""
     top = _from_one(node)
-    if isinstance(top, ast.OpApp) and top.name == "Len" and not top.module and len(top.args) == 1:
-        return top.args[0]
+    if _len_arg(top) is not None:
+        return _len_arg(top)
+    if (isinstance(top, ast.OpApp) and top.name == "-" and not top.module and len(top.args) == 2
+            and isinstance(top.args[1], ast.Num) and top.args[1].value == 1):  # fmt: skip
+        return _len_arg(top.args[0])
     return None
 
 
@@ -92,8 +103,11 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
 
     def rewrite(n: Any) -> str:
         start, end = ranges[id(n)]
-        if isinstance(n, ast.OpApp):  # 1..Len(s)
-            return f"(DOMAIN ({splice(*span(_length_of(n)), n)}))"
+        if isinstance(n, ast.OpApp):  # 1..Len(s), or 1..Len(s) - 1: all but the last index
+            seq = splice(*span(_length_of(n)), n)
+            if _len_arg(_from_one(n)) is not None:
+                return f"(DOMAIN ({seq}))"
+            return f"((DOMAIN ({seq})) \\ {{Len({seq})}})"
         if isinstance(n, ast.FnCons):
             bound = n.bounds[0]
             count, body = _from_one(bound.domain), n.body
