@@ -95,13 +95,13 @@ def test_no_answer_in_time_is_undecided_and_the_next_trace_runs(tmp_path: Path) 
     env = _env(tmp_path, FAKE_APALACHE_HANG="assumeTransition",
                FAKE_APALACHE_HANG_ONCE=str(tmp_path / "hung"))  # fmt: skip
     first, second = _trace(tmp_path / "a.trace.jsonl"), _trace(tmp_path / "b.trace.jsonl")
-    r = subprocess.run(_replay("--checker-timeout", "3", str(first), str(second)), env=env,
+    r = subprocess.run(_replay("--checker-timeout", "8", str(first), str(second)), env=env,
                        capture_output=True, text=True, timeout=120)  # fmt: skip
     assert r.returncode == 3, r.stderr
     a, b = json.loads(r.stdout)["traces"]
     assert a["verdict"] == "error" and a["undecided"]
     reason = a["failure"]["reason"]
-    assert "no answer within the time limit of 3 s (--checker-timeout)" in reason
+    assert "no answer within the time limit of 8 s (--checker-timeout)" in reason
     assert "while finding the initial state (step 0)" in reason
     assert b["verdict"] == "conforms"  # a new server decided the next trace
     servers = started(tmp_path / "log")

@@ -33,6 +33,9 @@ LIMITS: dict[str, str] = (
 )
 """Golden traces the checker cannot decide (named in docs/checkers.md): the user's message."""
 
+TIMED_OUT = "no answer within the time limit"
+"""A trace listed as too slow may also agree (on a faster machine, with a longer limit)."""
+
 pytestmark = pytest.mark.skipif(
     not CHECKER,
     reason="the golden corpus through a real checker runs with `make test-tlc` (needs TLC_JAR) "
@@ -103,7 +106,8 @@ def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> N
         cross = replay_trace(path, spec, embedded, checker=checker, cross_check=True)
     _report(relative_key(TRACES, path), ours, theirs, cross)
     limit = LIMITS.get(relative_key(TRACES, path))
-    if limit is not None:
+    slow = limit is not None and limit.startswith(TIMED_OUT)
+    if limit is not None and not (slow and _key(theirs) == _key(ours)):
         assert theirs.verdict == "error" and theirs.failure is not None
         assert limit in theirs.failure.reason, theirs.failure.reason
         return
