@@ -1,12 +1,8 @@
 ---- MODULE Apalache ----
 \* The part of Apalache's standard module the fake explorer server needs (for tests only).
-EXTENDS Naturals, FiniteSets, Sequences
+EXTENDS Naturals, FiniteSets
 
 MkSeq(N, F(_)) == [i \in 1..N |-> F(i)]
 
 SetAsFun(S) == [x \in {p[1] : p \in S} |-> (CHOOSE p \in S : p[1] = x)[2]]
-
-RECURSIVE ApaFoldSeqLeft(_, _, _)
-ApaFoldSeqLeft(Op(_, _), v, seq) ==
-    IF seq = <<>> THEN v ELSE ApaFoldSeqLeft(Op, Op(v, Head(seq)), Tail(seq))
 ====

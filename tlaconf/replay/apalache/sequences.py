@@ -5,10 +5,7 @@ Snowcat types that constructor as a function ``Int -> a``, never as
 ``Seq(a)``, so a definition annotated to return a sequence, or comparing the
 result with one, does not type-check.  :func:`as_sequences` rewrites, in the text
 sent to Apalache only, each ``[x \\in 1..E |-> B]`` as ``MkSeq(E, LAMBDA x: B)``
-(``[x \\in 1..Len(s) |-> B]``, whose length is not a constant, as a fold over
-``s``: ``ApaFoldSeqLeft(LAMBDA acc, y: LET x == Len(acc) + 1 IN Append(acc, B),
-<<>>, s)``, the same sequence) and each set of functions ``[1..E -> S]`` as the
-set of those sequences
+and each set of functions ``[1..E -> S]`` as the set of those sequences
 (``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Any other
 ``1..Len(s)`` (a quantifier's or a filter's range, a membership test) becomes
 ``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
@@ -111,20 +108,6 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
             if _len_arg(_from_one(n)) is not None:
                 return f"(DOMAIN ({seq}))"
             return f"((DOMAIN ({seq})) \\ {{Len({seq})}})"
-        if isinstance(n, ast.FnCons) and _len_arg(_from_one(n.bounds[0].domain)) is not None:
-            # [i \in 1..Len(s) |-> B]: MkSeq needs a constant length; a fold over s does not
-            # (the i-th element is B with i the length so far plus one)
-            bound = n.bounds[0]
-            seq = splice(*span(_len_arg(_from_one(bound.domain))), n)
-            body = n.body
-            head = (f"ApaFoldSeqLeft(LAMBDA tlaconf_acc, tlaconf_x: LET {bound.names[0]} == "
-                    f"Len(tlaconf_acc) + 1 IN Append(tlaconf_acc, ")  # fmt: skip
-            b_start, b_end = span(body)
-            between = text[start:b_start]
-            if "\n" in between:
-                head += between[between.rfind("\n") :]
-            tail = text[b_end : end - 1]
-            return head + splice(b_start, b_end, n) + tail + f"), <<>>, {seq})"
         if isinstance(n, ast.FnCons):
             bound = n.bounds[0]
             count, body = _from_one(bound.domain), n.body
