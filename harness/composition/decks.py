@@ -103,9 +103,17 @@ def faction_violations(cards: Sequence[str], catalog: Catalog,
     return out
 
 
-def validate_deck(cards: Sequence[str], catalog: Catalog,
-                  rules: DeckRules) -> tuple[DeckViolation, ...]:
-    """Every violation of ``rules`` by the list ``cards`` (pure; empty: legal)."""
+#: The lists validate_deck takes; each kind is held to the same constraints.
+LIST_KINDS = ("deck", "squad", "loadout")
+
+
+def validate_deck(cards: Sequence[str], catalog: Catalog, rules: DeckRules,
+                  kind: str = "deck") -> tuple[DeckViolation, ...]:
+    """Every violation of ``rules`` by the list ``cards`` of ``kind`` (pure; empty: legal).
+    The kind changes nothing but must be one validate_deck takes."""
+    if kind not in LIST_KINDS:
+        raise CompositionError("unknown_kind", f"{kind!r} is not a deck, squad or loadout",
+                               kind=kind)
     return tuple(sorted(unknown_cards(cards, catalog) | size_violations(cards, rules)
                         | copy_violations(cards, catalog, rules)
                         | tag_violations(cards, catalog, rules)

@@ -4,8 +4,9 @@ A window gives priority to one seat at a time, in the product's seat order.  The
 seat holding priority responds or passes; a timeout and a wait are passes too
 (explicit, never a silent skip).  A response resets the consecutive passes and
 moves priority on; when every seat has passed in a row the window closes and its
-responses unwind last in, first out.  Whether a response opens a nested window
-(whose own responses unwind before it) is the product's choice: ``nested``.
+responses unwind last in, first out.  Whether a response or an arrival opens a
+nested window (whose own responses unwind before it) is the product's decision, made
+each time: ``respond(..., nested=...)`` and ``arrive(..., opens=...)``.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ class ResponseWindows:
     """Open windows (innermost last) and every response unwound so far (immutable)."""
 
     seats: tuple[str, ...]
-    nested: bool = False
     frames: tuple[Frame, ...] = ()
     unwound: tuple[Response, ...] = ()
 
@@ -79,8 +79,9 @@ class ResponseWindows:
             raise CompositionError("unknown_seat", f"{seat!r} is not a seat", seat=seat)
         return replace(self, frames=(Frame(seat),))
 
-    def respond(self, seat: str, response: Response) -> ResponseWindows:
-        """``seat`` responds: passes reset, priority rotates, maybe a nested window opens."""
+    def respond(self, seat: str, response: Response, nested: bool = False) -> ResponseWindows:
+        """``seat`` responds: passes reset, priority rotates; a nested window opens when the
+        product decides this response nests (``nested``)."""
         top = self._holder(seat)
         if response.seat != seat:
             raise CompositionError("wrong_seat", "a response is made by the seat responding")
@@ -90,9 +91,19 @@ class ResponseWindows:
                                    response=response.id)
         after = next_seat(self.seats, seat)
         frames = (*self.frames[:-1], Frame(after, 0, (*top.responses, response)))
-        if self.nested:
+        if nested:
             frames = (*frames, Frame(after))
         return replace(self, frames=frames)
+
+    def arrive(self, opens: bool, seat: str) -> ResponseWindows:
+        """An entry arrived (a zone transfer's arrival callback): when the product decides it
+        opens a priority window (``opens``), one opens, nested in any open window, with
+        ``seat`` holding priority first; otherwise nothing changes."""
+        if not opens:
+            return self
+        if seat not in self.seats:
+            raise CompositionError("unknown_seat", f"{seat!r} is not a seat", seat=seat)
+        return replace(self, frames=(*self.frames, Frame(seat)))
 
     def pass_(self, seat: str, kind: PassKind) -> ResponseWindows:
         """``seat`` passes (a timeout or a wait is a pass); all seats in a row close it."""

@@ -14,7 +14,7 @@ of truth (a revelation changes no zone, and a moved entry is no longer revealed)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -29,6 +29,7 @@ from harness.composition.targets import (
 )
 from harness.zones import (
     EntryId,
+    InformationLeak,
     Revelation,
     Transfer,
     ZoneCollection,
@@ -77,21 +78,60 @@ def create_turn_view(collection: ZoneCollection, seat: str, rules: Rules = Rules
                     actions)
 
 
+#: A product's own TurnView, made from the library's (``None``: the library's view as is).
+Projection = Callable[[ZoneCollection, TurnView], TurnView]
+
+
+@dataclass(frozen=True)
+class LeakReport:
+    """What the leak check compared: ``seat``'s view of the real table, every world it
+    compared with that seat's view there (in order), and the leak it found (None: none)."""
+
+    view: TurnView
+    worlds: tuple[tuple[ZoneCollection, TurnView], ...]
+    leak: InformationLeak | None
+
+
+def check_turn_view_leak(collection: ZoneCollection, seat: str, rules: Rules = Rules(),
+                         revelations: tuple[Revelation, ...] = (), *, seed: int = 0,
+                         samples: int = 8, projection: Projection | None = None) -> LeakReport:
+    """Compare ``seat``'s whole TurnView (zones, target choices, legal actions; a product's
+    ``projection`` of it when given) across the worlds it cannot tell apart (permuted deck
+    and bag order, its hidden identities elsewhere), stopping at the first that differs."""
+    seen: list[tuple[ZoneCollection, TurnView]] = []
+
+    def turn_view(c: ZoneCollection, s: str, r: tuple[Revelation, ...]) -> TurnView:
+        v = create_turn_view(c, s, rules, r)
+        return v if projection is None else projection(c, v)
+
+    def view(c: ZoneCollection, s: str, r: tuple[Revelation, ...]) -> object:
+        v = turn_view(c, s, r)
+        seen.append((c, v))
+        return (dict(v.zones), dict(v.target_choices))
+
+    def actions(c: ZoneCollection, s: str) -> frozenset[ConcreteAction]:
+        return turn_view(c, s, revelations).actions or frozenset()
+
+    try:
+        assert_no_information_leak(collection, seat, revelations=revelations,
+                                   legal_actions=actions, observer=view, seed=seed,
+                                   samples=samples)
+        leak = None
+    except InformationLeak as err:
+        leak = err
+    return LeakReport(seen[0][1], tuple(seen[1:]), leak)
+
+
 def assert_no_turn_view_leak(collection: ZoneCollection, seat: str, rules: Rules = Rules(),
                              revelations: tuple[Revelation, ...] = (), *, seed: int = 0,
                              samples: int = 8) -> int:
     """Raise ``InformationLeak`` unless ``seat``'s whole TurnView (zones, target choices,
     legal actions) is the same in every world it cannot tell apart; how many were compared."""
-    def view(c: ZoneCollection, s: str, r: tuple[Revelation, ...]) -> object:
-        v = create_turn_view(c, s, rules, r)
-        return (dict(v.zones), dict(v.target_choices))
-
-    def actions(c: ZoneCollection, s: str) -> frozenset[ConcreteAction]:
-        return create_turn_view(c, s, rules, revelations).actions or frozenset()
-
-    return assert_no_information_leak(collection, seat, revelations=revelations,
-                                      legal_actions=actions, observer=view, seed=seed,
-                                      samples=samples)
+    report = check_turn_view_leak(collection, seat, rules, revelations, seed=seed,
+                                  samples=samples)
+    if report.leak is not None:
+        raise report.leak
+    return len(report.worlds)
 
 
 @dataclass(frozen=True)
@@ -121,6 +161,14 @@ class Table:
                                    seats=sorted(revelation.seats - self.seats))
         return replace(self, revelations=(*self.revelations, revelation),
                        replay=(*self.replay, revelation))
+
+    def leak_check(self, seat: str, rules: Rules = Rules(), *, seed: int = 0,
+                   projection: Projection | None = None) -> LeakReport:
+        """The leak check of ``seat``'s TurnView of the table (seats only)."""
+        if seat not in self.seats:
+            raise CompositionError("unknown_seat", f"{seat!r} is not a seat", seat=seat)
+        return check_turn_view_leak(self.zones, seat, rules, self.revelations, seed=seed,
+                                    projection=projection)
 
     def move(self, request: Transfer) -> Table:
         """A zone transfer; revelations of the moved entries end (the replay keeps them)."""

@@ -397,6 +397,12 @@ def _observation_traces(out: Path) -> Expected:
     _write(out / file, "Observation", state2,
            [("Observe", {"seat": "SideA", "view": _listing(listed)}, "accepted", state2)])
     expected[file] = _verdict(1, "p.view[z].listed = Canonical(p.view[z].ids)")
+    # every zone view also carries the zone's contents: the deck and SideB's hand leak
+    contents = {z: {**v, "contents": sorted(occ[z])} for z, v in _listing(honest).items()}
+    file = "observe-contents-field-leak.trace.jsonl"
+    _write(out / file, "Observation", state,
+           [("Observe", {"seat": "SideA", "view": contents}, "accepted", state)])
+    expected[file] = _verdict(1, "DOMAIN p.view[z] \\in ZoneViewFields")
     return expected
 
 

@@ -6,7 +6,8 @@
 (*   pools      seat -> resource -> amount                                 *)
 (*   available  the draft pool        picks  seat -> items picked          *)
 (* Pay(p):   p.seat, p.cost              Gain(p): p.seat, p.gain           *)
-(* Draft(p): p.intents, p.arbitration ("allFail" | "priority"),            *)
+(* Draft(p): p.intents (in submission order), p.arbitration ("allFail" |  *)
+(*           "priority"),                                                  *)
 (*           p.granted (the intents the helper let succeed)                *)
 (***************************************************************************)
 EXTENDS Transactions, FiniteSets
@@ -41,15 +42,18 @@ Gain(p) ==
                     [r \in DOMAIN @ |-> IF r \in DOMAIN p.gain THEN @[r] + p.gain[r] ELSE @[r]]]
     /\ UNCHANGED <<available, picks>>
 
-\* @type: ({arbitration: Str, granted: Set({item: Str, seat: Str}), intents: Set({item: Str, seat: Str})}) => Bool;
+\* The intents come in the order they were submitted; they are simultaneous, so only
+\* the set of them counts (stating one intent twice is stating it once).
+\* @type: ({arbitration: Str, granted: Set({item: Str, seat: Str}), intents: Seq({item: Str, seat: Str})}) => Bool;
 Draft(p) ==
-    /\ p.arbitration \in {"allFail", "priority"}
-    /\ \A i \in p.intents : i.seat \in Seats
-    /\ \A i, j \in p.intents : i.seat = j.seat => i = j
-    /\ ArbitrationOK(p.granted, p.intents, available, p.arbitration, SeatOrder)
-    /\ available' = available \ {g.item : g \in p.granted}
-    /\ picks' = [s \in Seats |-> picks[s] \cup {g.item : g \in {h \in p.granted : h.seat = s}}]
-    /\ UNCHANGED pools
+    LET intents == {p.intents[k] : k \in DOMAIN p.intents}
+    IN  /\ p.arbitration \in {"allFail", "priority"}
+        /\ \A i \in intents : i.seat \in Seats
+        /\ \A i, j \in intents : i.seat = j.seat => i = j
+        /\ ArbitrationOK(p.granted, intents, available, p.arbitration, SeatOrder)
+        /\ available' = available \ {g.item : g \in p.granted}
+        /\ picks' = [s \in Seats |-> picks[s] \cup {g.item : g \in {h \in p.granted : h.seat = s}}]
+        /\ UNCHANGED pools
 
 NoDebt == \A s \in Seats : \A r \in DOMAIN pools[s] : pools[s][r] >= 0
 

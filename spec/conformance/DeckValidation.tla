@@ -3,7 +3,8 @@
 (* Conformance module: validateDeck on decks, squads and loadouts.        *)
 (*   Catalog     card id -> [tags, faction]                                *)
 (*   registered  the lists accepted, [owner, format, cards]                *)
-(* Validate(p): p.cards, p.rules, p.violations (what validateDeck returned) *)
+(* Validate(p): p.kind (deck, squad or loadout: the same constraints for   *)
+(*              each), p.cards, p.rules, p.violations (what it returned)   *)
 (* Submit(p):   p.owner, p.format, p.cards, p.rules (a legal list, the     *)
 (*              owner's first in that format)                              *)
 (***************************************************************************)
@@ -17,8 +18,12 @@ VARIABLES
     \* @type: Set({cards: Seq(Str), format: Str, owner: Str});
     registered
 
-\* @type: ({cards: Seq(Str), rules: $deckRules, violations: Set($violation)}) => Bool;
+\* The kinds of list validateDeck takes, all under the same constraints.
+ListKinds == {"deck", "squad", "loadout"}
+
+\* @type: ({cards: Seq(Str), kind: Str, rules: $deckRules, violations: Set($violation)}) => Bool;
 Validate(p) ==
+    /\ p.kind \in ListKinds
     /\ ValidateDeckOK(p.violations, p.cards, Catalog, p.rules)
     /\ UNCHANGED registered
 

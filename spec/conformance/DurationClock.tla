@@ -1,8 +1,10 @@
 --------------------------- MODULE DurationClock ---------------------------
 (***************************************************************************)
 (* Conformance module: durations and their boundaries.                    *)
-(*   active  the active durations, [id, unit, remaining, order]            *)
-(* Add(p):      p.duration                                                 *)
+(*   active  the active durations, [id, unit, remaining, order, created]   *)
+(*   added   how many durations were ever added (the last one's created)   *)
+(* Add(p):      p.duration ([id, unit, remaining, order]: created is the   *)
+(*              helper's, the next number)                                 *)
 (* Event(p):    p.name (any event that is not a boundary)                  *)
 (* Boundary(p): p.unit, p.expired (the expired ids the helper returned)    *)
 (***************************************************************************)
@@ -10,27 +12,37 @@ EXTENDS Durations
 
 VARIABLES
     \* @type: Set($duration);
-    active
+    active,
+    \* @type: Int;
+    added
 
-\* @type: ({duration: $duration}) => Bool;
+\* @type: ({duration: {id: Int, order: Int, remaining: Int, unit: Str}}) => Bool;
 Add(p) ==
     /\ p.duration.unit \in DurationUnits
     /\ p.duration.remaining >= 1
     /\ \A d \in active : d.id # p.duration.id
-    /\ active' = active \cup {p.duration}
+    /\ active' = active \cup {[id |-> p.duration.id, unit |-> p.duration.unit,
+                                remaining |-> p.duration.remaining, order |-> p.duration.order,
+                                created |-> added + 1]}
+    /\ added' = added + 1
 
 \* @type: ({name: Str}) => Bool;
 Event(p) ==
     /\ p.name \notin DurationUnits
-    /\ UNCHANGED active
+    /\ UNCHANGED <<active, added>>
 
 \* @type: ({expired: Seq(Int), unit: Str}) => Bool;
 Boundary(p) ==
     /\ p.unit \in DurationUnits
     /\ ExpiriesInAuthoredOrder(p.expired, active, p.unit)
     /\ active' = AfterBoundary(active, p.unit)
+    /\ UNCHANGED added
 
 OneDurationPerId == \A d, e \in active : d.id = e.id => d = e
+
+CreatedOnce == \A d, e \in active : d.created = e.created => d = e
+
+CreatedSoFar == \A d \in active : d.created \in 1..added
 
 NothingExpiredActive == \A d \in active : d.remaining >= 1 /\ d.unit \in DurationUnits
 =============================================================================

@@ -9,7 +9,8 @@
 (* Observe(p): p.seat, p.view (zone -> [count |-> n, ids |-> visible set, *)
 (*             and optionally listed |-> the ids as the seat is shown them, *)
 (*             a sequence: it must be the canonical (ascending) order, so  *)
-(*             that no hidden order or insertion history leaks)]           *)
+(*             that no hidden order or insertion history leaks), and no    *)
+(*             other field]                                                *)
 (* Move(p):    as ZoneMembership's Move; a move ends the mover's reveals   *)
 (* Flip(p):    p.id, p.face ("Up" | "Down")                                *)
 (* Reveal(p):  p.id, p.seat                                                *)
@@ -56,10 +57,15 @@ Visible(z, s) ==
 Canonical(S) ==
     [i \in 1..Cardinality(S) |-> CHOOSE x \in S : Cardinality({y \in S : y < x}) = i - 1]
 
-\* @type: ({seat: Str, view: Str -> {count: Int, ids: Set(Int), listed: Seq(Int)}}) => Bool;
+\* A zone view has these fields and no other (another one, the zone's contents say, would
+\* show the seat what the looks hide); listed is optional.
+ZoneViewFields == {{"count", "ids"}, {"count", "ids", "listed"}}
+
+\* @type: ({seat: Str, view: Str -> {count: Int, ids: Set(Int), listed: Seq(Int), a}}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats4
     /\ DOMAIN p.view = ZoneInstances4
+    /\ \A z \in ZoneInstances4 : DOMAIN p.view[z] \in ZoneViewFields
     /\ \A z \in ZoneInstances4 : p.view[z].count = Cardinality(occupants[z])
     /\ \A z \in ZoneInstances4 : p.view[z].ids \subseteq Visible(z, p.seat)
     /\ \A z \in ZoneInstances4 : Visible(z, p.seat) \subseteq p.view[z].ids

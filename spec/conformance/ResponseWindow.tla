@@ -1,21 +1,22 @@
 -------------------------- MODULE ResponseWindow ---------------------------
 (***************************************************************************)
 (* Conformance module: response windows.                                  *)
-(*   SeatOrder      the priority rotation (a sequence of seats)            *)
-(*   NestedWindows  the product's choice: a response opens a nested window *)
+(*   SeatOrder  the priority rotation (a sequence of seats)                *)
 (*   frames   open windows, innermost last: [priority, passes, responses]  *)
 (*   unwound  every response resolved so far, in unwind order             *)
 (* Open(p):    p.seat (the first to hold priority; no window open)         *)
-(* Respond(p): p.seat, p.response ([id, seat])                             *)
+(* Respond(p): p.seat, p.response ([id, seat]), p.nested (the product's    *)
+(*             decision for this response: it opens a nested window)       *)
 (* Pass(p):    p.seat, p.kind ("pass" | "timeout" | "wait")                *)
+(* Arrive(p):  p.entry arrived in p.zone; p.opens (the product's decision: *)
+(*             the arrival opens a priority window, nested in any open     *)
+(*             one), p.seat (who holds its priority first)                 *)
 (***************************************************************************)
 EXTENDS ResponseWindows
 
-CONSTANTS
+CONSTANT
     \* @type: Seq(Str);
-    SeatOrder,
-    \* @type: Bool;
-    NestedWindows
+    SeatOrder
 
 VARIABLES
     \* @type: Seq($window);
@@ -39,12 +40,12 @@ Open(p) ==
     /\ frames' = <<NewWindow(p.seat)>>
     /\ UNCHANGED unwound
 
-\* @type: ({response: $response, seat: Str}) => Bool;
+\* @type: ({nested: Bool, response: $response, seat: Str}) => Bool;
 Respond(p) ==
     /\ Holds(p.seat)
     /\ p.response.seat = p.seat
     /\ p.response.id \notin Made
-    /\ frames' = AfterResponse(SeatOrder, NestedWindows, frames, p.seat, p.response)
+    /\ frames' = AfterResponse(SeatOrder, p.nested, frames, p.seat, p.response)
     /\ UNCHANGED unwound
 
 \* @type: ({kind: Str, seat: Str}) => Bool;
@@ -54,12 +55,15 @@ Pass(p) ==
     /\ frames' = AfterPass(SeatOrder, frames, p.seat)
     /\ unwound' = unwound \o UnwoundByPass(SeatOrder, frames)
 
+\* An arrival opens a window only when the product decides it does; then its first
+\* priority goes to a seat and nothing has been passed or responded in it yet.
+\* @type: ({entry: Int, opens: Bool, seat: Str, zone: Str}) => Bool;
+Arrive(p) ==
+    /\ p.opens => p.seat \in Seats
+    /\ frames' = IF p.opens THEN Append(frames, NewWindow(p.seat)) ELSE frames
+    /\ UNCHANGED unwound
+
 PassesBelowSeats == \A i \in 1..Len(frames) : frames[i].passes \in 0..(Len(SeatOrder) - 1)
 
 PriorityHeldBySeats == \A i \in 1..Len(frames) : frames[i].priority \in Seats
-
-\* Without nesting one window at most; with it, an outer window has a response.
-NestingAsChosen ==
-    IF NestedWindows THEN \A i \in 1..(Len(frames) - 1) : frames[i].responses # <<>>
-    ELSE Len(frames) <= 1
 =============================================================================

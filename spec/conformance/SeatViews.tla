@@ -131,10 +131,15 @@ LegalActions(W, s) ==
         \cup {[kind |-> "Move", id |-> i, source |-> hd, destination |-> d] :
                   i \in W.occupants[hd], d \in {"Play", SeatZone4[s]["Discard"]}}
 
-\* @type: ({seat: Str, view: Str -> $zoneView}) => Bool;
+\* A zone view has exactly these fields: another one (the stored list, say) would show
+\* the seat what its policies hide.
+ZoneViewFields == {"count", "ids", "listed", "shown", "layout"}
+
+\* @type: ({seat: Str, view: Str -> {count: Int, ids: Set(Int), layout: Seq(Int), listed: Seq(Int), shown: Bool, a}}) => Bool;
 Observe(p) ==
     /\ p.seat \in Seats4
     /\ DOMAIN p.view = ZoneInstances4
+    /\ \A z \in ZoneInstances4 : DOMAIN p.view[z] = ZoneViewFields
     /\ \A z \in ZoneInstances4 : p.view[z].count = Cardinality(occupants[z])
     /\ \A z \in ZoneInstances4 : p.view[z].ids \subseteq Visible(Real, z, p.seat)
     /\ \A z \in ZoneInstances4 : Visible(Real, z, p.seat) \subseteq p.view[z].ids

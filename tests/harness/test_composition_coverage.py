@@ -37,6 +37,7 @@ ANSWERS = {
     ("TargetChoice", "Enumerate"): "ActionEnumerationOK(p,",
     ("CostsAndDrafts", "Draft"): "p.granted",
     ("TurnObservation", "Observe"): "p.view",
+    ("TurnObservation", "LeakCheck"): ("p.worlds", "p.view"),
 }
 
 
@@ -46,11 +47,13 @@ def guards(cov: Coverage) -> list[tuple[str, str, PointCoverage, bool]]:
     for (module, action), ac in cov.actions.items():
         if module not in MODULES:
             continue
-        answer = ANSWERS.get((module, action))
+        markers = ANSWERS.get((module, action), ())
+        markers = (markers,) if isinstance(markers, str) else markers
         for p in ac.points.values():
             if p.role == GUARD:
-                out.append((module, action, p, answer is not None and (
-                    PROFILE in location(p.key) or answer in point_text(cov.texts, p.key))))
+                out.append((module, action, p, bool(markers) and (
+                    PROFILE in location(p.key)
+                    or any(m in point_text(cov.texts, p.key) for m in markers))))
     return out
 
 
@@ -83,8 +86,12 @@ def test_every_answer_guard_is_false_on_a_golden_violation() -> None:
     expected = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
     violations = [GOLDEN / name for name, v in expected.items() if v["verdict"] == "violation"]
     cov = cover_traces(violations, ROOT / "spec")
+    answers = [(m, a, p) for m, a, p, answer in guards(cov) if answer]
+    # a conjunct of the reading two queries share (TurnViewOK: Observe and LeakCheck) is
+    # shown catching a wrong answer once, whichever query gave it
+    caught = {(m, location(p.key)) for m, _, p in answers if p.accepted_false}
     missed = [f"{m}.{a} {location(p.key)} {point_text(cov.texts, p.key)}"
-              for m, a, p, answer in guards(cov) if answer and not p.accepted_false]
+              for m, a, p in answers if (m, location(p.key)) not in caught]
     assert not missed
 
 

@@ -50,13 +50,15 @@ def test_unwind_is_last_in_first_out() -> None:
     assert w.unwound == (r("b", "E"), r("a", "N"))
 
 
-def test_nested_windows_are_the_products_choice() -> None:
+def test_nesting_is_the_products_decision_for_each_response() -> None:
     flat = ResponseWindows(SEATS).open("N").respond("N", r("a", "N"))
     assert len(flat.frames) == 1
-    nested = ResponseWindows(SEATS, nested=True).open("N").respond("N", r("a", "N"))
+    nested = ResponseWindows(SEATS).open("N").respond("N", r("a", "N"), nested=True)
     assert len(nested.frames) == 2 and nested.frames[-1].priority == "E"
-    nested = nested.respond("E", r("b", "E"))   # b's own window opens, priority S
+    nested = nested.respond("E", r("b", "E"), nested=True)  # b's own window opens, priority S
     assert len(nested.frames) == 3
+    once = nested.respond("S", r("c", "S"))     # c does not nest: the same window goes on
+    assert len(once.frames) == 3 and once.frames[-1].responses == (r("c", "S"),)
     for seat in ("S", "N", "E"):                # nobody responds to b: its window closes
         nested = nested.pass_(seat, "pass")
     assert nested.unwound == () and len(nested.frames) == 2
@@ -66,6 +68,17 @@ def test_nested_windows_are_the_products_choice() -> None:
     for seat in ("E", "S", "N"):                # the outer window: a resolves
         nested = nested.pass_(seat, "wait")
     assert nested.frames == () and nested.unwound == (r("b", "E"), r("a", "N"))
+
+
+def test_an_arrival_opens_a_window_only_when_the_product_decides_so() -> None:
+    w = ResponseWindows(SEATS).open("N")
+    assert w.arrive(False, "S") == w
+    opened = w.arrive(True, "S")
+    assert len(opened.frames) == 2 and opened.frames[-1].priority == "S"
+    assert ResponseWindows(SEATS).arrive(True, "E").frames[-1].priority == "E"
+    with pytest.raises(CompositionError) as err:
+        w.arrive(True, "W")
+    assert err.value.code == "unknown_seat"
 
 
 @pytest.mark.parametrize(("make", "code"), [

@@ -10,7 +10,7 @@ from harness.composition import turn_view
 from harness.composition.errors import CompositionError
 from harness.composition.targets import ConcreteAction
 from harness.composition.turn_view import assert_no_turn_view_leak, create_turn_view
-from harness.scenarios.composition.turn_views import RULES, ViewMachine, new_table
+from harness.scenarios.composition.turn_views import RULES, ViewMachine, deck_top_shown, new_table
 from harness.zones import InformationLeak, Transfer, create_information_revelation, reorder
 
 
@@ -114,3 +114,19 @@ def test_the_reading_accepts_the_view_and_ignores_what_the_seat_cannot_see() -> 
     seen = {**st, "zones": {**st["zones"], "SideA.Deck": [1, 3, 5, 2],
                             "SideA.Hand": [4, 6]}}          # SideA's own hand differs
     assert not holds(ctx, "TurnViewOK", view, seen, *args)
+
+
+def test_the_recorded_leak_check_reports_every_world_and_stops_at_a_leak() -> None:
+    table = new_table()
+    honest = table.leak_check("SideA", RULES)
+    assert honest.leak is None and len(honest.worlds) >= 2
+    assert honest.view == table.turn_view("SideA", RULES)
+    assert all(v.zones == honest.view.zones for _, v in honest.worlds)
+    leaky = table.leak_check("SideA", RULES, projection=deck_top_shown)
+    assert leaky.leak is not None and leaky.worlds
+    *same, (_, last) = leaky.worlds
+    assert all(v.zones == leaky.view.zones for _, v in same)
+    assert last.zones != leaky.view.zones                  # the world that showed the leak
+    with pytest.raises(CompositionError) as err:
+        table.leak_check("SideZ", RULES)
+    assert err.value.code == "unknown_seat"

@@ -7,7 +7,8 @@ Operators compile to generated Python functions (see :mod:`.compiler`).
 It follows TLC's implementation where the TLA+ semantics leave TLC's answer
 open (comparison of values of different kinds, the order of CHOOSE, Bags, ToString,
 operator arguments evaluated only where used, functions evaluated only where applied);
-see docs/evaluator.md, "TLC's semantics, and where tlaconf differs from TLC".  Where it knowingly differs:
+see docs/evaluator.md, "TLC's semantics, and where tlaconf differs from TLC".  Where it
+knowingly differs:
 
 - CHOOSE and RandomElement pick the first suitable element in TLC's order of values
   (strings and record fields by code point: TLC orders strings by when its JVM first

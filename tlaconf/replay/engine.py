@@ -1,4 +1,5 @@
-"""Replay one trace against its conformance module (the conformance semantics of docs/conformance.md).
+"""Replay one trace against its conformance module (the conformance semantics of
+docs/conformance.md).
 
 For each step ``s -> s'`` with action ``A`` and params ``p``: an accepted step
 needs ``A(p)`` TRUE from ``s`` to ``s'``; a rejected step needs ``s' = s`` and

@@ -27,7 +27,6 @@ from harness.scenarios.composition.common import Golden, Walk, record_walk
 HELPERS: dict[str, tuple[Walk, Callable[[], Golden]]] = {
     "keywords": (keywords.walk, keywords.golden),
     "responses": (responses.walk, responses.golden),
-    "responses-nested": (responses.walk_nested, lambda: {}),
     "targets": (targets.walk, targets.golden),
     "durations": (durations.walk, durations.golden),
     "phases": (phases.walk, phases.golden),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +19,12 @@ from harness.scenarios.golden_abilities import Mutation
 from tlaconf.trace.writer import TraceWriter
 
 #: A golden trace: its script, the failing step (None: conforms) and the blamed conjunct.
-Golden = dict[str, tuple["Script", int | None, str | None]]
+Golden = dict[str, tuple["Script | Literal", int | None, str | None]]
 Walk = Callable[[random.Random], tuple[Machine, Iterator[Request]]]
 GENERATOR = "harness.scenarios.composition"
 
-__all__ = ["Golden", "Machine", "Mutation", "Request", "Script", "Walk", "assign", "keep",
-           "record_walk"]
+__all__ = ["Golden", "Literal", "Machine", "Mutation", "Request", "Script", "Walk", "assign",
+           "keep", "record_walk"]
 
 
 def constants_of(machine: Machine) -> Mapping[str, Any]:
@@ -54,7 +54,30 @@ class Script(golden_abilities.Script):
         return self
 
     def write(self, path: Path, scenario: str) -> None:
-        with TraceWriter(path, self.machine.module, REVISION, constants_of(self.machine),
+        Literal(self.machine.module, dict(constants_of(self.machine)), self.initial,
+                self.steps).write(path, scenario)
+
+
+@dataclass
+class Literal:
+    """A trace written state by state, as the seed's text says each step must go, with no
+    helper driving it (so it checks the reading against the seed, not the harness)."""
+
+    module: str
+    constants: dict[str, Any]
+    initial: dict[str, Any]
+    steps: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = field(default_factory=list)
+
+    def step(self, label: str, params: dict[str, Any], outcome: str = "accepted",
+             **changes: Any) -> int:
+        """Record a step whose state is the last one with ``changes``; its number (1-based)."""
+        last = self.steps[-1][3] if self.steps else self.initial
+        self.steps.append((label, params, outcome, {**copy.deepcopy(last),
+                                                    **copy.deepcopy(changes)}))
+        return len(self.steps)
+
+    def write(self, path: Path, scenario: str) -> None:
+        with TraceWriter(path, self.module, REVISION, self.constants,
                          {"generator": GENERATOR, "scenario": scenario}) as w:
             w.init(self.initial)
             for label, params, outcome, state in self.steps:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -59,10 +59,13 @@ class Validate:
     cards: tuple[str, ...]
     format: str
     violations: tuple[DeckViolation, ...]
+    kind: str = ""
     label = "Validate"
 
     def params(self) -> dict[str, Any]:
-        return {"cards": list(self.cards), "rules": FORMATS[self.format].value(),
+        """The list's kind (deck, squad or loadout) is its format's unless given."""
+        return {"kind": self.kind or self.format, "cards": list(self.cards),
+                "rules": FORMATS[self.format].value(),
                 "violations": {v.value() for v in self.violations}}
 
 
@@ -90,6 +93,11 @@ class DeckMachine:
     constants: ClassVar[dict[str, Any]] = {"Catalog": {k: c.value() for k, c in CATALOG.items()}}
 
     def apply(self, r: DeckRequest) -> bool:
+        if isinstance(r, Validate):
+            try:
+                validate_deck(r.cards, CATALOG, FORMATS[r.format], r.kind or r.format)
+            except CompositionError:
+                return False
         if isinstance(r, Submit):
             try:
                 self.registered = submit(self.registered, Submitted(r.owner, r.format, r.cards),
@@ -122,9 +130,10 @@ def _list(rng: random.Random, fmt: str) -> tuple[str, ...]:
     return tuple(cards)
 
 
-#: the submissions every walk makes first: an illegal list, a legal one, a second list of
-#: that owner in that format
+#: the requests every walk makes first: a list of no kind validateDeck takes, an illegal
+#: list submitted, a legal one, a second list of that owner in that format
 SITUATIONS: tuple[DeckRequest, ...] = (
+    Validate(LEGAL["squad"], "squad", (), "sideboard"),
     Submit("SideA", "deck", ("c1",) * 11), Submit("SideA", "deck", LEGAL["deck"]),
     Submit("SideA", "deck", LEGAL["deck"]),
 )
@@ -202,4 +211,26 @@ def golden() -> Golden:
     s = Script(DeckMachine())
     step = s.bug(Submit("SideB", "loadout", LEGAL["loadout"]), "rejected", keep)
     out["decks-legal-list-refused.trace.jsonl"] = (s, step, None)
+    out.update(_every_kind())
+    return out
+
+
+def _every_kind() -> Golden:
+    """"validateDeck applies pure size, copies, tag, and faction constraints to decks,
+    squads, or loadouts": the same list under the same rules gets the same violations
+    whatever its kind; a helper that checks decks only lets a squad through."""
+    out: Golden = {}
+    cards = ("c3", "c5", "c7", "c2", "c2")
+    s = Script(DeckMachine())
+    for kind in ("deck", "squad", "loadout"):
+        s.do(replace(validate(cards, "squad"), kind=kind))
+    out["decks-every-kind-validated-alike.trace.jsonl"] = (s, None, "")
+    s = Script(DeckMachine())
+    s.do(replace(validate(cards, "squad"), kind="deck"))
+    step = s.bug(Validate(cards, "squad", (), "squad"), "accepted", keep)
+    out["decks-squad-not-validated.trace.jsonl"] = (
+        s, step, 'coded({"too_few", "too_many"}) = SizeViolations(cards, rules)')
+    s = Script(DeckMachine())
+    step = s.bug(replace(validate(cards, "squad"), kind="sideboard"), "accepted", keep)
+    out["decks-unknown-list-kind-validated.trace.jsonl"] = (s, step, "p.kind \\in ListKinds")
     return out

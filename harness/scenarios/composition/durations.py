@@ -77,7 +77,8 @@ class DurationMachine:
         return True
 
     def variables(self) -> dict[str, Any]:
-        return {"active": {from_python(d.value()) for d in self.durations.active}}
+        return {"active": {from_python(d.state()) for d in self.durations.active},
+                "added": self.durations.added}
 
 
 def situations(m: DurationMachine) -> Iterator[Request]:
@@ -143,43 +144,59 @@ def golden() -> Golden:
     s, m = _added()
 
     def counted_down(st: dict[str, Any]) -> None:
-        st["active"] = {from_python({**d.value(), "remaining": d.remaining - 1})
-                        if d.remaining > 1 else from_python(d.value())
+        st["active"] = {from_python({**d.state(), "remaining": d.remaining - 1})
+                        if d.remaining > 1 else from_python(d.state())
                         for d in m.durations.active}
     step = s.bug(Event("action"), "accepted", counted_down)
-    out["durations-advance-on-event.trace.jsonl"] = (s, step, "UNCHANGED active")
+    out["durations-advance-on-event.trace.jsonl"] = (s, step, "UNCHANGED <<active, added>>")
     s, m = _added()
     after = m.durations.boundary("turn")[0]
     step = s.bug(Boundary("turn", (2, 1)), "accepted", lambda st: st.update(active={
-        from_python(d.value()) for d in after.active if d.unit != "phase"}))
+        from_python(d.state()) for d in after.active if d.unit != "phase"}))
     out["durations-other-unit-advanced.trace.jsonl"] = (
         s, step, "active' = AfterBoundary(active, p.unit)")
     s, m = _added()
     step = s.bug(Boundary("turn", (1, 2)), "accepted",
-                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+                 lambda st: st.update(active={from_python(d.state()) for d in after.active}))
     out["durations-expiries-not-in-authored-order.trace.jsonl"] = (
         s, step, "a.order < b.order")
     s, m = _added()
     step = s.bug(Boundary("turn", (2,)), "accepted",
-                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+                 lambda st: st.update(active={from_python(d.state()) for d in after.active}))
     out["durations-expiry-not-returned.trace.jsonl"] = (
         s, step, "Len(expired) = Cardinality(Expiring(active, unit))")
     s, m = _added()
     step = s.bug(Boundary("turn", (2, 3)), "accepted",
-                 lambda st: st.update(active={from_python(d.value()) for d in after.active}))
+                 lambda st: st.update(active={from_python(d.state()) for d in after.active}))
     out["durations-wrong-expiry-returned.trace.jsonl"] = (
         s, step, "{expired[i] : i \\in 1..Len(expired)} = {d.id : d \\in Expiring(active, unit)}")
     s, m = _added()
     s.do(Add(Duration(5, "phase", 1, 1)))
     tied = m.durations.boundary("phase")[0]
     step = s.bug(Boundary("phase", (5, 4)), "accepted",
-                 lambda st: st.update(active={from_python(d.value()) for d in tied.active}))
-    out["durations-tie-not-broken-by-id.trace.jsonl"] = (s, step, "a.id < b.id")
+                 lambda st: st.update(active={from_python(d.state()) for d in tied.active}))
+    out["durations-tie-not-in-creation-order.trace.jsonl"] = (s, step, "a.created < b.created")
+    out.update(_created_order())
     s, m = _added()
     step = s.bug(Add(Duration(2, "round", 1, 1)), "accepted", lambda st: st.update(
-        active={*st["active"], from_python(Duration(2, "round", 1, 1).value())}))
+        active={*st["active"], from_python(Duration(2, "round", 1, 1, 5).state())}, added=5))
     out["durations-id-reused.trace.jsonl"] = (s, step, "d.id # p.duration.id")
     s, m = _added()
     step = s.bug(m.boundary("phase"), "rejected", keep)
     out["durations-legal-boundary-refused.trace.jsonl"] = (s, step, None)
+    return out
+
+
+def _created_order() -> Golden:
+    """"Simultaneous expiries returned in authored order": two durations of one authored
+    position expire together in the order they were created, whatever their ids."""
+    out: Golden = {}
+    m = DurationMachine()
+    s = Script(m).do(Add(Duration(9, "phase", 1, 1))).do(Add(Duration(6, "phase", 1, 1)))
+    s.do(m.boundary("phase"))
+    out["durations-tie-in-creation-order.trace.jsonl"] = (s, None, "")
+    m = DurationMachine()
+    s = Script(m).do(Add(Duration(9, "phase", 1, 1))).do(Add(Duration(6, "phase", 1, 1)))
+    step = s.bug(Boundary("phase", (6, 9)), "accepted", lambda st: st.update(active=set()))
+    out["durations-tie-broken-by-id.trace.jsonl"] = (s, step, "a.created < b.created")
     return out

@@ -1,16 +1,18 @@
 """ResponseWindow scenarios: windows opened, responses and passes (timeouts, waits) in turn
-and out of turn, closing and LIFO unwinds, with and without nested windows."""
+and out of turn, closing and LIFO unwinds, responses and arrivals that the product decides,
+each time, to nest or not."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from harness.composition.errors import CompositionError
 from harness.composition.responses import PassKind, Response, ResponseWindows
+from harness.scenarios.composition import readings
 from harness.scenarios.composition.common import (
     Golden,
     Mutation,
@@ -36,10 +38,11 @@ class Open:
 class Respond:
     seat: str
     response: Response
+    nested: bool = False
     label = "Respond"
 
     def params(self) -> dict[str, Any]:
-        return {"seat": self.seat, "response": self.response.value()}
+        return {"seat": self.seat, "response": self.response.value(), "nested": self.nested}
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,21 @@ class Pass:
         return {"seat": self.seat, "kind": self.kind}
 
 
-ResponseRequest = Open | Respond | Pass
+@dataclass(frozen=True)
+class Arrive:
+    """``entry`` arrived in ``zone``; the product decided whether it opens a window."""
+
+    entry: int
+    zone: str
+    opens: bool
+    seat: str
+    label = "Arrive"
+
+    def params(self) -> dict[str, Any]:
+        return {"entry": self.entry, "zone": self.zone, "opens": self.opens, "seat": self.seat}
+
+
+ResponseRequest = Open | Respond | Pass | Arrive
 
 
 @dataclass
@@ -64,7 +81,7 @@ class ResponseMachine:
 
     @property
     def constants(self) -> dict[str, Any]:
-        return {"SeatOrder": list(self.windows.seats), "NestedWindows": self.windows.nested}
+        return {"SeatOrder": list(self.windows.seats)}
 
     def apply(self, r: ResponseRequest) -> bool:
         w = self.windows
@@ -73,7 +90,9 @@ class ResponseMachine:
                 case Open():
                     self.windows = w.open(r.seat)
                 case Respond():
-                    self.windows = w.respond(r.seat, r.response)
+                    self.windows = w.respond(r.seat, r.response, r.nested)
+                case Arrive():
+                    self.windows = w.arrive(r.opens, r.seat)
                 case Pass():
                     kind: PassKind = r.kind  # type: ignore[assignment]
                     self.windows = w.pass_(r.seat, kind)
@@ -89,7 +108,8 @@ class ResponseMachine:
 def situations(m: ResponseMachine) -> Iterator[Request]:
     """The requests every walk makes first, one per refusal guard: a window opened by no
     seat, a second window, a response and a pass out of turn, a response made for
-    another seat, a response id made before, a pass of an unknown kind."""
+    another seat, a response id made before, a pass of an unknown kind, an arrival
+    opening a window for no seat."""
     yield Open("SideZ")
     yield Open("SideA")
     yield Open("SideB")
@@ -101,6 +121,7 @@ def situations(m: ResponseMachine) -> Iterator[Request]:
     yield Respond(holder, Response("r00", other))
     yield Respond(holder, Response("r0", holder))
     yield Pass(holder, "skip")
+    yield Arrive(1, "Play", True, "SideZ")
 
 
 def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Request]:
@@ -109,8 +130,12 @@ def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Req
     no window."""
     yield from situations(m)
     made = 0
-    for _ in range(steps):
+    for n in range(steps):
         frames = m.windows.frames
+        if rng.random() < 0.06:
+            seat = rng.choice(SEATS) if rng.random() < 0.9 else "SideZ"
+            yield Arrive(n, rng.choice(("Play", "SideA.Hand")), rng.random() < 0.5, seat)
+            continue
         if not frames or rng.random() < 0.04:
             yield Open(rng.choice(SEATS) if rng.random() < 0.9 else "SideZ")
             continue
@@ -119,7 +144,8 @@ def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Req
         if rng.random() < 0.35 / len(frames):
             made += 1
             rid = f"r{made}" if rng.random() < 0.9 or made == 1 else f"r{made - 1}"
-            yield Respond(seat, Response(rid, seat if rng.random() < 0.9 else rng.choice(SEATS)))
+            yield Respond(seat, Response(rid, seat if rng.random() < 0.9 else rng.choice(SEATS)),
+                          rng.random() < 0.4)
         else:
             kinds = ("pass", "timeout", "wait", "pass", "skip")
             yield Pass(seat, rng.choice(kinds) if rng.random() < 0.95 else "skip")
@@ -127,23 +153,17 @@ def requests(rng: random.Random, m: ResponseMachine, steps: int) -> Iterator[Req
 
 def walk(rng: random.Random) -> tuple[ResponseMachine, Iterator[Request]]:
     m = ResponseMachine()
-    return m, requests(rng, m, 60)
-
-
-def walk_nested(rng: random.Random) -> tuple[ResponseMachine, Iterator[Request]]:
-    m = ResponseMachine(ResponseWindows(SEATS, nested=True))
-    return m, requests(rng, m, 60)
+    return m, requests(rng, m, 80)
 
 
 def generate(out_dir: Path, seed: int) -> list[Path]:
-    """This helper's scenario traces for ``seed`` (flat and nested windows)."""
-    return [record_walk(out_dir, "responses", seed, walk),
-            record_walk(out_dir, "responses-nested", seed, walk_nested)]
+    """This helper's scenario trace for ``seed``."""
+    return [record_walk(out_dir, "responses", seed, walk)]
 
 
-def _opened(machine: ResponseMachine | None = None) -> Script:
-    """A window opened by SideA, SideA responded r1, SideB passed (flat unless ``machine``)."""
-    s = Script(machine or ResponseMachine())
+def _opened() -> Script:
+    """A window opened by SideA, SideA responded r1, SideB passed."""
+    s = Script(ResponseMachine())
     return s.do(Open("SideA")).do(Respond("SideA", Response("r1", "SideA"))).do(
         Pass("SideB", "pass"))
 
@@ -166,13 +186,13 @@ def golden() -> Golden:
     s.do(Pass("SideA", "timeout")).do(Pass("SideB", "wait")).do(Pass("SideC", "pass"))
     s.do(Pass("SideA", "pass")).do(Open("SideZ")).do(Open("SideC"))
     out["responses-conforming.trace.jsonl"] = (s, None, "")
-    s = _opened(ResponseMachine(ResponseWindows(SEATS, nested=True)))
-    s.do(Pass("SideC", "pass")).do(Respond("SideA", Response("r2", "SideA")))
+    s = Script(ResponseMachine()).do(Open("SideA"))
+    s.do(Respond("SideA", Response("r1", "SideA"), nested=True)).do(Pass("SideB", "pass"))
+    s.do(Pass("SideC", "pass")).do(Respond("SideA", Response("r2", "SideA"), nested=True))
     for seat in ("SideB", "SideC", "SideA", "SideB", "SideC", "SideA", "SideB"):
         s.do(Pass(seat, "wait"))
     out["responses-nested-conforming.trace.jsonl"] = (s, None, "")
-
-    frames = "frames' = AfterResponse(SeatOrder, NestedWindows, frames, p.seat, p.response)"
+    frames = "frames' = AfterResponse(SeatOrder, p.nested, frames, p.seat, p.response)"
     passed = "frames' = AfterPass(SeatOrder, frames, p.seat)"
     r2 = Response("r2", "SideC")
     s = _opened()
@@ -203,11 +223,10 @@ def golden() -> Golden:
     step = s.bug(Pass("SideA", "pass"), "accepted", fifo)
     out["responses-unwind-not-lifo.trace.jsonl"] = (
         s, step, "unwound' = unwound \\o UnwoundByPass(SeatOrder, frames)")
-    m = ResponseMachine(ResponseWindows(SEATS, nested=True))
-    s = _opened(m)
-    flat = replace(m.windows, nested=False)
-    after = flat.respond("SideC", r2)
-    step = s.bug(Respond("SideC", r2), "accepted",
+    s = _opened()
+    after = ResponseWindows(SEATS).open("SideA").respond("SideA", Response("r1", "SideA")).pass_(
+        "SideB", "pass").respond("SideC", r2)
+    step = s.bug(Respond("SideC", r2, nested=True), "accepted",
                  lambda st: st.update(frames=[f.value() for f in after.frames]))
     out["responses-nested-window-not-opened.trace.jsonl"] = (s, step, frames)
     s = _opened()
@@ -216,4 +235,5 @@ def golden() -> Golden:
     s = _opened()
     step = s.bug(Pass("SideC", "wait"), "rejected", keep)
     out["responses-legal-wait-refused.trace.jsonl"] = (s, step, None)
+    out.update(readings.response_nesting())
     return out

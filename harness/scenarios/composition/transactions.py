@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -58,10 +58,15 @@ class Draft:
     intents: frozenset[Intent]
     arbitration: str
     granted: frozenset[Intent]
+    submitted: tuple[Intent, ...] = ()
     label = "Draft"
 
+    def order(self) -> tuple[Intent, ...]:
+        """The intents in the order they were submitted (seat, then item, unless given)."""
+        return self.submitted or tuple(sorted(self.intents, key=lambda i: (i.seat, i.item)))
+
     def params(self) -> dict[str, Any]:
-        return {"intents": {i.value() for i in self.intents}, "arbitration": self.arbitration,
+        return {"intents": [i.value() for i in self.order()], "arbitration": self.arbitration,
                 "granted": {i.value() for i in self.granted}}
 
 
@@ -150,7 +155,8 @@ def requests(rng: random.Random, m: TransactionMachine, steps: int) -> Iterator[
             yield Gain(seat, gain)
         elif m.ledger.available:
             arbitration = rng.choice(("allFail", "priority")) if rng.random() < 0.95 else "lottery"
-            yield m.draft(_intents(rng, m), arbitration)
+            d = m.draft(_intents(rng, m), arbitration)
+            yield replace(d, submitted=tuple(rng.sample(d.order(), len(d.intents))))
 
 
 def walk(rng: random.Random) -> tuple[TransactionMachine, Iterator[Request]]:
@@ -222,4 +228,28 @@ def golden() -> Golden:
     s = Script(m)
     step = s.bug(Pay("SideB", {"gold": 3, "mana": 2}), "rejected", keep)
     out["transactions-affordable-cost-refused.trace.jsonl"] = (s, step, None)
+    out.update(_simultaneous())
+    return out
+
+
+def _simultaneous() -> Golden:
+    """"Draft picks remain ordinary simultaneous intents": the order of submission decides
+    nothing; a helper that serves the first submitted claim breaks priority arbitration."""
+    out: Golden = {}
+    late, early = Intent("SideB", "d1"), Intent("SideC", "d1")
+    m = TransactionMachine()
+    s = Script(m)
+    s.do(replace(m.draft(frozenset({late, early}), "priority"), submitted=(early, late)))
+    s.do(replace(m.draft(frozenset({Intent("SideA", "d2"), Intent("SideB", "d2")}), "allFail"),
+                 submitted=(Intent("SideB", "d2"), Intent("SideA", "d2"))))
+    out["transactions-submission-order-ignored.trace.jsonl"] = (s, None, "")
+    m = TransactionMachine()
+    s = Script(m)
+    after = m.variables()
+    step = s.bug(Draft(frozenset({late, early}), "priority", frozenset({early}), (early, late)),
+                 "accepted", assign(available=after["available"] - {"d1"},
+                                    picks={**after["picks"], "SideC": {"d1"}}))
+    out["transactions-first-submitted-served.trace.jsonl"] = (
+        s, step, r"(i \in granted <=> \A s \in Claimants(intents, i.item) : "
+                 "SeatRank(priority, i.seat) <= SeatRank(priority, s))")
     return out

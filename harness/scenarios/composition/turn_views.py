@@ -3,15 +3,18 @@ choices, legal actions), revelations to seats, moves that end them, illegal requ
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from harness.composition.errors import CompositionError
 from harness.composition.targets import ActionDefinition, TargetSpec
-from harness.composition.turn_view import Rules, Table, TurnView
+from harness.composition.turn_view import Projection, Rules, Table, TurnView
+from harness.scenarios.composition import readings
 from harness.scenarios.composition.common import (
     Golden,
     Move,
@@ -27,6 +30,7 @@ from harness.zones import (
     Order,
     Transfer,
     Visibility,
+    ZoneCollection,
     ZoneError,
     ZoneSpec,
     ZoneView,
@@ -35,6 +39,7 @@ from harness.zones import (
     deck,
     define_zones,
     hand,
+    queue,
     slot_row,
 )
 from tlaconf.values import from_python
@@ -49,20 +54,21 @@ RULES = Rules(SPECS, (ActionDefinition("pass"), ActionDefinition("strike", "targ
                       ActionDefinition("play", "targets", "mine"),
                       ActionDefinition("swap", "targets", "pair")))
 OWNER: dict[EntryId, str] = {e: "SideA" if e in (1, 2, 3, 4, 5, 6, 13) else "SideB"
-                             for e in range(1, 15)}
-MOVABLE = ("SideA.Deck", "SideA.Hand", "SideB.Hand", "Play", "Bag")
+                             for e in range(1, 17)}
+MOVABLE = ("SideA.Deck", "SideA.Hand", "SideB.Hand", "Play", "Bag", "Queue")
 
 
 def new_table() -> Table:
-    """A deck, two hands, a shared play area (faces), a bag and a public slot row."""
+    """A deck, two hands, a shared play area (faces), a bag, a public slot row and a queue
+    (fifo: 15 arrived before 16)."""
     specs = {"SideA.Deck": deck("SideA"), "SideA.Hand": hand("SideA"),
              "SideB.Hand": hand("SideB"),
              "Play": ZoneSpec(Access.ANY_INDEX, Order.ORDERED, Visibility.FACE,
                               Visibility.PUBLIC),
-             "Bag": bag(), "Row": slot_row(("left", "mid", "right"))}
+             "Bag": bag(), "Row": slot_row(("left", "mid", "right")), "Queue": queue()}
     zones = define_zones(specs, {"SideA.Deck": [1, 2, 3, 4], "SideA.Hand": [5, 6],
                                  "SideB.Hand": [7, 8], "Play": [9, 10], "Bag": [12, 11],
-                                 "Row": {"left": 13, "right": 14}},
+                                 "Row": {"left": 13, "right": 14}, "Queue": [15, 16]},
                          faces={9: "up"}, controllers=OWNER)
     return Table(zones, frozenset(SEATS))
 
@@ -111,7 +117,49 @@ class Reveal:
         return {"entry": self.entry, "seats": set(self.seats), "reason": self.reason}
 
 
-ViewRequest = Observe | Reveal | Move
+@dataclass(frozen=True)
+class LeakCheck:
+    """The leak check's answer: ``seat``'s view, every world compared (its zones, faces and
+    that seat's view there), the verdict; ``observer``: the library's view or a product's."""
+
+    seat: str
+    observer: str
+    view: dict[str, Any]
+    worlds: list[dict[str, Any]]
+    verdict: str
+    label = "LeakCheck"
+
+    def params(self) -> dict[str, Any]:
+        return {"seat": self.seat, "observer": self.observer, "view": self.view,
+                "worlds": self.worlds, "verdict": self.verdict}
+
+
+ViewRequest = Observe | Reveal | Move | LeakCheck
+
+EMPTY_VIEW: dict[str, Any] = {"zones": {}, "targetChoices": {}, "refused": True,
+                              "actions": set()}
+
+
+def world_value(zs: ZoneCollection) -> dict[str, Any]:
+    """The zones (top first; a bag in canonical order; slots in key order, 0 = empty) and
+    the face-up entries of a collection."""
+    zones: dict[str, list[int]] = {}
+    for name, zone in zs.zones.items():
+        if zone.spec.order is Order.SPARSE:
+            zones[name] = [0 if e is None else int(e) for _, e in zone.slots]
+        elif zone.spec.order is Order.BAG:
+            zones[name] = sorted(int(e) for e in zone.entries)
+        else:
+            zones[name] = [int(e) for e in zone.top_first]
+    return {"zones": zones, "faceUp": {e for e in zs.entry_ids if zs.face(e) == "up"}}
+
+
+def deck_top_shown(collection: ZoneCollection, view: TurnView) -> TurnView:
+    """A product's projection with a bug: SideA's deck lists its top card's identity."""
+    deck = view.zones["SideA.Deck"]
+    top = collection.zones["SideA.Deck"].top_first[:1]
+    shown = replace(deck, identities=tuple(sorted({*deck.identities, *top})))
+    return replace(view, zones=MappingProxyType({**view.zones, "SideA.Deck": shown}))
 
 
 @dataclass
@@ -132,13 +180,12 @@ class ViewMachine:
         try:
             return Observe(seat, turn_view_value(self.table.turn_view(seat, RULES)))
         except CompositionError:
-            return Observe(seat, {"zones": {}, "targetChoices": {}, "refused": True,
-                                  "actions": set()})
+            return Observe(seat, EMPTY_VIEW)
 
     def apply(self, r: ViewRequest) -> bool:
         try:
             match r:
-                case Observe():
+                case Observe() | LeakCheck():
                     self.table.turn_view(r.seat, RULES)
                 case Reveal():
                     self.table = self.table.reveal(
@@ -151,17 +198,20 @@ class ViewMachine:
             return False
         return True
 
+    def leak_check(self, seat: str, seed: int, projection: Projection | None = None) -> LeakCheck:
+        """The table's leak check for ``seat``; none (nothing compared) for no seat."""
+        observer = "library" if projection is None else "projection"
+        try:
+            report = self.table.leak_check(seat, RULES, seed=seed, projection=projection)
+        except CompositionError:
+            return LeakCheck(seat, observer, EMPTY_VIEW, [], "none")
+        worlds = [{**world_value(c), "controllers": {int(e): s for e, s in c.controllers.items()},
+                   "view": turn_view_value(v)} for c, v in report.worlds]
+        return LeakCheck(seat, observer, turn_view_value(report.view), worlds,
+                         "none" if report.leak is None else "leak")
+
     def variables(self) -> dict[str, Any]:
-        zs = self.table.zones
-        zones: dict[str, list[int]] = {}
-        for name, zone in zs.zones.items():
-            if zone.spec.order is Order.SPARSE:
-                zones[name] = [0 if e is None else int(e) for _, e in zone.slots]
-            elif zone.spec.order is Order.BAG:
-                zones[name] = sorted(int(e) for e in zone.entries)
-            else:
-                zones[name] = [int(e) for e in zone.top_first]
-        return {"zones": zones, "faceUp": {e for e in zs.entry_ids if zs.face(e) == "up"},
+        return {**world_value(self.table.zones),
                 "revealed": {from_python({"entry": r.entry, "seat": s})
                              for r in self.table.revelations for s in r.seats},
                 "replay": [{"entry": r.entry, "seats": set(r.seats), "reason": r.reason}
@@ -171,12 +221,15 @@ class ViewMachine:
 def situations(m: ViewMachine) -> Iterator[Request]:
     """Requests every walk makes first, one per refusal guard: a view for no seat; a move
     from an unknown zone, to an unknown zone, within one zone, into the slot row, of an
-    entry not in the source, of a deck card that is not the top one; a revelation of no
+    entry not in the source, of a deck card that is not the top one, of the queue's newest
+    entry (not its front); a revelation of no
     entry, to nobody, to no seat (then a legal one)."""
     yield m.observe("SideZ")
+    yield m.leak_check("SideZ", 0)
     for source, destination, entry in (("Exile", "Play", 5), ("SideA.Hand", "Exile", 5),
                                        ("SideA.Hand", "SideA.Hand", 5), ("SideA.Hand", "Row", 5),
-                                       ("SideA.Hand", "Play", 7), ("SideA.Deck", "Play", 2)):
+                                       ("SideA.Hand", "Play", 7), ("SideA.Deck", "Play", 2),
+                                       ("Queue", "Play", 16)):
         yield Move(entry, source, destination)
     yield Reveal(99, frozenset({"SideA"}), "no entry")
     yield Reveal(5, frozenset(), "nobody")
@@ -190,7 +243,7 @@ def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request
     yield from situations(m)
     for n in range(steps):
         roll = rng.random()
-        entry = rng.randint(1, 14)
+        entry = rng.randint(1, 16)
         if roll < 0.45:
             where = m.table.zones.location(entry)
             source = where if where is not None and rng.random() < 0.9 else rng.choice(MOVABLE)
@@ -201,6 +254,9 @@ def requests(rng: random.Random, m: ViewMachine, steps: int) -> Iterator[Request
             yield Reveal(entry if rng.random() < 0.95 else 99, seats, f"effect {n}")
         for seat in SEATS:
             yield m.observe(seat)
+        if n % 6 == 5:
+            seat = rng.choice(SEATS)
+            yield m.leak_check(seat, n, deck_top_shown if rng.random() < 0.25 else None)
 
 
 def walk(rng: random.Random) -> tuple[ViewMachine, Iterator[Request]]:
@@ -354,5 +410,86 @@ def golden() -> Golden:
     s = Script(m)
     step = s.bug(Move(4, "SideA.Deck", "SideA.Hand"), "rejected", keep)
     out["turn-views-legal-draw-refused.trace.jsonl"] = (s, step, None)
+    out.update(readings.turn_observation_fifo())
+    out.update(_field_leaks())
+    out.update(_leak_checks())
+    return out
+
+
+def _leak_checks() -> Golden:
+    """Leak checks recorded wrong: a leak reported as none, the check going on after a leak,
+    a hidden deck order or the opponent's hand never compared, a world the seat can tell
+    apart, a library view that is not the reading's (of the table, of a world)."""
+    out: Golden = {}
+
+    def case(name: str, check: LeakCheck, conjunct: str) -> None:
+        s = Script(ViewMachine())
+        step = s.bug(check, "accepted", keep)
+        out[f"turn-views-{name}.trace.jsonl"] = (s, step, conjunct)
+
+    m = ViewMachine()
+    leaky = m.leak_check("SideA", 0, deck_top_shown)
+    assert leaky.verdict == "leak"
+    case("leak-not-reported", replace(leaky, verdict="none"),
+         'p.verdict = IF \\E i \\in DOMAIN p.worlds : p.worlds[i].view # p.view THEN "leak" '
+         'ELSE "none"')
+    case("leak-check-goes-on-after-a-leak",
+         replace(leaky, worlds=[*leaky.worlds, leaky.worlds[0]]),
+         "i = Len(p.worlds)")
+    honest = m.leak_check("SideA", 0)
+    real = m.variables()["zones"]
+    by_order = [w for w in honest.worlds if w["zones"]["SideA.Deck"] == real["SideA.Deck"]]
+    case("deck-order-not-permuted", replace(honest, worlds=by_order),
+         "\\E i \\in DOMAIN p.worlds : OnlyOrderOf(WorldOf(p.worlds[i]), St, z)")
+    same_places = [w for w in honest.worlds
+                   if all(set(w["zones"][z]) == set(real[z]) for z in real)]
+    case("opponent-hand-not-compared", replace(honest, worlds=same_places),
+         "\\E i \\in DOMAIN p.worlds : \\E z \\in DOMAIN zones : "
+         "Members(WorldOf(p.worlds[i]), z) # Members(St, z)")
+    told = copy.deepcopy(honest.worlds[0])
+    told["zones"]["SideA.Hand"], told["zones"]["SideB.Hand"] = (
+        real["SideB.Hand"], real["SideA.Hand"])
+    case("world-the-seat-tells-apart", replace(honest, worlds=[told, *honest.worlds]),
+         "Look(WorldOf(p.worlds[i]), p.seat) = Look(St, p.seat)")
+    base = copy.deepcopy(honest.view)
+    base["zones"]["SideA.Hand"]["identities"] = []
+    case("leak-check-view-not-the-reading", replace(honest, view=base),
+         "{v.identities[i] : i \\in 1..Len(v.identities)} = ids")
+    wrong = copy.deepcopy(honest.worlds)
+    wrong[0]["view"]["zones"]["SideA.Deck"]["count"] = 0
+    case("world-view-not-the-reading", replace(honest, worlds=wrong, verdict="leak"),
+         "v.count = Cardinality(Members(st, z))")
+    return out
+
+
+def _field_leaks() -> Golden:
+    """Views that carry what SideA may not see through a field the reading does not name:
+    the deck order, every zone's stored entries, each slot's occupant, every target tuple
+    over the whole table, each action's hidden card."""
+    out: Golden = {}
+    table = ViewMachine().variables()["zones"]
+    view = ViewMachine().observe("SideA").view
+    row = view["zones"]["Row"]
+    leaks: list[tuple[str, dict[str, Any], str]] = [
+        ("deck-order-field", {**view, "deckOrder": table["SideA.Deck"]},
+         "DOMAIN p.view = TurnViewFields"),
+        ("zone-entries-field", {**view, "zones": {
+            z: {**v, "entries": table[z]} for z, v in view["zones"].items()}},
+         "DOMAIN p.view.zones[z] = ZoneViewFields"),
+        # the slot row alone (every zone's slots share one record type, an empty list's too)
+        ("slot-occupant-field", {**view, "zones": {"Row": {**row, "slots": [
+            {**s, "occupant": table["Row"][i]} for i, s in enumerate(row["slots"])]}}},
+         "DOMAIN p.view.zones[z].slots[i] = SlotViewFields"),
+        ("target-choices-field", {**view, "targetChoices": {
+            k: {**c, "everyTuple": [[7], [8]]} for k, c in view["targetChoices"].items()}},
+         "DOMAIN p.view.targetChoices[s] = ChoiceViewFields"),
+        ("action-field", {**view, "actions": {
+            from_python({**dict(a.items()), "opponentHand": [7, 8]}) for a in view["actions"]}},
+         "DOMAIN x = ConcreteActionFields"),
+    ]
+    for name, leaked, conjunct in leaks:
+        s = Script(ViewMachine())
+        step = s.bug(Observe("SideA", leaked), "accepted", keep)
+        out[f"turn-views-{name}-leak.trace.jsonl"] = (s, step, conjunct)
     return out
 

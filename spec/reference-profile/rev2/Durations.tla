@@ -2,13 +2,14 @@
 (***************************************************************************)
 (* Durations: reference profile, input revision 2, read from seed          *)
 (* 002_7346ff58e0b15244.txt (prose only: every definition is authored).    *)
-(*   a duration: [id, unit ("phase" | "turn" | "round"), remaining, order] *)
+(*   a duration: [id, unit ("phase" | "turn" | "round"), remaining, order, *)
+(*   created (when it was added: 1, 2, ...)]                               *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
 \* The Apalache type aliases of this module's records (a model checker's type
 \* checker reads them; the value is of no use).
-\* @typeAlias: duration = {id: Int, order: Int, remaining: Int, unit: Str};
+\* @typeAlias: duration = {created: Int, id: Int, order: Int, remaining: Int, unit: Str};
 DurationTypes == TRUE
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
@@ -27,9 +28,10 @@ AfterBoundary(active, unit) ==
      : d \in active \ Expiring(active, unit)}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
-\* Authored order: the product's order, then the id.
+\* Authored order: the product's order, then the order of creation (ids are minted
+\* by counters or seeded draws: their order is not the authored one).
 \* @type: ($duration, $duration) => Bool;
-AuthoredBefore(a, b) == a.order < b.order \/ (a.order = b.order /\ a.id < b.id)
+AuthoredBefore(a, b) == a.order < b.order \/ (a.order = b.order /\ a.created < b.created)
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* @type: (Set($duration), Int) => $duration;

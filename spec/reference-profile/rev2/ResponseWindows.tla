@@ -34,7 +34,7 @@ Unwind(responses) == [i \in 1..Len(responses) |-> responses[Len(responses) + 1 -
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* A response resets the consecutive passes and rotates priority; when the
-\* product's choice nested holds, it opens a window of its own.
+\* product decides that this response nests (nested), it opens a window of its own.
 \* @type: (Seq(Str), Bool, Seq($window), Str, $response) => Seq($window);
 AfterResponse(seats, nested, frames, seat, response) ==
     LET top == frames[Len(frames)]

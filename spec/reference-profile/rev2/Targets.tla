@@ -19,6 +19,14 @@ EXTENDS Naturals, Sequences, FiniteSets
 TargetTypes == TRUE
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The fields of a target choice view: the choices and the truncation flag, and no
+\* other (an extra field could carry what the cap or the seat's policies withhold).
+ChoiceViewFields == {"choices", "truncated"}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+ConcreteActionFields == {"action", "targets"}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* @type: ($targetSpec, Str -> Set(Int)) => Set(Int);
 Candidates(spec, board) == UNION {board[z] : z \in spec.zones}
 

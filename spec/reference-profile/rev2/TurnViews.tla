@@ -78,9 +78,58 @@ ZoneViewOK(v, st, z, seat) ==
                     ELSE <<>>
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* A TurnView exposes what the policies allow and nothing else: each record it is
+\* made of has exactly these fields (an extra one, a deck order or an opponent's
+\* hand, would be exposure the seed forbids).
+TurnViewFields == {"zones", "targetChoices", "refused", "actions"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+ZoneViewFields == {"count", "identities", "orderShown", "order", "slotsShown", "slots"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+SlotViewFields == {"key", "occupied", "entry"}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* What the seat may identify, zone by zone: the board its choices come from.
 \* @type: ($tableState, Str) => (Str -> Set(Int));
 VisibleBoard(st, seat) == [z \in DOMAIN st.zones |-> Identified(st, z, seat)]
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* What a seat may tell of a table by its policies alone: each zone's length, count
+\* and the identities it may see, their places (and which places are occupied) where it
+\* may see the order or slots, and the face and controller of each identity it sees.
+\* Two tables with one Look are worlds the seat cannot tell apart.
+\* @type: ($tableState, Str) => {controllers: Set(<<Int, Str>>), entries: Set(Int), faces: Set(Int), zones: Str -> {count: Int, identities: Set(Int), length: Int, occupied: Seq(Bool), places: Seq(Int)}};
+Look(st, seat) ==
+    LET seen == UNION {Identified(st, z, seat) : z \in DOMAIN st.zones}
+        \* @type: (Str, Int) => Int;
+        Place(z, i) == IF st.zones[z][i] \in Identified(st, z, seat) THEN st.zones[z][i] ELSE 0
+    IN [entries |-> UNION {Members(st, z) : z \in DOMAIN st.zones},
+        zones |-> [z \in DOMAIN st.zones |->
+                      [length |-> Len(st.zones[z]), count |-> Cardinality(Members(st, z)),
+                       identities |-> Identified(st, z, seat),
+                       places |-> IF OrderVisible(st, z, seat)
+                                  THEN [i \in 1..Len(st.zones[z]) |-> Place(z, i)] ELSE <<>>,
+                       occupied |-> IF OrderVisible(st, z, seat)
+                                    THEN [i \in 1..Len(st.zones[z]) |-> st.zones[z][i] # 0]
+                                    ELSE <<>>]],
+        faces |-> st.faceUp \cap seen,
+        controllers |-> {<<e, st.controllers[e]>> : e \in seen}]
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* The list zones whose order the seat may not see and that a permutation changes.
+\* @type: ($tableState, Str) => Set(Str);
+HiddenOrderZones(st, seat) ==
+    {z \in DOMAIN st.zones :
+        <<st.policies[z].kind = "list", OrderVisible(st, z, seat), Len(st.zones[z]) >= 2>>
+        = <<TRUE, FALSE, TRUE>>}
+
+\* authored: 002_7346ff58e0b15244.txt, Observation and security
+\* W differs from st in the order of zone z alone.
+\* @type: ($tableState, $tableState, Str) => Bool;
+OnlyOrderOf(W, st, z) ==
+    /\ W.zones[z] # st.zones[z]
+    /\ [W EXCEPT !.zones = [@ EXCEPT ![z] = st.zones[z]]] = st
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* The whole TurnView: zones, target choices and legal actions, the last two
