@@ -47,8 +47,11 @@ def main() -> None:
                     start = time.perf_counter()
                     result = replay_trace(path, SPEC, embedded, checker=checker)
                     took = time.perf_counter() - start
-                    said = result.verdict + (" (undecided)" if result.undecided else "")
-                    print(f"{name} ({run}): {said}, {STEPS} steps in {took:.1f}s = "
+                    if result.undecided or result.verdict == "error":  # no rate: not decided
+                        why = result.failure.reason if result.failure else ""
+                        print(f"{name} ({run}): not decided in {took:.1f}s: {why[:200]}")
+                        continue
+                    print(f"{name} ({run}): {result.verdict}, {STEPS} steps in {took:.1f}s = "
                           f"{STEPS / took:.2f} steps/s")  # fmt: skip
             finally:
                 close = getattr(checker, "close", None)
