@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
-	test-apalache
+	test-apalache test-examples
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The scenarios, then spec-driven testing of the harness through its drivers
+# ([tool.tlaconf] drivers; MBT_ARGS to change the budget).
+MBT_ARGS ?= --examples 20 --steps 30
+
 check: $(STAMP)
 	$(BIN)/tlaconf check
+	$(BIN)/tlaconf mbt $(MBT_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check tlaconf harness tests bench mutation
@@ -52,6 +57,11 @@ bench: $(STAMP)
 test-tlc: $(STAMP)
 	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
 	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+
+# The explorer against TLC's published figures (a tlaplus/Examples checkout; not in CI).
+test-examples: $(STAMP)
+	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES=/path/to/tlaplus/Examples"; exit 2; }
+	$(BIN)/pytest -rs tests/examples
 
 test-apalache: $(STAMP)
 	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers

@@ -78,3 +78,34 @@ class Recorder(Generic[S]):
         tb: TracebackType | None,
     ) -> None:
         self.writer.__exit__(exc_type, exc, tb)
+
+
+Observe = Callable[[str, Mapping[str, Any], S], Mapping[str, Any]]
+"""(action, params, implementation state after it) -> what the event logs of the spec
+variables: some variables only, ``Some({...})`` for some keys of one."""
+
+
+class PartialRecorder(Recorder[S]):
+    """Record a partial trace: the initial state in full (``refine``), then one line per
+    event with only what ``observe`` says the implementation logs (a step the
+    implementation does not log is simply not recorded)."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        module: str,
+        refine: Callable[[S], Mapping[str, Any]],
+        observe: Observe[S],
+        *,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = REVISION,
+    ) -> None:
+        self.refine = refine
+        self.observe = observe
+        consts = DEFAULT_CONSTANTS if constants is None else constants
+        self.writer = TraceWriter(path, module, revision, consts, meta, partial=True)
+
+    def record(self, action: str, params: Mapping[str, Any], outcome: Outcome, state: S) -> None:
+        """Record one event and what it logs of the state after it."""
+        self.writer.step(action, params, outcome, self.observe(action, params, state))

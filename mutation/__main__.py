@@ -23,13 +23,13 @@ from mutation.run import ROOT, Outcome, _diff, run_all
 EQUIVALENT = Path(__file__).with_name("equivalent.json")
 
 
-def all_mutants(only: str | None) -> list[Mutant]:
+def all_mutants(only: list[str] | None) -> list[Mutant]:
     out: list[Mutant] = []
     for path in sorted((ROOT / "harness").rglob("*.py")):
         rel = str(path.relative_to(ROOT))
         if "scenarios" in path.parts or path.name == "strategies.py":
             continue
-        if only and only not in rel:
+        if only and not any(text in rel for text in only):
             continue
         out.extend(mutants(rel, path.read_text(encoding="utf-8")))
     return out
@@ -89,7 +89,11 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m mutation", description=__doc__)
     p.add_argument("--sample", type=int, metavar="N", help="run a random sample of N mutants")
     p.add_argument("--sample-seed", type=int, default=0, metavar="S", help="the sample's seed")
-    p.add_argument("--only", metavar="TEXT", help="only files whose path contains TEXT")
+    p.add_argument("--only", metavar="TEXT", action="append",
+                   help="only files whose path contains TEXT (repeatable)")
+    p.add_argument("--oracle", choices=("check", "mbt"), default="check",
+                   help="what kills a mutant: tlaconf check (the scenarios, default) or "
+                        "tlaconf mbt (the harness drivers)")
     p.add_argument("-j", "--jobs", type=int, default=2, metavar="N", help="mutants at a time")
     p.add_argument("--seed", type=int, action="append", metavar="N",
                    help="tlaconf check seeds (default: its own, 1 2 3)")
@@ -111,7 +115,7 @@ def main(argv: list[str]) -> int:
             print(m.ident)
         return 0
     seeds = tuple(args.seed or (1, 2, 3))
-    outcomes = run_all(chosen, seeds, args.jobs, load_equivalent())
+    outcomes = run_all(chosen, seeds, args.jobs, load_equivalent(), oracle=args.oracle)
     print(report(outcomes, args.out))
     for o in outcomes:
         if o.status == "survived":

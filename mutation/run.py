@@ -91,6 +91,27 @@ def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
+MBT_DRIVERS = ("zones", "decks", "deals", "observation", "custody", "abilities")
+MBT_ARGS = ("--examples", "15", "--steps", "25")
+
+
+def run_mbt(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
+    """``tlaconf mbt`` (the harness drivers, no shrinking, no database) on the copy in
+    ``work``, seeded with the first seed."""
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(work)}
+    drivers = [a for d in MBT_DRIVERS for a in ("--driver", f"harness.drivers:{d}")]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tlaconf.cli.main", "mbt", *drivers, *MBT_ARGS,
+             "--no-shrink", "--no-database", "--seed", str(seeds[0]), "--out",
+             str(work / "mbt"), "--spec", str(ROOT / "spec")],
+            cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return -1, "timeout"
+    return proc.returncode, proc.stdout + proc.stderr
+
+
 def kill_reason(code: int, output: str) -> str:
     if code == -1:
         return f"tlaconf check did not finish in {TIMEOUT} s"
@@ -107,7 +128,9 @@ def kill_reason(code: int, output: str) -> str:
     for ln in output.splitlines():
         if "violation" in ln and ".trace.jsonl" in ln:
             return "violation: " + " ".join(ln.split())[:200]
-    return f"tlaconf check exited {code}"
+        if ln.startswith("mbt ") and "FAILURE" in ln:
+            return "mbt: " + ln[:200]
+    return f"tlaconf exited {code}"
 
 
 def _diff(m: Mutant) -> str:
@@ -122,15 +145,17 @@ def _traces(folder: Path) -> dict[str, bytes]:
 
 
 def run_mutant(m: Mutant, seeds: tuple[int, ...], baseline: dict[str, bytes],
-               equivalent: dict[str, str]) -> Outcome:
+               equivalent: dict[str, str], oracle: str = "check") -> Outcome:
     with tempfile.TemporaryDirectory(prefix="tlaconf-mutant-") as tmp:
         work = Path(tmp)
         _copy_harness(work)
         target = work / m.file
         target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
-        code, output = run_check(work, seeds)
+        code, output = (run_mbt if oracle == "mbt" else run_check)(work, seeds)
         if code != 0:
             return Outcome(m, "killed", kill_reason(code, output), _diff(m))
+        if oracle == "mbt":
+            return Outcome(m, "survived", "tlaconf mbt found no failure", _diff(m))
         if m.ident in equivalent:
             return Outcome(m, "equivalent", equivalent[m.ident], _diff(m))
         traces = _traces(work / "out")
@@ -147,20 +172,22 @@ def run_mutant(m: Mutant, seeds: tuple[int, ...], baseline: dict[str, bytes],
 
 
 def run_all(mutants: list[Mutant], seeds: tuple[int, ...], jobs: int,
-            equivalent: dict[str, str], progress: bool = True) -> list[Outcome]:
-    """Every mutant's outcome (in the order given)."""
+            equivalent: dict[str, str], progress: bool = True,
+            oracle: str = "check") -> list[Outcome]:
+    """Every mutant's outcome (in the order given), killed by ``oracle``: ``check`` (the
+    scenarios) or ``mbt`` (spec-driven testing through the harness drivers)."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-mutation-base-") as tmp:
         _copy_harness(Path(tmp))
-        code, output = run_check(Path(tmp), seeds)
+        code, output = (run_mbt if oracle == "mbt" else run_check)(Path(tmp), seeds)
         if code != 0:
-            raise SystemExit(f"tlaconf check fails on the unmutated harness:\n{output}")
+            raise SystemExit(f"tlaconf {oracle} fails on the unmutated harness:\n{output}")
         baseline = _traces(Path(tmp) / "out")
-    lines = executed_lines(seeds)
+    lines = executed_lines(seeds) if oracle == "check" else None
     outcomes: dict[int, Outcome] = {}
     todo = []
     for i, m in enumerate(mutants):
         rows = range(m.line, m.end_line + 1)
-        if not any((m.file, r) in lines for r in rows):
+        if lines is not None and not any((m.file, r) in lines for r in rows):
             status = "equivalent" if m.ident in equivalent else "survived"
             why = equivalent.get(m.ident, "the scenarios never execute this line")
             outcomes[i] = Outcome(m, status, why, _diff(m))
@@ -168,7 +195,7 @@ def run_all(mutants: list[Mutant], seeds: tuple[int, ...], jobs: int,
             todo.append(i)
 
     def one(i: int) -> tuple[int, Outcome]:
-        return i, run_mutant(mutants[i], seeds, baseline, equivalent)
+        return i, run_mutant(mutants[i], seeds, baseline, equivalent, oracle)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for n, (i, outcome) in enumerate(pool.map(one, todo), 1):

@@ -11,6 +11,11 @@
   report, when the result is not the expected one (``conjunct`` must equal one
   innermost failing leaf of the blame, see :mod:`tlaconf.gate.conjunct`); it returns the
   :class:`~tlaconf.replay.TraceResult`.
+* The fixture ``tlaconf_mbt(driver, steps=30, examples=50, seed=0, spec=None)`` drives
+  ``driver`` with requests drawn from its module (see :mod:`tlaconf.hypothesis`) and fails
+  the test with the shrunk failure (its trace is written under the test's ``tmp_path``);
+  it returns the run's :class:`~tlaconf.hypothesis.Outcome`.  Found failures are kept in
+  Hypothesis' example database under the rootdir and tried first next time.
 
 The spec directory is ``--tlaconf-spec DIR``, else the ini option
 ``tlaconf_spec`` (relative to the rootdir), else tlaconf's default (``./spec``);
@@ -28,6 +33,8 @@ import pytest
 
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
+from tlaconf.hypothesis import Driver, Options, Outcome
+from tlaconf.hypothesis import run as run_mbt
 from tlaconf.replay import TraceResult, replay_trace
 from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.text import make_console, render_failure
@@ -105,9 +112,16 @@ class TraceMismatch(Exception):
 def check_trace(
     path: Path, spec: Path, backend: str, expected: Expectation, width: int | None = None
 ) -> TraceResult:
-    """Replay ``path``; raise :class:`TraceMismatch` unless it gives ``expected``."""
-    chosen, checker, cross = setup(backend)
-    result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
+    """Replay ``path`` (a partial trace by the candidate-set search); raise
+    :class:`TraceMismatch` unless it gives ``expected``."""
+    from tlaconf.trace.partial import is_partial
+    from tlaconf.validate.partial import trace_result
+
+    if is_partial(path):
+        result = trace_result(path, spec, None)
+    else:
+        chosen, checker, cross = setup(backend)
+        result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
     problem = matches(result, expected)
     if problem is not None:
         raise TraceMismatch(failure_report(result, problem, expected, width))
@@ -176,3 +190,41 @@ def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]
         pytest.fail(report, pytrace=False)
 
     return replay
+
+
+def mbt_report(outcome: Outcome, width: int | None = None) -> str:
+    """Plain text: the shrunk failure of a spec-driven run, and where its trace is."""
+    found = outcome.found
+    assert found is not None
+    out = io.StringIO()
+    out.write(f"tlaconf mbt {outcome.module}: a failure, shrunk from {found.steps_before} to "
+              f"{found.steps_after} steps; trace {found.trace} (as first found: "
+              f"{found.unshrunk})\n")
+    if found.result is not None:
+        make_console(out, width).print(render_failure(found.result))
+    else:
+        out.write(f"the driver raised:\n{found.crash}\n")
+    return out.getvalue()
+
+
+@pytest.fixture
+def tlaconf_mbt(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., Outcome]:
+    """Spec-driven testing of a driver: ``tlaconf_mbt(driver, steps=, examples=, seed=, spec=)``."""
+    config = request.config
+
+    def drive(driver: Driver, steps: int = 30, examples: int = 50, seed: int = 0,
+              spec: str | Path | None = None) -> Outcome:  # fmt: skip
+        folder = resolve_spec_dir(spec) if spec is not None else spec_dir(config)
+        options = Options(steps, examples, seed, tmp_path / "mbt",
+                          config.rootpath / ".hypothesis" / "tlaconf-mbt")
+        try:
+            outcome = run_mbt(driver, folder, options)
+        except UserError as err:
+            report = f"tlaconf mbt: {err}"
+        else:
+            if outcome.found is None:
+                return outcome
+            report = mbt_report(outcome, terminal_width(config))
+        pytest.fail(report, pytrace=False)
+
+    return drive

@@ -58,6 +58,21 @@ Next ==
                             receipt |-> [instance |-> i, complete |-> TRUE,
                                          instruction |-> instances[i].instructions[instances[i].cursor]]])
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Instructions == UNION {{instances[i].instructions[k] : k \in DOMAIN instances[i].instructions} :
+                       i \in {j \in DOMAIN instances : "instructions" \in DOMAIN instances[j]}}
+
+Params_Finish ==
+    [instance |-> DOMAIN instances \cup {99},
+     receipt |-> [instance : DOMAIN instances, complete : BOOLEAN, instruction : Instructions]]
+
+Params_Advance == [instance |-> DOMAIN instances \cup {99}, checkpointAndChainsComplete |-> BOOLEAN]
+
+Params_Return ==
+    [instance |-> DOMAIN instances \cup {99}, actualFinalCheckpointAndChainsComplete |-> BOOLEAN,
+     caller |-> {instances[i].caller : i \in DOMAIN instances} \cup {"nobody"}]
+
 ReturnedOnlyWhenComplete ==
     \A i \in DOMAIN instances : instances[i].returned => instances[i].complete
 

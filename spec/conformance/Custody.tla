@@ -61,6 +61,19 @@ Next ==
                  reported |-> SetAsideExitView4(id, transit, qualifies),
                  movementAuthorized |-> TRUE])
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Params_SetAside ==
+    [id |-> inGameIds \cup {99}, source |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,
+     effectInstance |-> {"effect-0", "effect-1"}, owningAbility |-> {"ability-0"},
+     cleanup |-> {"none", "return"}]
+
+\* reported is the implementation's (the exit view it reports); candidates are drawn.
+Params_Exit ==
+    [id |-> DOMAIN transit \cup {99}, destination |-> ZoneInstances4,
+     observerQualifies |-> BOOLEAN, movementAuthorized |-> BOOLEAN,
+     reported |-> {"SetAside"} \cup {transit[i].origin : i \in DOMAIN transit}]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 TrackingValid ==

@@ -63,6 +63,17 @@ Deal(p) ==
     /\ DealPostState(piles, piles', faceUp, faceUp', p)
     /\ UNCHANGED inGameIds
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Params_Deal ==
+    [movementAuthorized |-> BOOLEAN, source |-> PileZones4,
+     piles |-> {<<a>> : a \in PileZones4} \cup {<<a, b>> : a, b \in PileZones4},
+     countAll |-> BOOLEAN, count |-> {0, 1, 2, 3, 0 - 1},
+     distribution |-> {"round_robin", "pile_by_pile", "zigzag"},
+     sourcePosition |-> {"top", "bottom", "index", "middle"}, sourceIndex |-> {0, 1, 2},
+     pilePosition |-> {"top", "bottom", "side"},
+     face |-> {"kept", "face_up", "face_down", "sideways"}]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 PilesMatchOccupants == PilesAgree4(piles, occupants)

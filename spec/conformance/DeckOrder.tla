@@ -81,6 +81,30 @@ Next ==
            Locate([id |-> id, location |->
                       ObjectLocation4(id, NoHosts, [z \in DeckZones4 |-> piles[z]], occupants)])
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Rotated(s) == IF s = <<>> THEN s ELSE SubSeq(s, 2, Len(s)) \o <<Head(s)>>
+
+Orders == UNION {{piles[z], Rotated(piles[z]), SubSeq(piles[z], 2, Len(piles[z]))} :
+                 z \in DeckZones4}
+
+Params_Draw == [seat |-> Seats4 \cup {"SideC"}, movementAuthorized |-> BOOLEAN]
+
+\* result is the implementation's (the order it shuffled to); the current orders are drawn.
+Params_Shuffle ==
+    [zone |-> DeckZones4 \cup {"Play"}, seed |-> {0, 1, 7, 0 - 1},
+     result |-> {piles[z] : z \in DeckZones4}]
+
+Params_Reorder ==
+    [zone |-> DeckZones4 \cup {"Play"}, order |-> Orders, reorderContext |-> BOOLEAN,
+     searchCompletion |-> BOOLEAN, shuffleOccurred |-> BOOLEAN]
+
+\* location is the implementation's answer; the true ones are drawn.
+Params_Locate ==
+    [id |-> inGameIds \cup {99},
+     location |-> {ObjectLocation4(i, NoHosts, [z \in DeckZones4 |-> piles[z]], occupants) :
+                   i \in inGameIds}]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 PilesMatchOccupants == PilesAgree4(piles, occupants)

@@ -110,6 +110,17 @@ Next ==
     \/ \E id \in inGameIds, face \in {"Up", "Down"} : Flip([id |-> id, face |-> face])
     \/ \E id \in inGameIds, s \in Seats4 : Reveal([id |-> id, seat |-> s])
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Params_Move ==
+    [id |-> inGameIds \cup {99}, source |-> ZoneInstances4 \cup {"Nowhere"},
+     destination |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,
+     revealRequired |-> BOOLEAN, revealedBeforeMove |-> BOOLEAN]
+
+Params_Flip == [id |-> inGameIds \cup {99}, face |-> {"Up", "Down", "Sideways"}]
+
+Params_Reveal == [id |-> inGameIds \cup {99}, seat |-> Seats4 \cup {"SideC"}]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 LookStateOK ==

@@ -37,6 +37,13 @@ Next ==
                      movementAuthorized |-> authorized, revealRequired |-> required,
                      revealedBeforeMove |-> revealed])
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Params_Move ==
+    [id |-> inGameIds \cup {99}, source |-> ZoneInstances4 \cup {"Nowhere"},
+     destination |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,
+     revealRequired |-> BOOLEAN, revealedBeforeMove |-> BOOLEAN]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 =============================================================================

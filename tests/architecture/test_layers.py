@@ -26,9 +26,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("spec",),
     ("trace", "revision"),
     ("evaluate",),
-    ("replay",),
+    ("replay", "explore"),
+    ("validate",),
     ("report",),
     ("gate",),
+    ("mbt",),
+    ("hypothesis",),
     ("cli", "pytest_plugin"),
 )
 """Lowest first; packages on one line do not import each other."""

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.errors import UserError
-from tlaconf.spec.cfg import parse_cfg, read_cfg
+from tlaconf.spec.cfg import Substitution, parse_cfg, read_cfg
 from tlaconf.values import ModelValue, record
 
 
@@ -42,7 +42,12 @@ def test_constants_and_invariants() -> None:
     ("text", "line", "message"),
     [
         ("CONSTANTS\n  X = {1, 2", 2, "expected ',' or '}'"),
-        ("CONSTANT X <- Y", 1, "substitution"),
+        ("CONSTANT X <- INIT", 1, "expected a definition after '<-'"),
+        ("CONSTANT X 3", 1, "expected '=' or '<-'"),
+        ("INIT A\nINIT B", 2, "INIT is given twice"),
+        ("CHECK_DEADLOCK maybe", 1, "TRUE or FALSE"),
+        ("CONSTANTS\nX <- A\nX <-[M] B", 3, "<-[Module] Def"),
+        ("CONSTANTS\nX = [M]v", 2, "[Module]value"),
         ("CONSTANTS\nX = 1\nX = 2", 3, "given twice"),
         ("FOO Bar", 1, "section keyword"),
         ("CONSTANTS\n\nX = {TRUE, 1}", 3, "cannot compare"),
@@ -55,6 +60,21 @@ def test_errors_name_file_and_line(text: str, line: int, message: str) -> None:
     with pytest.raises(UserError) as err:
         parse_cfg(text, "M.cfg")
     assert err.value.location == f"M.cfg:{line}" and message in err.value.message
+
+
+def test_explorer_sections() -> None:
+    cfg = parse_cfg(
+        "CONSTANTS N = 3\n  Op <- MCOp\n  P = {p1, p2}\nSPECIFICATION Spec\nINIT I\nNEXT N\n"
+        "CONSTRAINT C1 C2\nACTION_CONSTRAINT AC\nSYMMETRY Sym\nVIEW V\n"
+        "CHECK_DEADLOCK FALSE\nPROPERTY Live\nALIAS A\nINVARIANT Inv\n", "M.cfg")
+    assert cfg.constants["Op"] == Substitution("MCOp")
+    assert cfg.values == {"N": 3, "P": frozenset({ModelValue("p1"), ModelValue("p2")})}
+    assert (cfg.specification, cfg.init, cfg.next, cfg.symmetry, cfg.view) == (
+        "Spec", "I", "N", "Sym", "V")
+    assert cfg.constraints == ("C1", "C2") and cfg.action_constraints == ("AC",)
+    assert cfg.check_deadlock is False and cfg.properties == ("Live",)
+    assert cfg.invariants == ("Inv",) and cfg.sections["ALIAS"] == 13
+    assert parse_cfg("INIT I", "M.cfg").check_deadlock is None
 
 
 def test_read_cfg(tmp_path: Path) -> None:

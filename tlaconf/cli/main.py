@@ -20,7 +20,7 @@ from tlaconf.evaluate import budget
 
 COMMANDS: tuple[str, ...] = (
     "init", "check", "replay", "coverage", "gate", "eval", "parse", "fragments", "revise",
-    "convert", "export", "diff-spec",
+    "convert", "export", "diff-spec", "explore", "validate", "mbt",
 )
 """Subcommand modules, in the order ``tlaconf --help`` lists them."""
 

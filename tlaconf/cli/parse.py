@@ -17,6 +17,8 @@ from tlaconf.tla.fragments import (
     page_module,
     split_elsewhere,
 )
+from tlaconf.tla.library import ENV as LIBRARY_ENV
+from tlaconf.tla.library import library_path
 from tlaconf.tla.parser import load_module_file
 from tlaconf.tla.resolve import ResolveErrors, check_file_name, parse_file, resolve
 
@@ -26,13 +28,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "parse",
         help="parse and resolve TLA+ modules or pages; list operators or errors",
         description="For each .tla file, parse every module and resolve its names (EXTENDS "
-        "and INSTANCE are looked up in the file's folder, then in -I folders, then among "
-        "the standard modules); for any other file (a page), parse the fragments that "
-        "follow its 'reference-profile' markers, as the module 'tlaconf fragments' writes "
-        "for it.  Prints each module's operators (name/arity) or the errors; exit status 2 "
-        "if there is any error.  In a page, or a module written by 'tlaconf fragments', a "
-        "name used but not defined is listed as defined elsewhere in the profile (with the "
-        "profile module defining it, if found), not as an error.",
+        "and INSTANCE are looked up in the file's folder, then in -I folders, then on the "
+        "library path, then among the standard modules); for any other file (a page), "
+        "parse the fragments that follow its 'reference-profile' markers, as the module "
+        "'tlaconf fragments' writes for it.  Prints each module's operators (name/arity) or "
+        "the errors; exit status 2 if there is any error.  In a page, or a module written by "
+        "'tlaconf fragments', a name used but not defined is listed as defined elsewhere in "
+        "the profile (with the profile module defining it, if found), not as an error.",
     )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument(
@@ -42,6 +44,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=[],
         metavar="DIR",
         help="module search folder (repeatable)",
+    )
+    p.add_argument(
+        "--library",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a folder of .tla files or a jar holding them (e.g. the CommunityModules jar), "
+        f"searched after the other folders (repeatable; also {LIBRARY_ENV}, ':'-separated)",
     )
     p.add_argument(
         "--revision",
@@ -158,10 +168,15 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
 
 def run(args: argparse.Namespace) -> int:
     failed = False
+    try:
+        library = library_path(args.library)
+    except UserError as err:
+        print(str(err), file=sys.stderr)
+        return 2
     for name in args.files:
         try:
             path = Path(name)
-            search = [*args.search_path, *spec_search_path(path, args.revision)]
+            search = [*args.search_path, *spec_search_path(path, args.revision), *library]
             _check(path, search, args.no_resolve)
         except UserError as err:
             failed = True

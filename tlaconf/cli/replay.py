@@ -118,7 +118,25 @@ def check_revision(spec_dir: Path, revision: str | None) -> None:
 
 
 def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -> list[TraceResult]:
-    """Replay ``paths`` with the run options of ``args``, with a progress display unless quiet."""
+    """Replay ``paths`` with the run options of ``args``, with a progress display unless
+    quiet; partial traces (header ``"partial": true``) by the candidate-set search of
+    ``tlaconf validate``, the others by the backend."""
+    from tlaconf.validate.partial import partial_paths, trace_result
+
+    partial = set(partial_paths(paths))
+    if not partial:
+        return _replay_full(paths, args, quiet)
+    spec_dir = resolve_spec_dir(args.spec)
+    check_revision(spec_dir, args.revision)
+    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet))
+    return [trace_result(p, spec_dir, args.revision) if p in partial else next(done)
+            for p in paths]
+
+
+def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
+                 ) -> list[TraceResult]:
+    if not paths:
+        return []
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
     if quiet:

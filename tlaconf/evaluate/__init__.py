@@ -19,13 +19,15 @@ knowingly differs:
 - A set TLC cannot sort (``{1, "a"}``) is an error as soon as it is built; TLC reports
   it when it first sorts the set (almost always), but ``1 \\in {1, "a"}`` can be TRUE
   in TLC.
-- TLCGet/TLCSet support integer registers only (no model-checking statistics);
+- TLCGet/TLCSet support integer registers only; ``TLCGet("level")``, ``"stats"`` and
+  ``"config"`` exist only in a search that sets them (``tlaconf validate``);
   TLCExt provides TLCModelValue and AssertEq only.
 - ENABLED follows TLC's successor generation (``x' = e`` assigns, ``x' \\in S``
   enumerates, arguments with primes are substituted by name) and, by design,
   reports an action that leaves a variable unassigned as an error.  Operators of
   parameterized instances are evaluated, not walked, by ENABLED and blame.
-- Labels and sub-expression references (``Op!lab``, ``Op!1``) are not evaluated.
+- Labels and sub-expression references (``Op!lab``) are not evaluated, except
+  positional selectors of a definition without parameters (``Init!1``, ``Op!2!1``).
 """
 
 from tlaconf.evaluate.blame import Blame

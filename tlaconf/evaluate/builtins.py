@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
+from tlaconf.evaluate.community import HIGHER_ORDER as COMMUNITY_HIGHER_ORDER
 from tlaconf.evaluate.lazy import (
     BinarySet,
     Fail,
@@ -421,7 +422,7 @@ def random_element(sid: int, s: Any) -> Any:
     return sorted_values(elems)[0]
 
 
-def tlc_set(registers: dict[int, Any], sid: int, i: Any, v: Any) -> bool:
+def tlc_set(registers: dict[Any, Any], sid: int, i: Any, v: Any) -> bool:
     """``TLCSet(i, v)`` in the registers of one evaluation context."""
     if type(i) is not int or i < 0:
         raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
@@ -429,9 +430,10 @@ def tlc_set(registers: dict[int, Any], sid: int, i: Any, v: Any) -> bool:
     return True
 
 
-def tlc_get(registers: dict[int, Any], sid: int, i: Any) -> Any:
-    """``TLCGet(i)`` from the registers of one evaluation context."""
-    if type(i) is int and i in registers:
+def tlc_get(registers: dict[Any, Any], sid: int, i: Any) -> Any:
+    """``TLCGet(i)`` from the registers of one evaluation context; a search
+    (``tlaconf validate``) also keeps ``"level"``, ``"stats"`` and ``"config"`` there."""
+    if (type(i) is int or type(i) is str) and i in registers:
         return registers[i]
     if type(i) is int:
         raise Fail(f"TLCGet({i}): the register was never set", (), sid)
@@ -560,6 +562,7 @@ HIGHER_ORDER: dict[str, tuple[int, ...]] = {
     "SelectSeq": (1,),
     "SortSeq": (1,),
     "BagOfAll": (0,),
+    **COMMUNITY_HIGHER_ORDER,
 }
 """Argument positions of builtins that take an operator."""
 

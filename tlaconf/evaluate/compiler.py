@@ -143,13 +143,14 @@ class Compiler:
         self._counter = itertools.count()
         self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
         self._builtin_names: dict[int, str] = {}
+        self._selections: dict[tuple[int, tuple[str, ...]], Entry] = {}
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
         self._action: dict[tuple[str, int], bool] = {}
         self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
-        self.registers: dict[int, Any] = {}
+        self.registers: dict[Any, Any] = {}
         """TLCSet/TLCGet registers: this context's own, emptied by :meth:`reset_registers`."""
 
     def reset_registers(self) -> None:
@@ -272,12 +273,34 @@ class Compiler:
         return True
 
     def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]) -> Entry | None:
-        for m in module:
+        for i, m in enumerate(module):
             inst = ns.lookup(m)
+            if inst is not None and inst.kind == "op" and inst.arity == 0:
+                return self._selected(inst, (*module[i + 1:], name))
             if inst is None or inst.kind != "inst" or inst.child is None:
                 return None
             ns = inst.child
         return ns.lookup(name)
+
+    def _selected(self, entry: Entry, path: tuple[str, ...]) -> Entry | None:
+        r"""``Op!1!2``: the definition's body narrowed by positional selectors (the n-th
+        item of a ``/\``/``\/`` list or the n-th argument of an operator application,
+        through labels), as a definition of its own; None for any other selector."""
+        key = (id(entry), path)
+        if key in self._selections:
+            return self._selections[key]
+        body = entry.node.body
+        for step in path:
+            while isinstance(body, A.Label):
+                body = body.expr
+            items = body.items if isinstance(body, A.Junction) else getattr(body, "args", None)
+            if not step.isdigit() or not items or not 1 <= int(step) <= len(items):
+                return None
+            body = items[int(step) - 1]
+        name = "!".join((entry.name, *path))
+        node = A.OpDef(name, (), body, span=body.span)
+        found = self._selections[key] = Entry("op", name, node, entry.ns)
+        return found
 
     # ----------------------------------------------------------------- definitions
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
+from tlaconf.evaluate.community import override
 from tlaconf.tla import ast as A
 from tlaconf.tla.resolve import ResolvedModule
 
@@ -54,7 +55,7 @@ class Namespace:
         return self.entries.get(name)
 
 
-STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "Json", "TLCExt"}
+STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "TLCExt"}
 
 
 class Loader:
@@ -140,7 +141,10 @@ class Builder:
                 target = ns.lookup(value.name)
                 if target is None or name not in ns.entries:
                     raise UserError(f"cannot bind {name} to {value.name}: no such definition")
-                ns.entries[name] = target
+                # in place: instances built meanwhile (INSTANCE M with N implicit) hold it
+                bound = ns.entries[name]
+                for f in fields(Entry):
+                    setattr(bound, f.name, getattr(target, f.name))
         if missing:
             names = ", ".join(dict.fromkeys(n for n, _ in missing))
             span = missing[0][1]
@@ -205,6 +209,10 @@ class Builder:
                         e[name].child = inst
                 if isinstance(unit, A.Variable) and subst is None:
                     ns.variables += unit.names
+            elif isinstance(unit, A.OpDef) and (
+                native := override(module.name, unit.name, len(unit.params))
+            ):  # what TLC overrides in Java (tlaconf.evaluate.community)
+                e[unit.name] = Entry("builtin", unit.name, value=native, arity=native[1])
             elif isinstance(unit, A.OpDef):
                 e[unit.name] = Entry("op", unit.name, unit, ns, len(unit.params))
             elif isinstance(unit, A.FnDef):

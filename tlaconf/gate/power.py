@@ -26,6 +26,7 @@ from tlaconf.replay.engine import load
 from tlaconf.replay.result import state_diff
 from tlaconf.spec import module_spec
 from tlaconf.spec.module_spec import NEXT
+from tlaconf.trace.partial import is_partial
 from tlaconf.trace.reader import open_trace
 
 
@@ -164,6 +165,8 @@ def _power(
     revision: str | None, baseline: dict[Path, list[str]],
 ) -> Power:  # fmt: skip
     for path in paths:
+        if is_partial(path):  # no step-by-step outcome to compare: a search decides it
+            continue
         try:
             if path not in baseline:
                 baseline[path] = list(step_outcomes(path, old_root, backend, revision))

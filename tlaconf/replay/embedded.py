@@ -7,7 +7,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import State
 from tlaconf.replay.result import BlameNode, Witness, state_diff
-from tlaconf.spec.cfg import read_cfg
+from tlaconf.spec.cfg import Substitution, read_cfg
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 
 
@@ -144,5 +144,18 @@ class EmbeddedBackend:
         self._load_module = load_module
 
     def load(self, spec: ModuleSpec) -> EmbeddedModule:
-        ctx = self._load_module(spec.path, spec.search_path, spec.constants)
+        from tlaconf.evaluate import Override
+
+        constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
+                     for k, v in spec.constants.items()}
+        try:
+            ctx = self._load_module(spec.path, spec.search_path, constants)
+        except UserError as err:
+            for name, value in spec.constants.items():
+                if isinstance(value, Substitution) and err.message.startswith(
+                        f"cannot bind {name} to {value.definition}"):
+                    raise UserError(f"CONSTANT {name} <- {value.definition}: module "
+                                    f"{spec.name} has no definition {value.definition}",
+                                    spec.origins.get(name)) from None
+            raise
         return EmbeddedModule(ctx, spec)

@@ -1,16 +1,21 @@
-"""A reader for TLC model configuration files (``.cfg``), as far as replay needs them.
+"""A reader for TLC model configuration files (``.cfg``), for replay and the explorer.
 
 Understood: ``CONSTANT``/``CONSTANTS`` with ``name = value`` where the value is a
 constant TLA+ expression built from integers (also ``a..b``), strings, ``TRUE``,
 ``FALSE``, sets ``{...}``, tuples ``<<...>>``, records ``[f |-> v, ...]`` and
-model values (a bare identifier, as in TLC); ``INVARIANT``/``INVARIANTS`` with
-operator names.  The other TLC sections (``INIT``, ``NEXT``, ``SPECIFICATION``,
-``PROPERTY``, ``SYMMETRY``, ...) are skipped.  Comments ``\\*`` and ``(* *)``.
+model values (a bare identifier, as in TLC), and ``name <- Def`` (a
+:class:`Substitution`: the constant is the module's definition ``Def``);
+``INVARIANT``/``INVARIANTS`` with operator names.  For the explorer also ``INIT``,
+``NEXT``, ``SPECIFICATION``, ``CONSTRAINT(S)``, ``ACTION_CONSTRAINT(S)``, ``SYMMETRY``,
+``VIEW`` (operator names), ``CHECK_DEADLOCK`` (``TRUE``/``FALSE``),
+``PROPERTY``/``PROPERTIES``; ``POSTCONDITION`` and ``ALIAS`` are recorded
+(``sections``) and skipped.  Comments ``\\*`` and ``(* *)``.
 Every error names ``file:line``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -24,12 +29,16 @@ from tlaconf.values.order import check_comparable
 
 _CONSTANT_KW = {"CONSTANT", "CONSTANTS"}
 _INVARIANT_KW = {"INVARIANT", "INVARIANTS"}
-_SKIPPED_KW = {
-    "INIT", "NEXT", "SPECIFICATION", "PROPERTY", "PROPERTIES", "SYMMETRY", "VIEW",
-    "CONSTRAINT", "CONSTRAINTS", "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS",
-    "CHECK_DEADLOCK", "POSTCONDITION", "ALIAS",
+_SINGLE_KW = {"INIT", "NEXT", "SPECIFICATION", "SYMMETRY", "VIEW"}
+"""Sections naming one operator."""
+_LIST_KW = {
+    "PROPERTY": "properties", "PROPERTIES": "properties",
+    "CONSTRAINT": "constraints", "CONSTRAINTS": "constraints",
+    "ACTION_CONSTRAINT": "action_constraints", "ACTION_CONSTRAINTS": "action_constraints",
 }  # fmt: skip
-_KEYWORDS = _CONSTANT_KW | _INVARIANT_KW | _SKIPPED_KW
+"""Sections naming operators (any number), and the :class:`Cfg` field they fill."""
+_SKIPPED_KW = {"CHECK_DEADLOCK", "POSTCONDITION", "ALIAS"}
+_KEYWORDS = _CONSTANT_KW | _INVARIANT_KW | _SINGLE_KW | set(_LIST_KW) | _SKIPPED_KW
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\r]+)|(?P<nl>\n)|(?P<comment>\\\*[^\n]*)|(?P<open>\(\*)
@@ -43,14 +52,39 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "f": "\f"}
 
 
 @dataclass(frozen=True)
+class Substitution:
+    """``CONSTANT name <- definition``: the constant is the module's definition (TLC's
+    model override)."""
+
+    definition: str
+
+
+@dataclass(frozen=True)
 class Cfg:
-    """The constants (name -> value) and invariant names of one ``.cfg`` file;
-    ``lines``: the line on which each constant and invariant is given."""
+    """The constants (name -> value, or a :class:`Substitution`) and invariant names of
+    one ``.cfg`` file; ``lines``: the line on which each constant and invariant is given;
+    the other fields are the explorer's sections (``sections``: the line of each section
+    keyword met first)."""
 
     path: Path | None = None
     constants: dict[str, Any] = field(default_factory=dict)
     invariants: tuple[str, ...] = ()
     lines: dict[str, int] = field(default_factory=dict)
+    init: str | None = None
+    next: str | None = None
+    specification: str | None = None
+    symmetry: str | None = None
+    view: str | None = None
+    properties: tuple[str, ...] = ()
+    constraints: tuple[str, ...] = ()
+    action_constraints: tuple[str, ...] = ()
+    check_deadlock: bool | None = None
+    sections: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The constants given a value (``name = value``), without the substitutions."""
+        return {k: v for k, v in self.constants.items() if not isinstance(v, Substitution)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +191,9 @@ class _Parser:
         if tok.text == "<<":
             return tuple(self._items(">>"))
         if tok.text == "[":
+            if self.i + 1 < len(self.toks) and self.toks[self.i + 1].text == "]":
+                raise self.error("a value for one instantiated module ([Module]value) is "
+                                 "not supported", tok)
             fields: dict[str, Any] = {}
             while True:
                 name = self.take(kind="ident")
@@ -209,41 +246,73 @@ def _parse(text: str, where: str) -> Cfg:
     constants: dict[str, Any] = {}
     lines: dict[str, int] = {}
     invariants: list[str] = []
+    single: dict[str, str] = {}
+    lists: dict[str, list[str]] = {field: [] for field in _LIST_KW.values()}
+    sections: dict[str, int] = {}
+    deadlock: bool | None = None
     while p.peek() is not None:
         kw = p.take()
         if kw.kind != "ident" or kw.text not in _KEYWORDS:
             raise p.error(f"expected a section keyword such as CONSTANTS, found {kw.text!r}"
                           f"{_near_keyword(kw.text)}", kw)
+        sections.setdefault(kw.text, kw.line)
         while not p.at_section_end():
             if kw.text in _CONSTANT_KW:
                 name = p.take(kind="ident")
                 op = p.take()
-                if op.text == "<-":
-                    msg = f"constant substitution '{name.text} <- ...' is not supported"
-                    raise p.error(msg, op)
-                if op.text != "=":
+                if op.text not in ("=", "<-"):
                     hint = _near_keyword(name.text)
                     if hint:  # a misspelt section keyword, read as a constant name
                         raise p.error(f"{name.text} is not a section keyword{hint}", name)
-                    raise p.error(f"expected '=' after constant {name.text}", op)
+                    raise p.error(f"expected '=' or '<-' after constant {name.text}", op)
+                nxt = p.peek()
+                if nxt is not None and nxt.text == "[" and op.text == "<-":
+                    raise p.error(f"{name.text} <-[Module] Def (a substitution in one "
+                                  "instantiated module) is not supported", nxt)
                 if name.text in constants:
                     raise p.error(f"constant {name.text} is given twice", name)
                 lines[name.text] = name.line
-                constants[name.text] = p.value()
-            elif kw.text in _INVARIANT_KW:
+                if op.text == "<-":
+                    target = p.take(kind="ident")
+                    if target.text in _KEYWORDS:
+                        raise p.error(f"expected a definition after '<-', found the keyword "
+                                      f"{target.text}", target)
+                    constants[name.text] = Substitution(target.text)
+                else:
+                    constants[name.text] = p.value()
+            elif kw.text in _INVARIANT_KW or kw.text in _LIST_KW:
                 inv = p.take(kind="ident")
                 hint = _near_keyword(inv.text)
                 if hint and inv.text not in _KEYWORDS:
                     raise p.error(f"{inv.text} is not a section keyword{hint}", inv)
                 lines.setdefault(inv.text, inv.line)
-                if inv.text not in invariants:
-                    invariants.append(inv.text)
+                names = invariants if kw.text in _INVARIANT_KW else lists[_LIST_KW[kw.text]]
+                if inv.text not in names:
+                    names.append(inv.text)
+            elif kw.text in _SINGLE_KW:
+                op_name = p.take(kind="ident")
+                if kw.text in single and single[kw.text] != op_name.text:
+                    raise p.error(f"{kw.text} is given twice ({single[kw.text]} and "
+                                  f"{op_name.text})", op_name)
+                single[kw.text] = op_name.text
+                lines.setdefault(op_name.text, op_name.line)
+            elif kw.text == "CHECK_DEADLOCK":
+                flag = p.take()
+                if flag.text not in ("TRUE", "FALSE"):
+                    raise p.error(f"CHECK_DEADLOCK takes TRUE or FALSE, found {flag.text!r}",
+                                  flag)
+                deadlock = flag.text == "TRUE"
             else:
                 p.take()
-    return Cfg(None, constants, tuple(invariants), lines)
+    return Cfg(None, constants, tuple(invariants), lines,
+               init=single.get("INIT"), next=single.get("NEXT"),
+               specification=single.get("SPECIFICATION"), symmetry=single.get("SYMMETRY"),
+               view=single.get("VIEW"), properties=tuple(lists["properties"]),
+               constraints=tuple(lists["constraints"]),
+               action_constraints=tuple(lists["action_constraints"]),
+               check_deadlock=deadlock, sections=sections)
 
 
 def read_cfg(path: Path) -> Cfg:
     """Read and parse a ``.cfg`` file."""
-    cfg = parse_cfg(read_text(path, "config"), str(path))
-    return Cfg(path, cfg.constants, cfg.invariants, cfg.lines)
+    return dataclasses.replace(parse_cfg(read_text(path, "config"), str(path)), path=path)

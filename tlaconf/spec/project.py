@@ -8,7 +8,9 @@ relative to that folder):
 * ``traces``: the golden traces of ``tlaconf gate`` (default ``traces``);
 * ``scenarios``: what ``tlaconf check`` runs, ``MODULE[:FUNCTION]`` (the project's folder
   is put on ``sys.path`` to import it);
-* ``strict``: treat every warning as a failure (as ``--strict``).
+* ``strict``: treat every warning as a failure (as ``--strict``);
+* ``drivers``: what ``tlaconf mbt`` drives without arguments, a list of
+  ``MODULE:ATTR`` (drivers, or functions or classes that make one).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from pathlib import Path
 from tlaconf.errors import UserError
 
 PYPROJECT = "pyproject.toml"
-_KEYS = {"spec": str, "traces": str, "scenarios": str, "strict": bool}
+_KEYS: dict[str, type] = {"spec": str, "traces": str, "scenarios": str, "strict": bool,
+                          "drivers": list}
+_KINDS = {str: "string", bool: "boolean", list: "list of strings"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class Project:
     traces: Path | None = None
     scenarios: str | None = None
     strict: bool = False
+    drivers: tuple[str, ...] = ()
 
 
 def find_project(start: Path | None = None) -> Project | None:
@@ -64,8 +69,9 @@ def read_project(path: Path) -> Project | None:
         kind = _KEYS.get(key)
         if kind is None:
             raise UserError(f"{where}: unknown key {key!r} (expected: {', '.join(_KEYS)})")
-        if type(value) is not kind:
-            raise UserError(f"{where}: {key} must be a {'boolean' if kind is bool else 'string'}")
+        if type(value) is not kind or (isinstance(value, list)
+                                       and not all(type(v) is str for v in value)):
+            raise UserError(f"{where}: {key} must be a {_KINDS[kind]}")
     root = path.parent
 
     def folder(key: str) -> Path | None:
@@ -73,4 +79,4 @@ def read_project(path: Path) -> Project | None:
         return None if value is None else root / value
 
     return Project(root, folder("spec"), folder("traces"), table.get("scenarios"),
-                   bool(table.get("strict", False)))
+                   bool(table.get("strict", False)), tuple(table.get("drivers", ())))

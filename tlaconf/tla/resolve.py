@@ -42,6 +42,7 @@ from tlaconf.errors import UserError
 from tlaconf.files import read_text, unreadable_path
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
+from tlaconf.tla.library import JarMember, is_jar, jar_member
 from tlaconf.tla.parser import parse_modules
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
@@ -139,8 +140,13 @@ class Loader:
         """Where a module imported by the file ``near`` is looked for, in order."""
         return ([Path(near).parent] if near and not near.startswith("<") else []) + self.search_path
 
-    def _find_file(self, name: str, near: str) -> Path | None:
+    def _find_file(self, name: str, near: str) -> Path | JarMember | None:
         for d in self._dirs(near):
+            if is_jar(d):  # a library jar (tlaconf.tla.library)
+                member = jar_member(d, name)
+                if member is not None:
+                    return member
+                continue
             p = d / f"{name}.tla"
             if p.is_file():
                 return p
@@ -163,10 +169,15 @@ class Loader:
                 dirs = ", ".join(dict.fromkeys(str(d) for d in self._dirs(near))) or "nowhere"
                 raise _Fail(f"module {name} not found (searched {dirs} and the standard "
                             "modules)", where)
-            modules, text = parse_file(path)
-            self.register_file(modules, str(path), text)
+            if isinstance(path, JarMember):
+                label, text = path.label, path.read()
+                modules = parse_modules(text, label)
+            else:
+                label = str(path)
+                modules, text = parse_file(path)
+            self.register_file(modules, label, text)
             if name not in self._available:
-                raise _Fail(f"file {path} holds MODULE {modules[0].name}, not {name} (a module "
+                raise _Fail(f"file {label} holds MODULE {modules[0].name}, not {name} (a module "
                             "file is named after its module)", where)
         module, file, text = self._available[name]
         return self.resolve(module, file, text)

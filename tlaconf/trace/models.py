@@ -86,6 +86,8 @@ class TraceHeader(_Line):
     revision: str = Field(pattern=REVISION)
     constants: dict[str, Any] = Field(default_factory=dict)
     meta: dict[str, Any] = Field(default_factory=dict)
+    partial: bool = False
+    """A partial trace (:mod:`tlaconf.trace.partial`): states may give some variables only."""
 
     @field_validator("format")
     @classmethod

@@ -29,11 +29,30 @@ def _line(obj: dict[str, Any]) -> str:
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*\Z")
 
 
+class Some:
+    """Some keys of a record or function, for a partial trace: written as
+    ``{"#partial": {...}}`` (string keys) or ``{"#partial": {"#map": [[k, v], ...]}}``;
+    the values may be :class:`Some` again."""
+
+    def __init__(self, entries: Mapping[Any, Any]) -> None:
+        self.entries = dict(entries)
+
+
+def _encode(v: Any) -> Any:
+    if not isinstance(v, Some):
+        return encode(from_python(v))
+    keys = sorted(v.entries, key=lambda k: json.dumps(encode(from_python(k)), sort_keys=True))
+    if all(isinstance(k, str) for k in keys):
+        return {"#partial": {k: _encode(v.entries[k]) for k in keys}}
+    return {"#partial": {"#map": [[encode(from_python(k)), _encode(v.entries[k])]
+                                  for k in keys]}}
+
+
 def _values(mapping: Mapping[str, Any], what: str) -> dict[str, Any]:
     for name in mapping:
         if not (isinstance(name, str) and _IDENTIFIER.match(name)):
             raise ValueError(f"{what} name {name!r} is not a TLA+ identifier")
-    return {k: encode(from_python(mapping[k])) for k in sorted(mapping)}
+    return {k: _encode(mapping[k]) for k in sorted(mapping)}
 
 
 def _params(params: Mapping[str, Any]) -> Any:
@@ -57,8 +76,10 @@ class TraceWriter:
         revision: str,
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
+        *,
+        partial: bool = False,
     ) -> None:
-        header = {
+        header: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "module": module,
@@ -66,12 +87,20 @@ class TraceWriter:
             "constants": _values(constants or {}, "constant"),
             "meta": dict(meta or {}),
         }
+        if partial:  # states may give some variables only (tlaconf.trace.partial)
+            header["partial"] = True
+        self.partial = partial
         self.path = Path(path)
         self._part = self.path.with_name(self.path.name + ".part")
         self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
         self._has_init = False
         self.steps = 0
         self._write(header)
+
+    def _state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.partial and any(isinstance(v, Some) for v in state.values()):
+            raise ValueError("Some(...) values belong in a partial trace (partial=True)")
+        return _values(state, "variable")
 
     def _write(self, obj: dict[str, Any]) -> None:
         if self._out is None:
@@ -82,7 +111,7 @@ class TraceWriter:
         """Record the initial state (exactly once, before any step)."""
         if self._has_init:
             raise ValueError("the initial state is already recorded")
-        self._write({"state": _values(state, "variable")})
+        self._write({"state": self._state(state)})
         self._has_init = True
 
     def step(
@@ -102,7 +131,7 @@ class TraceWriter:
                 "action": action,
                 "params": _params(params),
                 "outcome": outcome,
-                "state": _values(state, "variable"),
+                "state": self._state(state),
             }
         )
         self.steps += 1
@@ -114,7 +143,7 @@ class TraceWriter:
         if outcome not in ("accepted", "rejected"):
             raise ValueError(f"outcome must be 'accepted' or 'rejected', not {outcome!r}")
         line: dict[str, Any] = {} if outcome == "accepted" else {"outcome": outcome}
-        line["state"] = _values(state, "variable")
+        line["state"] = self._state(state)
         self._write(line)
         self.steps += 1
 

@@ -1,0 +1,17 @@
+----------------------------- MODULE SequencesExt -----------------------------
+EXTENDS Naturals, Sequences
+IsPrefix(s, t) == CHOOSE b : TRUE
+SetToSeq(S) == CHOOSE f : TRUE
+Contains(s, e) == CHOOSE b : TRUE
+FoldLeft(op(_, _), base, s) == CHOOSE v : TRUE
+FoldRight(op(_, _), s, base) == CHOOSE v : TRUE
+FoldSeq(op(_, _), base, s) == CHOOSE v : TRUE
+FoldLeftDomain(op(_, _), base, s) == CHOOSE v : TRUE
+FoldRightDomain(op(_, _), s, base) == CHOOSE v : TRUE
+SelectInSeq(s, Test(_)) == CHOOSE i : TRUE
+SelectLastInSeq(s, Test(_)) == CHOOSE i : TRUE
+\* Not overridden by TLC: evaluated from this definition.
+RemoveAt(s, i) == SubSeq(s, 1, i-1) \o SubSeq(s, i+1, Len(s))
+\* The override has two parameters: a definition with three is the user's own.
+Contains3(s, e, f) == TRUE
+=============================================================================

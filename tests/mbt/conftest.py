@@ -1,0 +1,35 @@
+"""The bank example (tests/mbt/bank): a spec with Params_<Action>, a bank and its driver."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+BANK = Path(__file__).resolve().parent / "bank"
+sys.path.insert(0, str(BANK))
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def mbt_cli(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """``mbt_cli(*args)``: ``tlaconf mbt ARGS`` in ``tmp_path``, the bank driver importable."""
+
+    def run(*args: str | Path) -> Run:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BANK), *sys.path]),
+               "COLUMNS": "200", "NO_COLOR": "1"}
+        proc = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "mbt", *map(str, args)],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    return run

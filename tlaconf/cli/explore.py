@@ -1,0 +1,170 @@
+"""``tlaconf explore MODULE.tla [-c CFG] [--depth K] [--walks N --seed S] [--json]``.
+
+Explores the state space of ``INIT``/``NEXT`` or ``SPECIFICATION`` under the ``.cfg``
+(default: ``MODULE.cfg`` beside the module) with the evaluator's successor semantics,
+as TLC's model checker does: breadth-first (every reachable state, or ``--depth K``
+levels), or ``--walks N`` seeded random walks of ``--depth K`` states.  It prints the
+distinct and total states, the depth and the states per second; ``--json`` prints
+``{"result", "distinct_states", "total_states", "depth", "seconds", "states_per_second",
+"complete", "unchecked", "violation"}``.  An invariant violation or a deadlock is written as a trace
+(``--trace PATH``, default ``MODULE.violation.jsonl`` in the current directory) that
+``tlaconf replay PATH --spec FOLDER-OF-MODULE`` checks with the same blame.
+
+Exit codes: 0 no violation, 1 an invariant violated or a deadlock, 2 bad input or a
+construct the explorer does not check (named with file:line; never a count for it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tlaconf.cli import doc_description
+from tlaconf.errors import UserError
+from tlaconf.files import check_output
+from tlaconf.values import to_tla
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("explore", help="explore a specification's states as TLC does",
+                       description=doc_description(__doc__))
+    p.add_argument("module", metavar="MODULE.tla", help="the module to explore")
+    p.add_argument("-c", "--config", metavar="CFG",
+                   help="the model configuration (default: MODULE.cfg beside the module)")
+    p.add_argument("--depth", type=_positive, metavar="K",
+                   help="explore K levels (breadth-first), or walk K states (--walks)")
+    p.add_argument("--walks", type=_positive, metavar="N",
+                   help="N seeded random walks instead of a breadth-first search")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S",
+                   help="the random walks' seed (default 0)")
+    p.add_argument("--trace", metavar="PATH",
+                   help="where a violation's trace is written (default "
+                   "MODULE.violation.jsonl here)")
+    p.add_argument("--skip-properties", action="store_true",
+                   help="explore a model whose .cfg has PROPERTY lines without checking them "
+                   "(reported as unchecked); without it such a model is refused")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tlaconf.explore import bfs, load_model, walks
+    from tlaconf.explore.trace_out import write_violation
+
+    if args.walks is not None and args.depth is None:
+        raise UserError("--walks N needs --depth K (the length of each walk)")
+    if args.walks is None and args.seed != 0:
+        raise UserError("--seed applies to random walks: give --walks N --depth K")
+    module = Path(args.module)
+    trace = Path(args.trace) if args.trace else Path(f"{module.stem}.violation.jsonl")
+    check_output(trace, "--trace")
+    model = load_model(module, args.config, check_properties=not args.skip_properties)
+    with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:
+        if args.walks is not None:
+            res = walks(model, args.walks, args.depth, args.seed, progress.update)
+        else:
+            res = bfs(model, args.depth, progress.update)
+    written = None
+    if res.violation is not None:
+        written = write_violation(model, res.violation, trace)
+    if args.json:
+        print(json.dumps(_json(res, written, model.unchecked)))
+    else:
+        _text(model, res, written, module, args)
+    return 0 if res.violation is None else 1
+
+
+def _json(res: Any, trace: Path | None, unchecked: tuple[str, ...]) -> dict[str, Any]:
+    violation = None
+    if res.violation is not None:
+        violation = {"invariant": res.violation.invariant, "trace": str(trace),
+                     "length": len(res.violation.path)}
+    return {"result": res.result, "distinct_states": res.distinct_states,
+            "total_states": res.total_states, "depth": res.depth,
+            "seconds": round(res.seconds, 3), "states_per_second": round(res.states_per_second),
+            "complete": res.complete, "unchecked": list(unchecked), "violation": violation}
+
+
+def _text(model: Any, res: Any, trace: Path | None, module: Path,
+          args: argparse.Namespace) -> None:
+    out = sys.stdout.write
+    mode = (f"{args.walks} random walks of up to {args.depth} states (seed {args.seed})"
+            if args.walks else "breadth-first search" + (
+                f" to depth {args.depth}" if args.depth else ""))
+    out(f"{module} ({model.cfg.path}): {mode}\n")
+    if res.violation is not None:
+        v = res.violation
+        what = f"invariant {v.invariant} is violated" if v.invariant else "deadlock reached"
+        out(f"{what} after {len(v.path) - 1} step(s):\n")
+        for i, step in enumerate(v.path):
+            head = "initial state" if step.label is None else str(step.label)
+            out(f"  {i}: {head}\n")
+            for name in model.variables:
+                out(f"       {name} = {to_tla(step.state[name])}\n")
+        if v.invariant:
+            out(model.explain_invariant(v.invariant, v.path[-1].state).render(1) + "\n")
+        out(f"trace written to {trace} (tlaconf replay {trace} --spec "
+            f"{module.parent or '.'})\n")
+    out(f"result: {res.result}{'' if res.complete else ' (search not complete)'}\n")
+    out(f"distinct states: {res.distinct_states:,}\n")
+    out(f"total states: {res.total_states:,}\n")
+    out(f"depth: {res.depth}\n")
+    if model.unchecked:
+        out(f"not checked: {', '.join(model.unchecked)}\n")
+    out(f"time: {res.seconds:.2f} s ({res.states_per_second:,.0f} states/s)\n")
+    if args.walks is None:
+        out(f"fingerprint collision probability as TLC estimates it: "
+            f"{res.collision_probability():.1e} (tlaconf compares full states: no collisions)\n")
+
+
+class _Progress:
+    """A rich progress display on stderr while the search runs (terminals only)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _Progress:
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                      TimeElapsedColumn(), console=Console(stderr=True),
+                                      transient=True)
+            self._progress.start()
+            self._task = self._progress.add_task("exploring", total=None)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def update(self, res: Any, queued: int) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, description=(
+                f"{res.distinct_states:,} distinct, {res.total_states:,} total, depth "
+                f"{res.depth}, {queued:,} queued, {res.states_per_second:,.0f} states/s"))
+
+

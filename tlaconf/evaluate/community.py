@@ -1,0 +1,417 @@
+"""The CommunityModules operators TLC overrides in Java, as Python functions.
+
+TLC replaces these definitions of the community modules (``Json``, ``IOUtils``,
+``VectorClocks``, ``SequencesExt``, ``FiniteSetsExt``, ``BagsExt``, ``Functions``) by
+Java code, whatever folder or jar the module's ``.tla`` file came from; so does the
+evaluator, by module and operator name (:data:`OVERRIDES`).  Each function does what
+the Java override does (argument order of the fold operators, set enumeration in
+TLC's order, JSON numbers as 32-bit integers).  Every other definition of those
+modules is evaluated from the user's ``.tla`` file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from tlaconf.evaluate.lazy import (
+    Fail,
+    apply,
+    as_bool,
+    domain,
+    enum_set,
+    equal,
+    is_fn,
+    kind_of,
+    normalize_fn,
+    show,
+    sorted_values,
+)
+from tlaconf.values import Fn, make_fn
+
+Op = Callable[..., Any]
+
+
+def _seq(v: Any, sid: int, op: str, which: str = "first") -> tuple[Any, ...]:
+    v = normalize_fn(v, sid)
+    if type(v) is tuple:
+        return v
+    raise Fail(f"The {which} argument of {op} should be a sequence, but instead it is: "
+               f"{show(v)}", (), sid)
+
+
+def _str(v: Any, sid: int, op: str) -> str:
+    if type(v) is str:
+        return v
+    raise Fail(f"The argument of {op} should be a string, but instead it is: {show(v)}", (), sid)
+
+
+def _elements(s: Any, sid: int) -> list[Any]:
+    """A set's elements in TLC's enumeration order."""
+    return sorted_values(enum_set(s, sid))
+
+
+# --------------------------------------------------------------------------- Json
+
+
+def _java_int(text: str) -> int:
+    """Gson's ``getAsInt`` of a JSON number: the integer part, wrapped to 32 bits."""
+    try:
+        n = int(Decimal(text))
+    except (InvalidOperation, ValueError):
+        n = 0
+    n &= 0xFFFFFFFF
+    return n - (1 << 32) if n >= 1 << 31 else n
+
+
+def _tla(v: Any, where: str, sid: int) -> Any:
+    """A parsed JSON value as TLC's Json module gives it: arrays are sequences, objects
+    records, numbers 32-bit integers; ``null`` is an error."""
+    if isinstance(v, bool) or type(v) is str:
+        return v
+    if isinstance(v, list):
+        return tuple(_tla(x, where, sid) for x in v)
+    if isinstance(v, dict):
+        return make_fn({k: _tla(x, where, sid) for k, x in v.items()})
+    if isinstance(v, _Number):
+        return _java_int(v.text)
+    raise Fail(f"{where}: Cannot convert value: unsupported JSON value null", (), sid)
+
+
+class _Number:
+    """A JSON number kept as its text (converted as Gson does)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _loads(text: str, where: str, sid: int) -> Any:
+    try:
+        parsed = json.loads(text, parse_int=_Number, parse_float=_Number,
+                            parse_constant=_Number)
+    except json.JSONDecodeError as err:
+        raise Fail(f"{where}: not JSON ({err.msg} at column {err.colno})", (), sid) from None
+    return _tla(parsed, where, sid)
+
+
+def _read(path: Any, sid: int, op: str) -> str:
+    name = _str(path, sid, op)
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise Fail(f"{op}({show(name)}): cannot read {name}: {why}", (), sid) from None
+
+
+def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:
+    """``ndJsonDeserialize(path)``: one value per non-blank line, as a sequence."""
+    text = _read(path, sid, "ndJsonDeserialize")
+    numbered = [
+        (n, _loads(line.strip(), f"{path}:{n}", sid))
+        for n, line in enumerate(text.splitlines(), 1) if line.strip()
+    ]
+    READS.append((str(path), len(numbered)))
+    LINES[str(path)] = numbered
+    return tuple(v for _, v in numbered)
+
+
+def json_deserialize(sid: int, path: Any) -> Any:
+    """``JsonDeserialize(path)``: the file's one JSON value."""
+    return _loads(_read(path, sid, "JsonDeserialize"), str(path), sid)
+
+
+# --------------------------------------------------------------------------- IOUtils
+
+READS: list[tuple[str, int]] = []
+"""(file, values) of every log ``ndJsonDeserialize`` read."""
+
+LINES: dict[str, list[tuple[int, Any]]] = {}
+"""The values ``ndJsonDeserialize`` read, with their line numbers, by file."""
+
+NOTICES: list[str] = []
+"""What the overrides did that a run's report should say (lines read, lines dropped);
+``tlaconf validate`` empties it before a run."""
+
+IO_ENV: dict[str, str] = {}
+"""Variables that ``IOEnv`` gives on top of the process environment (``--env``)."""
+
+
+def io_env(sid: int) -> Any:
+    """``IOEnv``: the environment variables as a record of strings."""
+    return make_fn({**os.environ, **IO_ENV})
+
+
+_DIGITS = re.compile(r"[+-]?\d+")
+
+
+def atoi(sid: int, v: Any) -> int:
+    """``atoi(s)``: Java's ``Integer.parseInt``."""
+    if type(v) is str and _DIGITS.fullmatch(v):
+        n = int(v)
+        if -(1 << 31) <= n < 1 << 31:
+            return n
+    raise Fail(f"The argument of atoi should be a string, but instead it is: {show(v)}", (), sid)
+
+
+# --------------------------------------------------------------------------- VectorClocks
+
+
+def causal_order(sid: int, log: Any, clock: Op, node: Op, dom: Op) -> tuple[Any, ...]:
+    """``CausalOrder(log, clock, node, domain)``: the Java override's topological sort.
+
+    Each line's parents are, per other host, the line of that host whose clock value
+    the line's clock first exceeds; then lines are taken round-robin over the hosts,
+    each host's next line once its parents are taken.  TLC visits hosts in hash order
+    (which depends on its fingerprint seed); here in TLC's value order."""
+    lines = _seq(log, sid, "CausalOrder")
+    hosts: dict[Any, list[list[Any]]] = {}
+    for line in lines:
+        host = node(line)
+        vc = clock(line)
+        hosts.setdefault(host, []).append([line, vc, apply(vc, host, sid), set(), []])
+    for entries in hosts.values():
+        entries.sort(key=lambda e: _int(e[2], sid))
+    order = sorted_values(hosts)
+    for host in order:
+        seen = {h: 0 for h in hosts}
+        for entry in hosts[host]:
+            seen[host] = _int(entry[2], sid)
+            for other in _elements(dom(entry[1]), sid):
+                t = _int(apply(entry[1], other, sid), sid)
+                if other not in seen:
+                    raise Fail(f"CausalOrder: the clock {show(entry[1])} names {show(other)}, "
+                               "which logged no line", (), sid)
+                if seen[other] < t:
+                    seen[other] = t
+                    if not 1 <= t <= len(hosts[other]):
+                        raise Fail(f"CausalOrder: the clock {show(entry[1])} of a line of "
+                                   f"{show(host)} needs line {t} of {show(other)}, which "
+                                   f"logged {len(hosts[other])} (the log has a gap)", (), sid)
+                    parent = hosts[other][t - 1]
+                    entry[3].add(id(parent))
+                    parent[4].append(entry)
+    queues = {h: list(reversed(hosts[h])) for h in order}
+    out: list[Any] = []
+    for _ in range(len(lines)):
+        for host in order:
+            queue = queues[host]
+            if queue and not queue[-1][3]:
+                entry = queue.pop()
+                for child in entry[4]:
+                    child[3].discard(id(entry))
+                out.append(entry[0])
+    if len(out) != len(lines):  # the override returns the lines it ordered, silently
+        NOTICES.append(f"CausalOrder ordered {len(out)} of {len(lines)} log lines and dropped "
+                       "the rest (their clocks are not consistent), as TLC's override does")
+    return tuple(out)
+
+
+def _int(v: Any, sid: int) -> int:
+    if type(v) is int:
+        return v
+    raise Fail(f"expected an integer clock value, got the {kind_of(v)} {show(v)}", (), sid)
+
+
+# --------------------------------------------------------------------------- SequencesExt
+
+
+def set_to_seq(sid: int, s: Any) -> tuple[Any, ...]:
+    return tuple(_elements(s, sid))
+
+
+def contains(sid: int, s: Any, e: Any) -> bool:
+    return any(equal(x, e, sid) for x in _seq(s, sid, "Contains"))
+
+
+def is_prefix(sid: int, s: Any, t: Any) -> bool:
+    if type(s) is str and type(t) is str:
+        return t.startswith(s)
+    a, b = _seq(s, sid, "IsPrefix"), _seq(t, sid, "IsPrefix", "second")
+    return len(a) <= len(b) and all(equal(x, y, sid) for x, y in zip(a, b, strict=False))
+
+
+def fold_left(sid: int, op: Op, base: Any, s: Any) -> Any:
+    acc = base
+    for e in _seq(s, sid, "FoldLeft", "third"):
+        acc = op(acc, e)
+    return acc
+
+
+def fold_right(sid: int, op: Op, s: Any, base: Any) -> Any:
+    acc = base
+    for e in reversed(_seq(s, sid, "FoldRight", "second")):
+        acc = op(e, acc)
+    return acc
+
+
+def fold_left_domain(sid: int, op: Op, base: Any, s: Any) -> Any:
+    acc = base
+    for i in range(1, len(_seq(s, sid, "FoldLeftDomain", "third")) + 1):
+        acc = op(acc, i)
+    return acc
+
+
+def fold_right_domain(sid: int, op: Op, s: Any, base: Any) -> Any:
+    acc = base
+    for i in range(len(_seq(s, sid, "FoldRightDomain", "second")), 0, -1):
+        acc = op(i, acc)
+    return acc
+
+
+def select_in_seq(sid: int, s: Any, test: Op) -> int:
+    for i, e in enumerate(_seq(s, sid, "SelectInSeq"), 1):
+        if as_bool(test(e), sid):
+            return i
+    return 0
+
+
+def select_last_in_seq(sid: int, s: Any, test: Op) -> int:
+    seq = _seq(s, sid, "SelectLastInSeq")
+    for i in range(len(seq), 0, -1):
+        if as_bool(test(seq[i - 1]), sid):
+            return i
+    return 0
+
+
+# --------------------------------------------------------------------------- FiniteSetsExt
+
+
+def fold_set(sid: int, op: Op, base: Any, s: Any) -> Any:
+    acc = base
+    for e in _elements(s, sid):
+        acc = op(e, acc)
+    return acc
+
+
+def quantify(sid: int, s: Any, test: Op) -> int:
+    return sum(1 for e in _elements(s, sid) if as_bool(test(e), sid))
+
+
+# --------------------------------------------------------------------------- Functions
+
+
+def _fn(f: Any, sid: int, op: str) -> Any:
+    f = normalize_fn(f, sid)
+    if not is_fn(f):
+        raise Fail(f"The third argument of {op} should be a function, but instead it is: "
+                   f"{show(f)}", (), sid)
+    return f
+
+
+def fold_function_on_set(sid: int, op: Op, base: Any, f: Any, indices: Any) -> Any:
+    f = _fn(f, sid, "FoldFunctionOnSet")
+    acc = base
+    for x in _elements(indices, sid):
+        acc = op(apply(f, x, sid), acc)
+    return acc
+
+
+def fold_function(sid: int, op: Op, base: Any, f: Any) -> Any:
+    f = _fn(f, sid, "FoldFunction")
+    acc = base
+    for x in _elements(domain(f, sid), sid):
+        acc = op(apply(f, x, sid), acc)
+    return acc
+
+
+def is_injective(sid: int, f: Any) -> bool:
+    values = list(_values(_fn(f, sid, "IsInjective")))
+    return all(not equal(values[i], values[j], sid)
+               for i in range(len(values)) for j in range(i + 1, len(values)))
+
+
+def _values(f: Any) -> Any:
+    return f if type(f) is tuple else f.values()
+
+
+def anti_function(sid: int, f: Any) -> Any:
+    f = _fn(f, sid, "AntiFunction")
+    pairs = enumerate(f, 1) if type(f) is tuple else f.items()
+    return make_fn({v: k for k, v in pairs})
+
+
+# --------------------------------------------------------------------------- BagsExt
+
+
+def fold_bag(sid: int, op: Op, base: Any, bag: Any) -> Any:
+    b = normalize_fn(bag, sid)
+    if isinstance(b, Fn):
+        counts = dict(b.items())
+    elif type(b) is tuple:
+        counts = dict(enumerate(b, 1))
+    else:
+        raise Fail(f"The third argument of FoldBag should be a bag, but instead it is: "
+                   f"{show(bag)}", (), sid)
+    acc = base
+    for e in sorted_values(counts):
+        n = counts[e]
+        if type(n) is not int or n <= 0:
+            raise Fail(f"FoldBag: {show(n)} (in: {show(e)} :> {show(n)}) is not an element "
+                       "of Nat", (), sid)
+        for _ in range(n):
+            acc = op(acc, e)
+    return acc
+
+
+# --------------------------------------------------------------------------- tables
+
+OVERRIDES: dict[str, dict[str, tuple[Op, int]]] = {
+    "Json": {
+        "ndJsonDeserialize": (nd_json_deserialize, 1),
+        "JsonDeserialize": (json_deserialize, 1),
+    },
+    "IOUtils": {"IOEnv": (io_env, 0), "atoi": (atoi, 1)},
+    "VectorClocks": {"CausalOrder": (causal_order, 4)},
+    "SequencesExt": {
+        "SetToSeq": (set_to_seq, 1),
+        "Contains": (contains, 2),
+        "IsPrefix": (is_prefix, 2),
+        "FoldLeft": (fold_left, 3),
+        "FoldRight": (fold_right, 3),
+        "FoldSeq": (fold_function, 3),
+        "FoldLeftDomain": (fold_left_domain, 3),
+        "FoldRightDomain": (fold_right_domain, 3),
+        "SelectInSeq": (select_in_seq, 2),
+        "SelectLastInSeq": (select_last_in_seq, 2),
+    },
+    "FiniteSetsExt": {"FoldSet": (fold_set, 3), "Quantify": (quantify, 2)},
+    "Functions": {
+        "FoldFunction": (fold_function, 3),
+        "FoldFunctionOnSet": (fold_function_on_set, 4),
+        "IsInjective": (is_injective, 1),
+        "AntiFunction": (anti_function, 1),
+    },
+    "BagsExt": {"FoldBag": (fold_bag, 3)},
+}
+"""Module -> operator -> (implementation, arity), for definitions TLC overrides in Java."""
+
+HIGHER_ORDER: dict[str, tuple[int, ...]] = {
+    "CausalOrder": (1, 2, 3),
+    "FoldLeft": (0,),
+    "FoldRight": (0,),
+    "FoldSeq": (0,),
+    "FoldLeftDomain": (0,),
+    "FoldRightDomain": (0,),
+    "SelectInSeq": (1,),
+    "SelectLastInSeq": (1,),
+    "FoldSet": (0,),
+    "Quantify": (1,),
+    "FoldFunction": (0,),
+    "FoldFunctionOnSet": (0,),
+    "FoldBag": (0,),
+}
+"""Argument positions of the overrides that take an operator."""
+
+
+def override(module: str, name: str, arity: int) -> tuple[Op, int] | None:
+    """The native implementation of ``module!name`` when TLC overrides it (and the
+    user's definition has the override's arity)."""
+    found = OVERRIDES.get(module, {}).get(name)
+    return found if found is not None and found[1] == arity else None

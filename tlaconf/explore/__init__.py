@@ -1,0 +1,38 @@
+"""Exploring a specification's state space with the evaluator's successor semantics.
+
+The API the explorer, partial-log replay and spec-driven testing share::
+
+    model = load_model("Spec.tla", "Spec.cfg")   # INIT/NEXT or SPECIFICATION, CONSTANTS ...
+    for s in model.initial_states(): ...         # dict variable -> value
+    for t in model.successors(s):                # Transition(label, state)
+        t.label.name, t.label.params, t.state
+    model.key(s), model.fingerprint(s)           # deduplication (VIEW, SYMMETRY)
+    model.violated_invariant(s), model.in_constraints(s), model.action_allowed(s, t)
+    bfs(model, max_depth=None) -> Result         # TLC's counts; shortest violation
+    walks(model, n, depth, seed) -> Result       # seeded random walks
+
+A construct the explorer does not check raises :class:`Unsupported` (a ``UserError``
+naming ``file:line``); evaluation errors are :class:`~tlaconf.evaluate.EvalError`.
+"""
+
+from tlaconf.explore.adapter import Label
+from tlaconf.explore.bfs import bfs
+from tlaconf.explore.errors import Unsupported
+from tlaconf.explore.model import Model, State, Transition, load_model, permute
+from tlaconf.explore.result import Result, Step, Violation
+from tlaconf.explore.walks import walks
+
+__all__ = [
+    "Label",
+    "Model",
+    "Result",
+    "State",
+    "Step",
+    "Transition",
+    "Unsupported",
+    "Violation",
+    "bfs",
+    "load_model",
+    "permute",
+    "walks",
+]

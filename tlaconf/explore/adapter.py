@@ -1,0 +1,262 @@
+"""The one place the explorer reaches into the evaluator's successor machinery.
+
+Successors are the ones ENABLED and replay's witness search compute
+(:class:`tlaconf.evaluate.enabled.Enabler`: ``x' = e`` assigns, ``x' \\in S``
+enumerates, ``\\/`` and ``\\E`` branch, operator calls are followed).  Only the outer
+disjuncts of the next-state action are split here, as TLC splits ``Next`` into its
+actions, to label each successor with the action (operator and arguments) that gave
+it; below that split the enabler walks the action.  Initial states come from the same
+walk over ``Init`` with unprimed variables assigned (``x = e``, ``x \\in S``), as TLC
+enumerates initial states.
+
+If the evaluator's internals change, only this module follows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tlaconf.evaluate import Context, EvalError, budget
+from tlaconf.evaluate.compiler import has_stateful
+from tlaconf.evaluate.enabled import Enabler
+from tlaconf.evaluate.lazy import Fail, materialize
+from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.evaluate.runtime import NO_STATE, NextState
+from tlaconf.evaluate.walk import Env
+from tlaconf.tla import ast as A
+from tlaconf.values import Fn, ModelValue
+
+_PLAIN = (bool, int, str, ModelValue)
+
+__all__ = ["Label", "Namespace", "Successors", "settle"]
+
+
+@dataclass(frozen=True)
+class Label:
+    """The action that produced a successor: the innermost operator of the next-state
+    relation reached while splitting it (``name``, with its arguments ``args`` by
+    parameter name) and the values of the ``\\E`` names bound on the way (``bound``)."""
+
+    name: str
+    args: tuple[tuple[str, Any], ...] = ()
+    bound: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Arguments and bound names together (bound names last)."""
+        return dict(self.args + self.bound)
+
+    def __str__(self) -> str:
+        from tlaconf.values import to_tla
+
+        args = ", ".join(to_tla(v) for _, v in self.args)
+        head = f"{self.name}({args})" if self.args else self.name
+        if self.bound:
+            head += " with " + ", ".join(f"{n} = {to_tla(v)}" for n, v in self.bound)
+        return head
+
+
+class _InitEnabler(Enabler):
+    """The enabler walking a state predicate: an unprimed variable is assigned by
+    ``x = e`` / ``x \\in S`` and read from the assignment built so far."""
+
+    @property
+    def S(self) -> Any:
+        return self._next
+
+    @S.setter
+    def S(self, value: Any) -> None:
+        pass
+
+    @property
+    def N(self) -> Any:
+        return self._next
+
+    @N.setter
+    def N(self, value: Any) -> None:
+        self._next = _InitState(value) if type(value) is NextState else value
+
+    def primed_var(self, node: A.Node, ns: Namespace, env: Env | None = None) -> str | None:
+        if isinstance(node, A.Prime):
+            return None
+        return self.var_name(node, ns, env)
+
+    def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
+                    asg: dict[str, Any]) -> bool:
+        return self.call_target(node, ns, env) is not None
+
+
+class _InitState(dict[str, Any]):
+    def __missing__(self, key: str) -> Any:
+        raise Fail(f"variable {key} is read before the initial predicate assigns it")
+
+
+class Successors:
+    """Initial states and labelled successors of one loaded module."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.variables: tuple[str, ...] = tuple(ctx.variables)
+        self._enabler = Enabler(ctx.compiler)
+        self._init = _InitEnabler(ctx.compiler)
+        self._init._next = _InitState()
+
+    # --------------------------------------------------------------- entry points
+
+    def definition(self, op: str) -> tuple[A.Node, Namespace, A.Span]:
+        """The body, namespace and span of the parameterless definition ``op``."""
+        entry = self.ctx.ns.lookup(op)
+        if entry is None or entry.kind != "op" or entry.arity != 0:
+            raise LookupError(op)
+        return entry.node.body, entry.ns or self.ctx.ns, entry.node.span
+
+    def initial(self, node: A.Node, ns: Namespace, span: A.Span) -> list[dict[str, Any]]:
+        """Every state satisfying the state predicate ``node``, in the walk's order
+        (duplicates included, as TLC generates them)."""
+        walker = self._init
+        try:
+            with budget.limit(span), walker.in_state(NO_STATE, NextState({})):
+                return [self._complete(asg, node, "the initial predicate")
+                        for asg in walker.successors(node, ns, Env(), {})]
+        except Exception as exc:
+            raise self._error(exc, node) from None
+
+    def next(
+        self, node: A.Node, ns: Namespace, span: A.Span, name: str, state: Mapping[str, Any]
+    ) -> list[tuple[Label, dict[str, Any]]]:
+        """Every successor of ``state`` under the action ``node`` (the definition
+        ``name``, at ``span``) with its label, duplicates included."""
+        w = self._enabler
+        try:
+            with budget.limit(span), w.in_state(state, NextState({})):
+                return [(label, self._complete(asg, node, f"action {label.name}"))
+                        for label, asg in self._split(node, ns, Env(), Label(name))]
+        except Exception as exc:
+            raise self._error(exc, node) from None
+
+    def holds_action(self, node: A.Node, ns: Namespace, state: Mapping[str, Any],
+                     nxt: Mapping[str, Any]) -> bool:
+        """Whether the expression ``node`` (an action or state predicate) is TRUE."""
+        w = self._enabler
+        try:
+            with w.in_state(state, nxt):
+                return w.eval_bool(node, ns, Env())
+        except Exception as exc:
+            raise self._error(exc, node) from None
+
+    def guard(self) -> Any:
+        """A context in which the evaluations of one exploration step share one
+        evaluation budget (see :mod:`tlaconf.evaluate.budget`)."""
+        return budget.limit()
+
+    def expand(self, node: A.Node, ns: Namespace) -> tuple[A.Node, Namespace] | None:
+        """The body and namespace of the parameterless operator ``node`` calls, or None
+        when it calls none (a built-in, a variable, an operator with arguments)."""
+        if isinstance(node, A.Name | A.OpApp) and not getattr(node, "args", ()):
+            called = self._enabler.call_target(node, ns, Env())
+            if called is not None:
+                return called[0], called[1]
+        return None
+
+    def override_definition(self, name: str, value: Any, by: str | None = None) -> bool:
+        """Give the definition ``name`` the constant ``value`` (``name = value`` in a
+        ``.cfg``), or make it the definition ``by`` (``name <- by``), as TLC overrides a
+        definition; False when ``name`` (or ``by``) is no definition of the same arity."""
+        entry = self.ctx.ns.lookup(name)
+        if entry is None or entry.kind != "op":
+            return False
+        if by is None:
+            if entry.arity != 0:
+                return False
+            self.ctx.ns.entries[name] = Entry("const", name, value=value)
+            return True
+        target = self.ctx.ns.lookup(by)
+        if target is None or target.kind != "op" or target.arity != entry.arity:
+            return False
+        self.ctx.ns.entries[name] = target
+        return True
+
+    # --------------------------------------------------------------- internals
+
+    def _split(self, node: A.Node, ns: Namespace, env: Env,
+               label: Label) -> Iterator[tuple[Label, dict[str, Any]]]:
+        w = self._enabler
+        if isinstance(node, A.Label):
+            yield from self._split(node.expr, ns, env, label)
+            return
+        if isinstance(node, A.Junction | A.OpApp) and _disjuncts(node) is not None:
+            for item in _disjuncts(node) or ():
+                yield from self._split(item, ns, env, label)
+            return
+        if isinstance(node, A.Quant) and node.kind == "E":
+            for binding in w.bindings_of(node.bounds, ns, env, w.comp.sid(node)):
+                bound = label.bound + tuple((b.name, b.value) for b in binding)
+                yield from self._split(node.body, ns, env.extend(*binding),
+                                       Label(label.name, label.args, bound))
+            return
+        if isinstance(node, A.Let):
+            w.N = NextState({})
+            yield from self._split(node.body, ns, w.bind_let(node, ns, env), label)
+            return
+        if isinstance(node, A.Name | A.OpApp) and w._may_assign(node, ns, env, {}):
+            w.N = NextState({})
+            called = w.call_target(node, ns, env, by_name=True)
+            if called is not None:
+                body, tns, tenv, name = called
+                args = _values(tenv, len(getattr(node, "args", ())))
+                if args is not None:
+                    yield from self._split(body, tns, tenv, Label(name, args))
+                    return
+        for asg in w.successors(node, ns, env, {}):
+            yield label, asg
+
+    def _complete(self, asg: dict[str, Any], node: A.Node, what: str) -> dict[str, Any]:
+        missing = [v for v in self.variables if v not in asg]
+        if missing:
+            names = ", ".join(missing)
+            raise Fail(f"{what} leaves {names} unassigned (every variable must be "
+                       "determined)", (), self._enabler.comp.sid(node))
+        return {v: settle(asg[v]) for v in self.variables}
+
+    def _error(self, exc: BaseException, node: A.Node) -> BaseException:
+        err = self.ctx._error(exc, node)
+        return err if isinstance(err, EvalError) else exc
+
+
+def _disjuncts(node: A.Node) -> tuple[A.Expr, ...] | None:
+    if isinstance(node, A.Junction) and node.op == "\\/":
+        return node.items
+    if isinstance(node, A.OpApp) and node.name == "\\/" and not node.module:
+        return node.args
+    return None
+
+
+def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
+    """The last ``n`` bindings of ``env`` (a call's parameters) as values, or None when
+    one is passed by name (it reads the next state) or is an operator."""
+    out = []
+    for b in env.bindings[len(env.bindings) - n:] if n else ():
+        if b.kind == "val":
+            out.append((b.name, b.value))
+        elif b.kind == "lazy" and (b.expr is None or not has_stateful(b.expr[0])):
+            out.append((b.name, b.value()))
+        else:
+            return None
+    return tuple(out)
+
+
+def settle(v: Any) -> Any:
+    """A state's value with its lazy parts enumerated (hashable and comparable); a value
+    that has none is returned as it is, without being rebuilt."""
+    t = type(v)
+    if t in _PLAIN:
+        return v
+    if t is frozenset or t is tuple:
+        if all(type(x) in _PLAIN or settle(x) is x for x in v):
+            return v
+    elif t is Fn and all((type(k) in _PLAIN or settle(k) is k)
+                         and (type(x) in _PLAIN or settle(x) is x) for k, x in v.items()):
+        return v
+    return materialize(v)

@@ -1,0 +1,261 @@
+"""A model to explore: a module, its ``.cfg``, and what the ``.cfg`` makes of it.
+
+:func:`load_model` reads ``MODULE.tla`` and its ``.cfg`` (``CONSTANTS`` with model
+values and ``<-`` substitutions, ``INIT``/``NEXT`` or ``SPECIFICATION``,
+``INVARIANT``, ``CONSTRAINT``, ``ACTION_CONSTRAINT``, ``SYMMETRY``, ``VIEW``,
+``CHECK_DEADLOCK``).  A :class:`Model` gives the initial states, the labelled
+successors of a state, a state's deduplication key (``VIEW`` and ``SYMMETRY``
+applied) and its fingerprint, and checks invariants and constraints.
+
+Anything the explorer does not check (``PROPERTY``, a temporal conjunct of the
+specification other than ``[][A]_v`` and fairness, ``POSTCONDITION``) is an
+:class:`Unsupported` error naming its ``file:line``: the explorer never reports a
+count or verdict for a model it did not check as TLC would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
+from tlaconf.explore.adapter import Label, Successors, settle
+from tlaconf.explore.errors import Unsupported
+from tlaconf.explore.spec_parts import Behaviour, behaviour
+from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
+from tlaconf.tla import ast as A
+from tlaconf.values import Fn, ModelValue, encode, sort_key
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One successor of a state: the action that took it there and the full state."""
+
+    label: Label
+    state: State
+
+
+class Model:
+    """A loaded module under its ``.cfg``, ready to be explored."""
+
+    def __init__(self, succ: Successors, cfg: Cfg, tla: Path,
+                 check_properties: bool = True) -> None:
+        ctx = succ.ctx
+        self.ctx: Context = ctx
+        self.cfg = cfg
+        self.tla = tla
+        self.variables: tuple[str, ...] = tuple(ctx.variables)
+        self._succ = succ
+        where = str(cfg.path) if cfg.path else str(tla)
+        self.unchecked: tuple[str, ...] = tuple(f"PROPERTY {p}" for p in cfg.properties)
+        """What the ``.cfg`` asks for that is not checked (``check_properties=False``)."""
+        if check_properties and cfg.properties:
+            name = cfg.properties[0]
+            raise Unsupported(f"PROPERTY {name}: temporal properties are not checked by "
+                              "tlaconf explore", f"{where}:{_section_line(cfg, 'PROPERTY')}")
+        if "POSTCONDITION" in cfg.sections:
+            raise Unsupported("POSTCONDITION is not checked by tlaconf explore",
+                              f"{where}:{cfg.sections['POSTCONDITION']}")
+        ctx.check_assumptions()
+        self.behaviour: Behaviour | None = behaviour(self._succ, cfg, where)
+        if self.behaviour is None and self.variables:
+            raise UserError("the .cfg names no behaviour to explore: give INIT and NEXT, or "
+                            "SPECIFICATION", where)
+        self.invariants: tuple[str, ...] = cfg.invariants
+        self.constraints: tuple[str, ...] = cfg.constraints
+        self.action_constraints: tuple[str, ...] = cfg.action_constraints
+        for op in (*self.invariants, *self.constraints, *self.action_constraints,
+                   *(x for x in (cfg.view, cfg.symmetry) if x)):
+            entry = ctx.ns.lookup(op)
+            if entry is None or entry.kind not in ("op", "fn") or entry.arity != 0:
+                raise UserError(f"{op} is not a definition without parameters of module "
+                                f"{ctx.name}", f"{where}:{cfg.lines.get(op, 1)}")
+        self.check_deadlock: bool = cfg.check_deadlock is not False
+        self.view: str | None = cfg.view
+        self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
+
+    # ------------------------------------------------------------------ API
+
+    def initial_states(self) -> list[State]:
+        """The initial states in generation order (duplicates included, as TLC counts
+        generated states)."""
+        if self.behaviour is None:
+            return []
+        b = self.behaviour
+        return self._succ.initial(b.init, b.init_ns, b.init_span)
+
+    def successors(self, state: Mapping[str, Any]) -> list[Transition]:
+        """Every successor of ``state`` under the next-state action, labelled
+        (duplicates included)."""
+        if self.behaviour is None:
+            return []
+        b = self.behaviour
+        return [Transition(label, nxt) for label, nxt in
+                self._succ.next(b.next, b.next_ns, b.next_span, b.next_name, state)]
+
+    def guard(self) -> Any:
+        """Evaluate one exploration step (a state's successors and their checks) under
+        one evaluation budget: ``with model.guard(): ...``."""
+        return self._succ.guard()
+
+    def key(self, state: Mapping[str, Any]) -> Hashable:
+        """What deduplicates ``state``: its values, or its ``VIEW``, taken minimal over
+        the ``SYMMETRY`` permutations."""
+        if not self.symmetry:
+            return self._view(state)
+        keys = {self._view({v: permute(state[v], perm) for v in self.variables})
+                for perm in self.symmetry}
+        low = min(hash(k) for k in keys)  # the orbit's member of least (hash, TLC order)
+        tied = [k for k in keys if hash(k) == low]
+        return tied[0] if len(tied) == 1 else min(tied, key=sort_key)
+
+    def same_key(self, a: Hashable, b: Hashable) -> bool:
+        """Whether two keys that Python finds equal are the same TLA+ value (Python
+        has ``TRUE == 1``; TLA+ does not)."""
+        return same_kinds(a, b)
+
+    def fingerprint(self, state: Mapping[str, Any]) -> int:
+        """A 64-bit fingerprint of ``state``'s key, the same in every run."""
+        text = json.dumps(encode(self.key(state)), sort_keys=True)
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+    def violated_invariant(self, state: Mapping[str, Any]) -> str | None:
+        """The first invariant FALSE in ``state`` (in ``.cfg`` order), or None."""
+        for inv in self.invariants:
+            if not self.ctx.holds(inv, (), state):
+                return inv
+        return None
+
+    def explain_invariant(self, inv: str, state: Mapping[str, Any]) -> Blame:
+        """Why ``inv`` is FALSE in ``state``."""
+        return self.ctx.explain(inv, (), state)
+
+    def in_constraints(self, state: Mapping[str, Any]) -> bool:
+        """Whether ``state`` satisfies every ``CONSTRAINT`` (else it is not explored)."""
+        return all(self.ctx.holds(c, (), state) for c in self.constraints)
+
+    def action_allowed(self, state: Mapping[str, Any], nxt: Mapping[str, Any]) -> bool:
+        """Whether the step satisfies every ``ACTION_CONSTRAINT``."""
+        return all(self.ctx.holds(c, (), state, nxt) for c in self.action_constraints)
+
+    # ------------------------------------------------------------------ internals
+
+    def _view(self, state: Mapping[str, Any]) -> Hashable:
+        if self.view is None:
+            return tuple(state[v] for v in self.variables)
+        return settle(self.ctx.value(self.view, (), state))
+
+    def _permutations(self, name: str | None, where: str) -> tuple[Fn, ...]:
+        if name is None:
+            return ()
+        value = self.ctx.value(name)
+        line = f"{where}:{self.cfg.lines.get(name, 1)}"
+        if type(value) is not frozenset:
+            raise UserError(f"SYMMETRY {name} is not a set of permutations", line)
+        perms = []
+        for p in value:
+            if type(p) is not Fn or not all(type(k) is ModelValue for k in p):
+                raise UserError(f"SYMMETRY {name}: every element must be a permutation of "
+                                "model values (use Permutations(S) of TLC)", line)
+            perms.append(p)
+        return tuple(perms)
+
+
+def same_kinds(a: Any, b: Any) -> bool:
+    """For ``a == b`` (Python equality): whether every position holds the same kind of
+    value in both (a boolean where the other has an integer is a different value)."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is tuple:
+        return all(x is y or same_kinds(x, y) for x, y in zip(a, b, strict=True))
+    if ta is Fn:
+        if a and type(next(iter(a))) is not type(next(iter(b))):
+            return False  # a domain holds one kind of value
+        return all(x is b[k] or same_kinds(x, b[k]) for k, x in a.items())
+    if ta is frozenset and a:
+        x, y = next(iter(a)), next(iter(b))
+        if type(x) is not type(y):
+            return False  # a set holds one kind of value
+        if type(x) in (tuple, Fn, frozenset):
+            return sort_key(a) == sort_key(b)
+    return True
+
+
+def _section_line(cfg: Cfg, keyword: str) -> int:
+    return cfg.sections.get(keyword, cfg.sections.get(keyword + "IES", 1))
+
+
+def permute(v: Any, perm: Fn) -> Any:
+    """``v`` with every model value ``m`` in the permutation's domain replaced by
+    ``perm[m]``."""
+    t = type(v)
+    if t is ModelValue:
+        return perm.get(v, v)
+    if t is frozenset:
+        return frozenset(permute(x, perm) for x in v)
+    if t is tuple:
+        return tuple(permute(x, perm) for x in v)
+    if t is Fn:
+        return Fn({permute(k, perm): permute(x, perm) for k, x in v.items()})
+    return v
+
+
+def load_model(
+    tla: str | Path, cfg: str | Path | None = None, search_path: Sequence[Path] = (),
+    check_properties: bool = True,
+) -> Model:
+    """The model of ``tla`` under ``cfg`` (default: the ``.cfg`` beside the module).
+    ``check_properties=False`` explores a model whose ``.cfg`` has ``PROPERTY`` lines
+    without checking them (the counts are still TLC's; the properties are not checked)."""
+    tla = Path(tla)
+    if not tla.is_file():
+        raise UserError(f"module file {tla} not found")
+    cfg_path = Path(cfg) if cfg is not None else tla.with_suffix(".cfg")
+    if not cfg_path.is_file():
+        raise UserError(f"config file {cfg_path} not found" + (
+            "" if cfg is not None else " (pass -c CFG)"))
+    parsed = read_cfg(cfg_path)
+    declared = _declared_constants(tla, search_path)
+    constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
+                 for k, v in parsed.constants.items() if k in declared}
+    ctx = load_module(tla, search_path, constants)
+    succ = Successors(ctx)
+    for name, value in parsed.constants.items():
+        if name in declared:
+            continue
+        by = value.definition if isinstance(value, Substitution) else None
+        if not succ.override_definition(name, value, by):
+            if value == ModelValue(name):  # ``p1 = p1`` names a model value, as in TLC
+                continue
+            what = f"the definition {by}" if by else "a value"
+            raise UserError(f"{name} is neither a CONSTANT nor a definition of module "
+                            f"{ctx.name} that can be given {what}",
+                            f"{cfg_path}:{parsed.lines[name]}")
+    return Model(succ, parsed, tla, check_properties)
+
+
+__all__ = ["EvalError", "Label", "Model", "State", "Transition", "Unsupported", "load_model",
+           "permute"]
+
+
+def _declared_constants(tla: Path, search_path: Sequence[Path]) -> set[str]:
+    """The CONSTANTS ``tla`` declares, itself or through what it EXTENDS."""
+    from tlaconf.tla import resolve
+
+    out: set[str] = set()
+    todo = [resolve.load(tla, search_path)]
+    while todo:
+        rm = todo.pop()
+        todo.extend(rm.extends)
+        for unit in rm.module.units:
+            if isinstance(unit, A.Constant):
+                out.update(p.name for p in unit.params)
+    return out

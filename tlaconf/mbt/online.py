@@ -1,0 +1,79 @@
+"""Every step checked as ``tlaconf replay`` checks it, while the test runs.
+
+A step ``s -> s'`` is written as a one-step trace (``s`` its initial state) and
+replayed by :func:`tlaconf.replay.replay_trace`: accepted steps need ``A(p)``,
+rejected ones ``s' = s`` and ``ENABLED A(p)`` FALSE, every state the invariants.  So
+the online verdict and blame are replay's own, and the trace written for a failure
+replays to the same failure.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tlaconf.replay import TraceResult, get_backend, replay_trace
+from tlaconf.trace.writer import Outcome, TraceWriter
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """One step the implementation took: the request, its outcome, the state after."""
+
+    action: str
+    params: Mapping[str, Any]
+    outcome: Outcome
+    state: Mapping[str, Any]
+
+
+class OnlineChecker:
+    """Checks states and steps of module ``module`` against the spec in ``spec_dir``."""
+
+    def __init__(self, spec_dir: Path, module: str, revision: str,
+                 constants: Mapping[str, Any]) -> None:  # fmt: skip
+        self.spec_dir = spec_dir
+        self.module = module
+        self.revision = revision
+        self.constants = dict(constants)
+        self._backend = get_backend("embedded")
+        self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-mbt-")
+        self._checks = 0
+
+    def close(self) -> None:
+        self._tmp.cleanup()
+
+    def write(self, path: Path, initial: Mapping[str, Any], steps: Sequence[Taken],
+              meta: Mapping[str, Any] | None = None) -> Path:  # fmt: skip
+        """Write ``initial`` and ``steps`` as a trace at ``path``."""
+        with TraceWriter(path, self.module, self.revision, self.constants, meta) as out:
+            out.init(initial)
+            for t in steps:
+                out.step(t.action, t.params, t.outcome, t.state)
+        return path
+
+    def replay(self, path: Path) -> TraceResult:
+        """``tlaconf replay`` of the trace at ``path``."""
+        return replay_trace(path, self.spec_dir, self._backend)
+
+    def _replay_scratch(self, initial: Mapping[str, Any], steps: Sequence[Taken]) -> TraceResult:
+        """Replay a scratch trace (a new name each time: renaming a file over an existing
+        one is slow on some file systems)."""
+        self._checks += 1
+        path = self.write(Path(self._tmp.name) / f"{self._checks}.trace.jsonl", initial, steps)
+        try:
+            return self.replay(path)
+        finally:
+            path.unlink()
+
+    def initial(self, state: Mapping[str, Any]) -> TraceResult | None:
+        """The failure of ``state`` as an initial state (an invariant), None when it holds."""
+        result = self._replay_scratch(state, ())
+        return None if result.verdict == "vacuous" else result
+
+    def step(self, before: Mapping[str, Any], taken: Taken) -> TraceResult | None:
+        """The failure of one step from ``before``, None when it conforms."""
+        result = self._replay_scratch(before, (taken,))
+        return None if result.verdict == "conforms" else result

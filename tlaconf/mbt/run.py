@@ -1,0 +1,170 @@
+"""One spec-driven run: a driver, its module, Hypothesis settings; the shrunk failure written.
+
+A failure is written twice under ``out_dir``: ``<Module>-mbt-<seed>.trace.jsonl``, the
+shrunk run (replay reproduces its verdict and blame; it can join the golden corpus),
+and ``<Module>-mbt-<seed>.unshrunk.jsonl``, the run as first found.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import hypothesis
+from hypothesis import HealthCheck, Phase, Verbosity, settings
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
+from hypothesis.errors import FlakyFailure
+from hypothesis.stateful import run_state_machine_as_test
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate import load_module
+from tlaconf.mbt.domains import Domains
+from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
+from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
+from tlaconf.mbt.online import OnlineChecker
+from tlaconf.replay import TraceResult, get_backend
+from tlaconf.spec.lookup import module_spec
+from tlaconf.values import from_python, to_tla
+
+DATABASE = Path(".hypothesis") / "tlaconf-mbt"
+"""Where found failures are kept (relative to the working directory) unless told otherwise."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How long to run and where things go."""
+
+    steps: int = 50
+    examples: int = 100
+    seed: int = 0
+    out_dir: Path = Path("mbt-failures")
+    database: Path | None = DATABASE
+    shrink: bool = True
+
+
+@dataclass(frozen=True)
+class Found:
+    """A failure: the shrunk trace as written and replayed, and the run first found."""
+
+    trace: Path
+    unshrunk: Path
+    result: TraceResult | None
+    crash: str | None
+    steps_before: int
+    steps_after: int
+    found_at: int
+    """The run that first failed (1 when the example database brought the failure back)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one run of one driver did."""
+
+    module: str
+    driver: str
+    examples: int
+    steps: int
+    allowed: int
+    forbidden: int
+    seconds: float
+    check_seconds: float
+    found: Found | None
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+
+def driver_name(driver: Driver) -> str:
+    kind = type(driver)
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def _database(path: Path | None) -> ExampleDatabase | None:
+    return None if path is None else DirectoryBasedExampleDatabase(str(path))
+
+
+def _unwrap(exc: BaseException) -> StepFailed | None:
+    """The StepFailed inside what Hypothesis raised (a flaky failure wraps it)."""
+    if isinstance(exc, StepFailed):
+        return exc
+    if isinstance(exc, FlakyFailure):
+        for inner in exc.exceptions:
+            found = _unwrap(inner)
+            if found is not None:
+                return found
+    return None
+
+
+def session_for(driver: Driver, spec_dir: Path) -> Session:
+    """The driver's module loaded for drawing requests and for checking steps."""
+    revision = str(getattr(driver, "revision", DEFAULT_REVISION))
+    constants = dict(getattr(driver, "constants", None) or {})
+    spec = module_spec(spec_dir, driver.module, revision,
+                       {k: from_python(v) for k, v in constants.items()})
+    ctx = load_module(spec.path, spec.search_path, spec.constants)
+    actions = get_backend("embedded").load(spec).actions
+    domains = Domains(ctx, actions, driver.module)
+    return Session(driver, domains, OnlineChecker(spec_dir, driver.module, revision, constants))
+
+
+def run(
+    driver: Driver,
+    spec_dir: Path,
+    options: Options = Options(),
+    on_example: Callable[[Stats], None] | None = None,
+    name: str | None = None,
+) -> Outcome:
+    """Drive ``driver`` with requests from its module; shrink and write any failure.
+    ``name``: how reports call the driver (default: its class)."""
+    if options.steps < 1 or options.examples < 1:
+        raise UserError("--steps and --examples take positive numbers")
+    session = session_for(driver, spec_dir)
+    session.stats.on_example = on_example
+    key = f"{driver.module}__{type(driver).__name__}"
+    machine = hypothesis.seed(options.seed)(machine_class(session, key))
+    config = settings(
+        max_examples=options.examples, stateful_step_count=options.steps, deadline=None,
+        database=_database(options.database), verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+        phases=[p for p in Phase if options.shrink or p is not Phase.shrink],
+    )
+    start = time.perf_counter()
+    found: Found | None = None
+    try:
+        run_state_machine_as_test(machine, settings=config)
+    except (StepFailed, FlakyFailure) as exc:
+        failed = _unwrap(exc)
+        if failed is None:
+            raise
+        found = _write(session, failed, options, name or driver_name(driver))
+    finally:
+        session.checker.close()
+        close = getattr(driver, "close", None)
+        if close is not None:
+            close()
+    s = session.stats
+    return Outcome(driver.module, name or driver_name(driver), s.examples, s.steps, s.allowed,
+                   s.forbidden, time.perf_counter() - start, s.check_seconds, found)
+
+
+def _write(session: Session, failed: StepFailed, options: Options, name: str) -> Found:
+    options.out_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"{session.driver.module}-mbt-{options.seed}"
+    first = session.stats.first or failed
+    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name}
+    check = session.checker
+    trace = check.write(options.out_dir / f"{stem}.trace.jsonl", failed.initial, failed.steps,
+                        {**meta, "shrunk": True})
+    unshrunk = check.write(options.out_dir / f"{stem}.unshrunk.jsonl", first.initial,
+                           first.steps, {**meta, "shrunk": False})
+    result = check.replay(trace) if failed.result is not None else None
+    crash = failed.crash
+    if crash is not None and failed.request is not None:
+        crash = (f"request {failed.length}: {failed.request.action}"
+                 f"({to_tla(failed.request.params)})\n{crash}")
+    return Found(trace, unshrunk, result, crash, first.length, failed.length,
+                 session.stats.first_at)

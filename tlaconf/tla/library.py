@@ -1,0 +1,98 @@
+"""The library path: where modules that are neither beside the spec nor standard are found.
+
+Entries come from ``--library PATH`` (repeatable) and then ``TLACONF_LIBRARY``
+(``:``-separated).  Each is a folder of ``.tla`` files or a jar (any zip file) holding
+them, such as the CommunityModules jar users keep beside ``tla2tools.jar``; they are
+searched after the spec folder, in order, as TLC's ``-DTLA-Library`` and class path are.
+A module in a jar is read in place (never extracted): its errors are located at
+``JAR!/member.tla``.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from tlaconf.errors import UserError
+
+ENV = "TLACONF_LIBRARY"
+
+
+@dataclass(frozen=True)
+class JarMember:
+    """One ``.tla`` file inside a jar: its text and the name errors give it."""
+
+    jar: Path
+    member: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.jar}!/{self.member}"
+
+    def read(self) -> str:
+        try:
+            with zipfile.ZipFile(self.jar) as z:
+                data = z.read(self.member)
+        except (OSError, zipfile.BadZipFile, KeyError) as err:
+            raise UserError(f"cannot read module {self.label}: {err}") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise UserError(f"cannot read module {self.label}: not UTF-8 text "
+                            f"(byte {err.start})") from None
+
+
+def is_jar(path: Path) -> bool:
+    """Whether a library entry is a jar (a file) rather than a folder."""
+    return path.is_file()
+
+
+_INDEX: dict[tuple[str, int, int], dict[str, str]] = {}
+
+
+def _index(jar: Path) -> dict[str, str]:
+    """Module name -> member path of every ``.tla`` file in ``jar`` (the shallowest wins)."""
+    st = jar.stat()
+    key = (str(jar), st.st_size, st.st_mtime_ns)
+    if key not in _INDEX:
+        try:
+            with zipfile.ZipFile(jar) as z:
+                names = [n for n in z.namelist() if n.endswith(".tla") and not n.endswith("/")]
+        except (OSError, zipfile.BadZipFile) as err:
+            raise UserError(f"library entry {jar}: not a readable jar ({err})") from None
+        found: dict[str, str] = {}
+        for name in sorted(names, key=lambda n: (n.count("/"), n)):
+            found.setdefault(PurePosixPath(name).stem, name)
+        _INDEX[key] = found
+    return _INDEX[key]
+
+
+def jar_member(jar: Path, module: str) -> JarMember | None:
+    """The file of ``module`` in ``jar``, if it holds one."""
+    member = _index(jar).get(module)
+    return JarMember(jar, member) if member is not None else None
+
+
+def library_path(
+    given: Sequence[str | Path] = (), environ: Mapping[str, str] | None = None
+) -> tuple[Path, ...]:
+    """The library entries: ``given`` (``--library``), then ``TLACONF_LIBRARY``.
+
+    UserError naming the entry (and where it came from) when one is neither a folder
+    nor a readable jar."""
+    env = os.environ if environ is None else environ
+    entries: list[tuple[Path, str]] = [(Path(p), "--library") for p in given]
+    entries += [(Path(p), ENV) for p in env.get(ENV, "").split(":") if p]
+    out: list[Path] = []
+    for path, origin in entries:
+        if path.is_dir():
+            out.append(path)
+        elif path.is_file():
+            _index(path)  # a file that is not a zip is reported now, not when a module is missing
+            out.append(path)
+        else:
+            raise UserError(f"{origin} {path}: no such folder or jar")
+    return tuple(out)

@@ -1,0 +1,43 @@
+"""Which failed explanation came nearest: blame trees ranked by how far they got.
+
+A blame tree (:class:`~tlaconf.evaluate.Blame`) says at each conjunction which conjunct
+failed ("conjunct i of n is FALSE") and at each disjunction why every disjunct failed.
+Its *progress* is the number of conjuncts that held on the way down, taking the best
+disjunct at each disjunction; :func:`narrowed` keeps only that best path, so the
+innermost node is the nearest miss's blamed conjunct.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tlaconf.evaluate import Blame
+
+_CONJUNCT = re.compile(r"conjunct (\d+) of \d+ is FALSE")
+_DISJUNCTION = "no disjunct holds"
+
+
+def progress(b: Blame) -> int:
+    """How many conjuncts held before ``b`` failed (best disjunct at a disjunction)."""
+    if b.reason == _DISJUNCTION and b.children:
+        return max(progress(c) for c in b.children)
+    m = _CONJUNCT.fullmatch(b.reason)
+    passed = int(m.group(1)) - 1 if m else 0
+    return passed + sum(progress(c) for c in b.children[:1])
+
+
+def narrowed(b: Blame) -> Blame:
+    """``b`` with every disjunction reduced to its nearest disjunct."""
+    if b.reason == _DISJUNCTION and b.children:
+        best = max(b.children, key=progress)  # the first of equals: source order
+        return Blame(b.text, b.span, f"{_DISJUNCTION}; nearest: {best.text}", b.bindings,
+                     (narrowed(best),))
+    return Blame(b.text, b.span, b.reason, b.bindings, tuple(narrowed(c) for c in b.children))
+
+
+def path(b: Blame) -> list[Blame]:
+    """The nodes from ``b`` down its first children to the innermost."""
+    out = [b]
+    while out[-1].children:
+        out.append(out[-1].children[0])
+    return out

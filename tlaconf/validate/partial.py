@@ -1,0 +1,415 @@
+"""Replaying a partial trace: the set of spec states consistent with the log so far.
+
+Each logged step is explained from every candidate state: by the step's action and
+params (or ``Next`` for an unlabelled step), after at most ``SilentBound`` steps of the
+module's ``SilentActions`` (steps the log does not show); the successors that agree
+with what the step logged (:mod:`tlaconf.trace.partial`; or, when the module defines
+``Observe(s, logged)``, those for which it is TRUE, ``s`` the state as a record) and
+satisfy the invariants are the next candidates.  A step no candidate explains is the
+violation, at that log line; more than ``max_candidates`` candidates is undecided
+(never a guess).  Stuttering is never implicit: a step the spec does not take is not
+skipped.
+
+The diagnosis of a violation: for the nearest candidates, the step that came nearest
+(successors that disagree with the log: the logged fields they got wrong; no
+successor: the action's blame tree, evaluated towards the logged state), the logged
+fields no successor of any candidate matched, and the candidates alive at each line.
+On success: every line consumed, the most candidates any line had, and (with
+``Observe``) the logged fields the mapping never constrained.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate import Context, EvalError, budget, load_module
+from tlaconf.evaluate.lazy import Fail, apply, is_fn, same
+from tlaconf.evaluate.runtime import NextState
+from tlaconf.explore.adapter import Successors
+from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
+from tlaconf.spec import lookup
+from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
+from tlaconf.validate.nearest import narrowed, progress
+from tlaconf.validate.outcome import Candidate, Outcome
+from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+
+State = dict[str, Any]
+DEFAULT_MAX_CANDIDATES = 1000
+_TRIED = 50
+_SHOWN = 3
+_UNLOGGED = ModelValue("tlaconf_unlogged")
+
+
+class PartialReplay:
+    """One partial trace against its conformance module."""
+
+    def __init__(self, trace: PartialTrace, spec_dir: Path | None, revision: str | None) -> None:
+        self.trace = trace
+        h = trace.header
+        spec = lookup.resolve_spec_dir(spec_dir)
+        self.ms = lookup.module_spec(spec, h.module, revision or h.revision, h.constants)
+        self.ctx: Context = load_module(self.ms.path, self.ms.search_path, self.ms.constants)
+        self.variables = tuple(self.ctx.variables)
+        self.succ = Successors(self.ctx)
+        self.observe = self._defined("Observe", 2)
+        self.silent: tuple[str, ...] = ()
+        self.bound = 0
+        if self._defined("SilentActions", 0):
+            names = self.ctx.value("SilentActions")
+            if type(names) is not frozenset or not all(type(n) is str for n in names):
+                raise UserError(f"{self.ms.path}: SilentActions must be a set of action names")
+            for name in sorted(names):
+                if not self._defined(name, 0):
+                    raise UserError(f"{self.ms.path}: SilentActions names {name!r}, which is "
+                                    "not an action without parameters of the module")
+            self.silent = tuple(sorted(names))
+            self.bound = self.ctx.value("SilentBound") if self._defined("SilentBound", 0) else 1
+            if type(self.bound) is not int or self.bound < 0:
+                raise UserError(f"{self.ms.path}: SilentBound must be a natural number")
+        if not self.observe:  # under Observe, the log's names are the mapping's business
+            for name in trace.initial:
+                self._known(name, trace.path, 2)
+            for step in trace.steps:
+                for name in step.state:
+                    self._known(name, trace.path, step.line)
+
+    def _defined(self, name: str, arity: int) -> bool:
+        entry = self.ctx.ns.lookup(name)
+        return entry is not None and entry.kind == "op" and entry.arity == arity
+
+    def _known(self, name: str, path: Path, line: int) -> None:
+        if name not in self.variables:
+            raise UserError(f"{path}:{line}: {name} is not a variable of module "
+                            f"{self.ctx.name} (it has {', '.join(self.variables)})")
+
+    # ------------------------------------------------------------------ matching
+
+    def mismatches(self, state: Mapping[str, Any], logged: Mapping[str, Any]) -> list[str]:
+        """The logged fields ``state`` disagrees with (``["Observe"]`` under a mapping)."""
+        return [f for f, _ in self.differences(state, logged)]
+
+    def differences(self, state: Mapping[str, Any], logged: Mapping[str, Any]
+                    ) -> list[tuple[str, str]]:
+        """(logged field, the spec's value there) for every field ``state`` disagrees on."""
+        if not logged:  # nothing observed
+            return []
+        if self.observe:
+            ok = self.ctx.holds("Observe", (_record(state), _plain(logged)), {})
+            return [] if ok else [("Observe(s, logged)", "FALSE")]
+        out: list[tuple[str, str]] = []
+        for var, value in logged.items():
+            out += _diff(state[var], value, var)
+        return out
+
+    def violated(self, state: State) -> str | None:
+        for inv in self.ms.invariants:
+            if not self.ctx.holds(inv, (), state):
+                return inv
+        return None
+
+    # ------------------------------------------------------------------ successors
+
+    def steps_of(self, step: PartialStep, state: State) -> list[tuple[str, State]]:
+        """The successors of ``state`` under the step's action (or ``Next``), labelled."""
+        if step.action is None:
+            return self._next("Next", state)
+        if not self._defined(step.action, 1):
+            raise UserError(f"{self.trace.path}:{step.line}: unknown action {step.action!r} "
+                            f"(module {self.ctx.name} has no action {step.action}(p))")
+        return [(f"{step.action}({to_tla(step.params)})", s)
+                for s in self._action(step.action, (step.params,), state)]
+
+    def _next(self, op: str, state: State) -> list[tuple[str, State]]:
+        if not self._defined(op, 0):
+            raise UserError(f"{self.trace.path}: a step without an action label needs {op} "
+                            f"in module {self.ctx.name}")
+        node, ns, span = self.succ.definition(op)
+        return [(str(label), s) for label, s in self.succ.next(node, ns, span, op, state)]
+
+    def _action(self, op: str, args: tuple[Any, ...], state: State) -> list[State]:
+        body, env = self.ctx._call_node(op, args)
+        entry = self.ctx.ns.lookup(op)
+        assert entry is not None
+        w = self.succ._enabler
+        try:
+            with budget.limit(entry.node.span), w.in_state(state, NextState({})):
+                return [self.succ._complete(asg, body, f"action {op}")
+                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
+        except Exception as exc:
+            raise self.succ._error(exc, entry.node) from None
+
+    def enabled(self, step: PartialStep, state: State) -> bool:
+        if step.action is None:
+            return bool(self._next("Next", state))
+        return self.ctx.enabled(step.action, (step.params,), state)
+
+    def closure(self, frontier: dict[Hashable, State]) -> dict[Hashable, State]:
+        """``frontier`` and every state at most ``bound`` silent steps from it."""
+        pool = dict(frontier)
+        layer = list(frontier.values())
+        for _ in range(self.bound):
+            nxt: list[State] = []
+            for s in layer:
+                for op in self.silent:
+                    for _, n in self._next(op, s):
+                        k = self.key(n)
+                        if k not in pool:
+                            pool[k] = n
+                            nxt.append(n)
+            layer = nxt
+        return pool
+
+    def key(self, state: State) -> Hashable:
+        return tuple(state[v] for v in self.variables)
+
+    def explain(self, step: PartialStep, state: State) -> Candidate:
+        """Why no successor of ``state`` agrees with ``step``: the nearest successor's
+        wrong fields, or (none) the action's blame towards the logged state."""
+        succs = self.steps_of(step, state)
+        if succs:
+            label, best = min(succs, key=lambda t: len(self.mismatches(t[1], step.state)))
+            wrong = self.differences(best, step.state)
+            detail = "; ".join(f"{f} (the spec has {v})" for f, v in wrong)
+            return Candidate(state, f"{label}, which disagrees with the log on {detail}",
+                             None, 1_000_000 - len(wrong))
+        guess = {v: _overlay(state[v], step.state[v]) if v in step.state else state[v]
+                 for v in self.variables}
+        op, args = (step.action, (step.params,)) if step.action else ("Next", ())
+        try:
+            blame = narrowed(self.ctx.explain(op, args, state, guess))
+        except EvalError as err:
+            return Candidate(state, f"{op} (not enabled; {err})", None, -1)
+        return Candidate(state, f"{op}{'(' + to_tla(step.params) + ')' if args else ''} "
+                         "(not enabled)", blame, progress(blame))
+
+
+def replay_partial(
+    path: Path, spec_dir: Path | None = None, revision: str | None = None,
+    max_candidates: int = DEFAULT_MAX_CANDIDATES,
+) -> Outcome:
+    """Replay the partial trace at ``path``."""
+    start = time.perf_counter()
+    trace = read_partial(path)
+    r = PartialReplay(trace, spec_dir, revision)
+    out = Outcome(r.ctx.name)
+    out.reads = [(str(path), 1 + 1 + len(trace.steps))]
+    frontier = _initial(r, trace, out)
+    if frontier is not None:
+        _steps(r, trace, frontier, out, max_candidates)
+    out.distinct_states = sum(out.alive)
+    out.depth = out.entries_checked
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[Hashable, State] | None:
+    logged = trace.initial
+    if set(logged) == set(r.variables) and not any(isinstance(v, Partial) for v in logged.values()):
+        states = [dict(logged)]
+    elif r._defined("Init", 0):
+        node, ns, span = r.succ.definition("Init")
+        states = r.succ.initial(node, ns, span)
+    else:
+        raise UserError(f"{trace.path}:2: the initial state is partial, and module "
+                        f"{r.ctx.name} has no Init to say what it may be")
+    frontier = {r.key(s): s for s in states if not r.mismatches(s, logged)}
+    broken = {k: s for k, s in frontier.items() if r.violated(s)}
+    ok = {k: s for k, s in frontier.items() if k not in broken}
+    out.alive.append(len(ok))
+    if ok:
+        return ok
+    out.result, out.failing_entry = "rejected", 0
+    out.log_line = f"{trace.path}:2"
+    if broken:
+        s = next(iter(broken.values()))
+        inv = r.violated(s) or ""
+        out.reason = f"the initial state violates {inv}"
+        out.candidates = [Candidate(s, None, r.ctx.explain(inv, (), s), 0)]
+    else:
+        out.reason = "no initial state of Init agrees with the logged one"
+    return None
+
+
+def _steps(r: PartialReplay, trace: PartialTrace, frontier: dict[Hashable, State],
+           out: Outcome, max_candidates: int) -> None:
+    for i, step in enumerate(trace.steps, 1):
+        pool = r.closure(frontier)
+        new: dict[Hashable, State] = {}
+        broken: list[tuple[State, str]] = []
+        wrong_sets: list[set[str]] = []
+        for c in pool.values():
+            if step.outcome == "rejected":
+                if not r.mismatches(c, step.state) and not r.enabled(step, c):
+                    new.setdefault(r.key(c), c)
+                continue
+            for _, n in r.steps_of(step, c):
+                wrong = r.mismatches(n, step.state)
+                if wrong:
+                    wrong_sets.append(set(wrong))
+                    continue
+                inv = r.violated(n)
+                if inv is not None:
+                    broken.append((n, inv))
+                    continue
+                new.setdefault(r.key(n), n)
+            if len(new) > max_candidates:
+                out.result = "undecided"
+                out.failing_entry = i
+                out.log_line = f"{trace.path}:{step.line}"
+                out.reason = (f"more than {max_candidates} candidate states agree with the "
+                              f"log at line {step.line} (--max-candidates)")
+                return
+        if not new:
+            _reject(r, trace, step, i, pool, broken, wrong_sets, out)
+            return
+        out.alive.append(len(new))
+        out.entries_checked = i
+        if r.observe:
+            _unconstrained(r, step, next(iter(new.values())), out)
+        frontier = new
+
+
+def _reject(r: PartialReplay, trace: PartialTrace, step: PartialStep, i: int,
+            pool: dict[Hashable, State], broken: list[tuple[State, str]],
+            wrong_sets: list[set[str]], out: Outcome) -> None:
+    out.result = "rejected"
+    out.failing_entry = i
+    out.log_line = f"{trace.path}:{step.line}"
+    what = step.action or "Next"
+    if (broken and not wrong_sets) or (broken and step.outcome == "accepted"):
+        n, inv = broken[0]
+        out.reason = (f"line {step.line}: every successor that agrees with the log violates "
+                      f"{inv}")
+        out.candidates = [Candidate(n, f"{what} leads here", r.ctx.explain(inv, (), n), 0)]
+        return
+    if step.outcome == "rejected":
+        out.reason = (f"line {step.line}: the implementation refused {what}, but from every "
+                      f"candidate state the spec allows it (or the logged state differs)")
+    else:
+        out.reason = f"line {step.line}: no behaviour of the spec explains this {what} step"
+    tried = [r.explain(step, c) for c in list(pool.values())[:_TRIED]] \
+        if step.outcome == "accepted" else [Candidate(c, None, None, 0)
+                                           for c in list(pool.values())[:_SHOWN]]
+    tried.sort(key=lambda c: -c.progress)
+    out.candidates = tried[:_SHOWN]
+    if wrong_sets:
+        out.unmatched = sorted(set.intersection(*wrong_sets))
+
+
+def _unconstrained(r: PartialReplay, step: PartialStep, state: State, out: Outcome) -> None:
+    """Logged fields ``Observe`` does not look at: changing them keeps it TRUE."""
+    for var in step.state:
+        changed = {**step.state, var: _UNLOGGED}
+        try:
+            still = r.ctx.holds("Observe", (_record(state), _plain(changed)), {})
+        except EvalError:
+            continue
+        if still:
+            note = (f"{r.trace.path}:{step.line}: the logged {var} is never compared "
+                    "(Observe is TRUE whatever its value)")
+            if note not in out.warnings:
+                out.warnings.append(note)
+
+
+def _record(state: Mapping[str, Any]) -> Any:
+    return make_fn(dict(state))
+
+
+def _plain(logged: Mapping[str, Any]) -> Any:
+    for name, v in logged.items():
+        if isinstance(v, Partial):
+            raise UserError(f"the logged {name} is #partial, which Observe(s, logged) cannot "
+                            "take (give the value, or drop Observe)")
+    return make_fn(dict(logged))
+
+
+def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str]]:
+    if isinstance(logged, Partial):
+        if not is_fn(value):
+            return [(where, show(value))]
+        out: list[tuple[str, str]] = []
+        for k, lv in logged.entries:
+            sub = f"{where}.{k}" if type(k) is str and k.isidentifier() else f"{where}[{to_tla(k)}]"
+            try:
+                v = apply(value, k, -1)
+            except Fail:
+                out.append((sub, "no such key"))
+                continue
+            out += _diff(v, lv, sub)
+        return out
+    try:
+        return [] if same(value, logged) else [(where, show(value))]
+    except Fail:
+        return [(where, show(value))]
+
+
+def _overlay(value: Any, logged: Any) -> Any:
+    """``value`` with what was logged put in its place (partial keys one by one)."""
+    if not isinstance(logged, Partial):
+        return logged
+    base = dict(enumerate(value, 1)) if type(value) is tuple else \
+        dict(value.items()) if isinstance(value, Fn) else {}
+    for k, lv in logged.entries:
+        base[k] = _overlay(base.get(k), lv)
+    return make_fn(base)
+
+
+def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
+                 max_candidates: int = DEFAULT_MAX_CANDIDATES) -> TraceResult:
+    """The partial trace at ``path`` as ``tlaconf replay`` and the gate report a trace:
+    accepted -> ``conforms``, rejected -> ``violation`` at the failing step, undecided ->
+    an undecided ``error``; bad input -> ``error``.  The blame of a step whose
+    successors all disagree with the log names the logged field (``occupants.Play``)."""
+    start = time.perf_counter()
+    try:
+        o = replay_partial(path, spec_dir, revision, max_candidates)
+    except UserError as err:
+        tail = err.location.rsplit(":", 1)[-1] if err.location else ""
+        where = int(tail) if tail.isdigit() else 1
+        return TraceResult(str(path), None, "error", 0,
+                           Failure(0, where, str(err)), time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    if o.result == "accepted":
+        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds)
+    line = int((o.log_line or ":2").rsplit(":", 1)[-1])
+    step = o.failing_entry or 0
+    traced = read_partial(path).steps
+    logged = traced[step - 1] if 0 < step <= len(traced) else None
+    blame: BlameNode | None = None
+    best = o.candidates[0] if o.candidates else None
+    if best is not None and best.blame is not None:
+        blame = BlameNode.from_blame(best.blame)
+    elif o.unmatched and logged is not None:
+        blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
+                          f"what line {line} logged ({', '.join(o.unmatched)})",
+                          str(path), line, 1, line, 1,
+                          tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
+    reason = o.reason or "rejected"
+    if best is not None and best.action:
+        reason += f"; nearest: {best.action}"
+    failure = Failure(step, line, reason, logged.action if logged else None,
+                      logged.params if logged else None, blame)
+    verdict: Verdict = "error" if o.result == "undecided" else "violation"
+    return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
+                       undecided=o.result == "undecided")
+
+
+def _logged_at(state: Mapping[str, Any], field: str) -> str:
+    """What the log gave at ``field`` (``var``, ``var.f``, ``var[k]``), as text."""
+    head = field.split(".", 1)[0].split("[", 1)[0]
+    v = state.get(head)
+    if field != head and isinstance(v, Partial):
+        for k, x in v.entries:
+            if field in (f"{head}.{k}", f"{head}[{to_tla(k)}]"):
+                return show(x)
+    return show(v) if v is not None else "?"
+
+
+def partial_paths(paths: Sequence[Path]) -> list[Path]:
+    from tlaconf.trace.partial import is_partial
+
+    return [p for p in paths if is_partial(p)]

@@ -1,0 +1,267 @@
+"""Running an unchanged TLC trace-validation spec, as TLC's breadth-first search does.
+
+The spec reads its log itself (``ndJsonDeserialize(IOEnv.JSON)``), constrains each
+step to the log entry at ``TLCGet("level")`` (an ``ACTION_CONSTRAINT``, or its
+``Next``), keeps repeated states apart with a ``VIEW`` holding the level, and says in a
+``POSTCONDITION`` whether the search got to the end of the log
+(``TLCGet("stats").diameter``).  :func:`validate_trace_spec` runs that search level by
+level on the exploration engine, with the TLC registers set as TLC sets them:
+
+* ``TLCGet("level")``: the level of the state whose step is evaluated (initial
+  states: 1); a new state's ``VIEW``, ``CONSTRAINT`` and invariants see its own level;
+* ``TLCGet("stats")``: ``diameter`` (the deepest level reached), ``distinct``,
+  ``generated``, ``queue``, ``traces`` (0) and ``duration`` (seconds);
+* ``TLCGet("config")``: ``mode`` ``"bfs"``, ``depth`` -1, ``deadlock``, ``worker`` 1.
+
+Accepted when no invariant fails, no state deadlocks (if checked) and every
+``POSTCONDITION`` holds.  What TLC does not say is reported too: log lines read vs
+entries checked, a log the community operators cut (``CausalOrder`` dropping lines),
+and on rejection the failing entry, the candidate states alive there and, for each,
+the step that came nearest with its blamed conjunct.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tlaconf.errors import UserError
+from tlaconf.evaluate import Blame, Context, EvalError, Override, community, load_module
+from tlaconf.evaluate.blame import show
+from tlaconf.explore import Model
+from tlaconf.explore.adapter import Successors
+from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
+from tlaconf.spec.cfg import _tokens as cfg_tokens
+from tlaconf.validate.nearest import narrowed, path, progress
+from tlaconf.validate.outcome import Candidate, Outcome
+from tlaconf.values import make_fn
+
+State = dict[str, Any]
+Progress = Callable[[int, int, int], None]
+"""Called after each level with (level, candidates at it, distinct states so far)."""
+
+_SHOWN = 3
+"""Candidates whose nearest step a rejection shows."""
+_TRIED = 50
+"""Candidates whose steps a rejection explains (the nearest of them are shown)."""
+
+
+def postconditions(cfg_path: Path) -> list[tuple[str, int]]:
+    """The ``POSTCONDITION`` operators of a ``.cfg`` and their lines."""
+    toks = cfg_tokens(cfg_path.read_text(encoding="utf-8"), str(cfg_path))
+    out: list[tuple[str, int]] = []
+    inside = False
+    for tok in toks:
+        if tok.kind == "ident" and tok.text.isupper() and tok.text.replace("_", "").isalpha():
+            inside = tok.text == "POSTCONDITION"
+        elif inside and tok.kind == "ident":
+            out.append((tok.text, tok.line))
+    return out
+
+
+class TraceSpec:
+    """A trace spec loaded under its ``.cfg``, with TLC's registers."""
+
+    def __init__(self, tla: Path, cfg: Path | None, library: Sequence[Path]) -> None:
+        if not tla.is_file():
+            raise UserError(f"module file {tla} not found")
+        self.cfg_path = cfg if cfg is not None else tla.with_suffix(".cfg")
+        if not self.cfg_path.is_file():
+            raise UserError(f"config file {self.cfg_path} not found"
+                            + ("" if cfg is not None else " (pass -c CFG)"))
+        parsed = read_cfg(self.cfg_path)
+        self.post = postconditions(self.cfg_path)
+        constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
+                     for k, v in parsed.constants.items()}
+        self.ctx: Context = load_module(tla, library, constants)
+        for name in parsed.constants:
+            if name not in self.ctx.constants:
+                raise UserError(f"CONSTANT {name} is not declared by module {self.ctx.name}",
+                                f"{self.cfg_path}:{parsed.lines[name]}")
+        for name, line in self.post:
+            entry = self.ctx.ns.lookup(name)
+            if entry is None or entry.arity != 0:
+                raise UserError(f"POSTCONDITION {name} is not a definition without "
+                                f"parameters of module {self.ctx.name}",
+                                f"{self.cfg_path}:{line}")
+        self.registers = self.ctx.compiler.registers
+        self.registers["config"] = make_fn({
+            "mode": "bfs", "depth": -1, "deadlock": parsed.check_deadlock is not False,
+            "worker": 1, "traces": 0, "seed": 0, "fingerprint": 0,
+        })
+        self.registers["level"] = 1
+        self.registers["stats"] = _stats(0, 0, 0, 0, 0.0)
+        without = {k: v for k, v in parsed.sections.items() if k != "POSTCONDITION"}
+        cfg_for_model: Cfg = dataclasses.replace(parsed, path=self.cfg_path, sections=without)
+        self.model = Model(Successors(self.ctx), cfg_for_model, tla)
+
+    def level(self, n: int) -> None:
+        self.registers["level"] = n
+
+
+def _stats(diameter: int, distinct: int, generated: int, queue: int, duration: float) -> Any:
+    return make_fn({"diameter": diameter, "distinct": distinct, "generated": generated,
+                    "queue": queue, "traces": 0, "duration": int(duration)})
+
+
+def validate_trace_spec(
+    tla: Path,
+    cfg: Path | None = None,
+    library: Sequence[Path] = (),
+    env: Mapping[str, str] | None = None,
+    on_level: Progress | None = None,
+) -> Outcome:
+    """Run the trace spec ``tla`` under ``cfg``; ``env`` reaches ``IOEnv``."""
+    saved_env = dict(community.IO_ENV)
+    community.IO_ENV.clear()
+    community.IO_ENV.update(env or {})
+    community.READS.clear()
+    community.LINES.clear()
+    community.NOTICES.clear()
+    try:
+        return _run(TraceSpec(tla, cfg, library), tla, on_level)
+    finally:
+        community.IO_ENV.clear()
+        community.IO_ENV.update(saved_env)
+
+
+def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
+    start = time.perf_counter()
+    model = spec.model
+    out = Outcome(spec.ctx.name)
+    seen: set[Hashable] = set()
+    generated = 0
+
+    def admit(state: State, level: int) -> bool:
+        """Whether ``state`` (at ``level``) is new and may be explored; an invariant it
+        breaks ends the search."""
+        spec.level(level)
+        if not model.in_constraints(state):
+            return False
+        key = model.key(state)
+        if key in seen:
+            return False
+        seen.add(key)
+        inv = model.violated_invariant(state)
+        if inv is not None:
+            out.result = "rejected"
+            out.reason = f"invariant {inv} is violated at level {level}"
+            out.candidates = [Candidate(state, None, model.explain_invariant(inv, state), 0)]
+            raise _Stop
+        return True
+
+    frontier: list[State] = []
+    level = 1
+    try:
+        for s in model.initial_states():
+            generated += 1
+            if admit(s, 1):
+                frontier.append(s)
+        out.alive.append(len(frontier))
+        while frontier:
+            spec.registers["stats"] = _stats(level, len(seen), generated, len(frontier),
+                                              time.perf_counter() - start)
+            nxt: list[State] = []
+            for s in frontier:
+                spec.level(level)
+                succs = model.successors(s)
+                if not succs and model.check_deadlock:
+                    out.result, out.reason = "rejected", f"deadlock at level {level}"
+                    out.candidates = [Candidate(s, None, None, 0)]
+                    raise _Stop
+                allowed = [t.state for t in succs if model.action_allowed(s, t.state)]
+                for n in allowed:
+                    generated += 1
+                    if admit(n, level + 1):
+                        nxt.append(n)
+            if on_level is not None:
+                on_level(level, len(nxt), len(seen))
+            if not nxt:
+                break
+            level += 1
+            frontier = nxt
+            out.alive.append(len(nxt))
+    except _Stop:
+        pass
+    out.depth = level
+    out.distinct_states = len(seen)
+    out.entries_checked = level - 1
+    spec.registers["stats"] = _stats(level, len(seen), generated, 0,
+                                      time.perf_counter() - start)
+    if out.result == "accepted":
+        _postcondition(spec, out, frontier)
+    out.reads = list(community.READS)
+    out.warnings += community.NOTICES
+    if not spec.post:
+        out.warnings.append("the .cfg has no POSTCONDITION: nothing checks that the search "
+                            "reached the end of the log (TLC accepts any log then)")
+    if out.result == "rejected" and out.failing_entry is None:
+        out.failing_entry = level
+    out.log_line = out.log_line or _locate(out)
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+class _Stop(Exception):
+    """An invariant failed or a state deadlocked: the search ends."""
+
+
+def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:
+    for name, line in spec.post:
+        spec.level(out.depth)
+        try:
+            value = spec.ctx.value(name)
+        except EvalError as err:
+            raise UserError(f"POSTCONDITION {name} cannot be evaluated: {err}",
+                            f"{spec.cfg_path}:{line}") from None
+        if value is not True and value is not False:
+            raise UserError(f"POSTCONDITION {name} is not a boolean", f"{spec.cfg_path}:{line}")
+        if value is False:
+            out.result = "rejected"
+            out.postcondition = name
+            out.reason = (f"POSTCONDITION {name} is FALSE: the search stopped at depth "
+                          f"{out.depth}, after {out.entries_checked} log entries")
+            out.failing_entry = out.depth
+            out.candidates = _nearest(spec, frontier, out.depth)
+            return
+    out.postcondition = ", ".join(n for n, _ in spec.post) or None
+
+
+def _nearest(spec: TraceSpec, frontier: list[State], level: int) -> list[Candidate]:
+    """For the candidate states at ``level``, the successor that came nearest to
+    satisfying the action constraints (or ``Next`` when there are none)."""
+    model = spec.model
+    found: list[Candidate] = []
+    for s in frontier[:_TRIED]:
+        spec.level(level)
+        best: Candidate | None = None
+        for t in model.successors(s):
+            for ac in model.action_constraints:
+                if spec.ctx.holds(ac, (), s, t.state):
+                    continue
+                blame = narrowed(spec.ctx.explain(ac, (), s, t.state))
+                score = progress(blame)
+                if best is None or score > best.progress:
+                    best = Candidate(s, str(t.label), blame, score)
+                break
+        found.append(best or Candidate(s, None, None, -1))
+    found.sort(key=lambda c: -c.progress)
+    return found[:_SHOWN]
+
+
+def _locate(out: Outcome) -> str | None:
+    """``file:line`` of the log line whose value a shown blame names, if one does."""
+    if not out.candidates or out.candidates[0].blame is None:
+        return None
+    texts: set[str] = {v for b in path(out.candidates[0].blame) for _, v in b.bindings}
+    for file, lines in community.LINES.items():
+        for number, value in lines:
+            if show(value) in texts:
+                return f"{file}:{number}"
+    return None
+
+
+__all__ = ["Blame", "Outcome", "TraceSpec", "validate_trace_spec"]
