@@ -56,15 +56,16 @@ bench: $(STAMP)
 # The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
 test-tlc: $(STAMP)
 	@test -n "$$TLC_JAR" || { echo "make test-tlc: set TLC_JAR=/path/to/tla2tools.jar (docs/checkers.md, "TLC")"; exit 2; }
-	TLCONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
+	TLACONF_GOLDEN_CHECKER=tlc $(BIN)/pytest -rs tests/tlc tests/checkers
 
-# The explorer against TLC's published figures (a tlaplus/Examples checkout; not in CI).
+# The public tlaplus/Examples corpus (not in CI): the explorer against TLC's published figures,
+# and the parser against real SANY (with TLC_JAR). TLACONF_EXAMPLES names a checkout.
 test-examples: $(STAMP)
-	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES=/path/to/tlaplus/Examples"; exit 2; }
+	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES to a checkout of tlaplus/Examples (docs/explore.md)"; exit 2; }
 	$(BIN)/pytest -rs tests/examples
 
 test-apalache: $(STAMP)
-	TLCONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
+	TLACONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers
 
 gate: $(STAMP)
 	$(BIN)/tlaconf gate

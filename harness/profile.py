@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, assert_never
 
 from harness.deal import CardMove, DealRequest, deal
 from harness.zones import (
@@ -317,7 +317,7 @@ Request = (
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Answer:
     """The answer to a request: accepted or not, why not, and what to record as its params."""
 
     accepted: bool
@@ -376,94 +376,106 @@ def _guarded_move(state: ProfileState, r: Move) -> ProfileState:
 def _apply(state: ProfileState, r: Request) -> tuple[ProfileState, dict[str, Any], Any]:
     """The new state, extra params to record and a result; raises Rejected."""
     z = state.zones
-    if isinstance(r, Move):
-        return _guarded_move(state, r), {}, None
-    if isinstance(r, SetAside):
-        custody = Custody(r.effectInstance, r.owningAbility, r.cleanup)
-        move = Move(r.id, r.source, "SetAside", r.movementAuthorized, custody=custody)
-        return _guarded_move(state, move), {}, None
-    if isinstance(r, ExitSetAside):
-        record = z.transit.get(r.id)
-        _require(record is not None and z.location(r.id) == "SetAside", f"{r.id} is not set aside")
-        assert record is not None
-        view = exit_view(record.origin, r.observerQualifies)
-        new = _guarded_move(state, Move(r.id, "SetAside", r.destination, r.movementAuthorized))
-        return new, {"reported": view}, view
-    if isinstance(r, Draw):
-        _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
-        _require(r.movementAuthorized, "the draw is not authorized")
-        d = f"{r.seat}.Deck"
-        _require(z.zone(d).count > 0, f"{d} is empty")
-        top = z.zone(d).top_first[0]
-        return _move(state, Transfer((top,), d, f"{r.seat}.Hand")), {}, top
-    if isinstance(r, Shuffle):
-        _require(_is_seat_zone(state, r.zone, "Deck"), f"{r.zone!r} is not a deck")
-        _require(type(r.seed) is int and r.seed >= 0, "a shuffle seed is an integer >= 0")
-        new = replace(state, zones=shuffle(z, r.zone, r.seed))
-        shuffled = list(new.zones.zone(r.zone).top_first)
-        return new, {"result": shuffled}, shuffled
-    if isinstance(r, Reorder):
-        _require(_is_seat_zone(state, r.zone, "Deck"), f"{r.zone!r} is not a deck")
-        current = z.zone(r.zone).top_first
-        _require(len(set(r.order)) == len(r.order), "a deck order repeats an object")
-        _require(
-            r.order == current or r.reorderContext, "changing the order needs a direction or search"
-        )
-        _require(not r.searchCompletion or r.shuffleOccurred, "search completion needs a shuffle")
-        try:
-            return replace(state, zones=reorder(z, r.zone, r.order)), {}, None
-        except ZoneError as err:
-            raise Rejected(err.message) from None
-    if isinstance(r, Locate):
-        where = location(state, r.id)
-        _require(where is not None, f"{r.id} is not in the game")
-        return state, {"location": where}, where
-    if isinstance(r, Deal):
-        _require(r.movementAuthorized, "the deal is not authorized")
-        _known_zone(state, r.request.source, *r.request.pile_list)
-        for name in (r.request.source, *r.request.pile_list):
-            _require(name in pile_zones(state.seats), f"{name!r} is not a pile")
-        try:
-            dealt = deal(z, r.request)
-        except ZoneError as err:
-            raise Rejected(err.message) from None
-        moved = {m.entry for m in dealt.moves}
-        revealed = frozenset((s, i) for s, i in state.revealed if i not in moved)
-        return replace(state, zones=dealt.collection, revealed=revealed), {}, dealt.moves
-    if isinstance(r, Flip):
-        _require(z.location(r.id) is not None, f"{r.id} is not in the game")
-        _require(r.face in ("Up", "Down"), "a face is Up or Down")
-        faces = set_faces(z, [(r.id, "up" if r.face == "Up" else "down")])
-        return replace(state, zones=faces), {}, None
-    if isinstance(r, Reveal):
-        _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
-        _require(z.location(r.id) is not None, f"{r.id} is not in the game")
-        return replace(state, revealed=state.revealed | {(r.seat, r.id)}), {}, None
-    _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
-    seen = seat_view(state, r.seat)
-    return state, {"view": seen}, seen
+    match r:
+        case Move():
+            return _guarded_move(state, r), {}, None
+        case SetAside():
+            custody = Custody(r.effectInstance, r.owningAbility, r.cleanup)
+            move = Move(r.id, r.source, "SetAside", r.movementAuthorized, custody=custody)
+            return _guarded_move(state, move), {}, None
+        case ExitSetAside():
+            record = z.transit.get(r.id)
+            _require(record is not None and z.location(r.id) == "SetAside",
+                     f"{r.id} is not set aside")
+            assert record is not None
+            view = exit_view(record.origin, r.observerQualifies)
+            new = _guarded_move(state, Move(r.id, "SetAside", r.destination, r.movementAuthorized))
+            return new, {"reported": view}, view
+        case Draw():
+            _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
+            _require(r.movementAuthorized, "the draw is not authorized")
+            d = f"{r.seat}.Deck"
+            _require(z.zone(d).count > 0, f"{d} is empty")
+            top = z.zone(d).top_first[0]
+            return _move(state, Transfer((top,), d, f"{r.seat}.Hand")), {}, top
+        case Shuffle():
+            _require(_is_seat_zone(state, r.zone, "Deck"), f"{r.zone!r} is not a deck")
+            _require(type(r.seed) is int and r.seed >= 0, "a shuffle seed is an integer >= 0")
+            new = replace(state, zones=shuffle(z, r.zone, r.seed))
+            shuffled = list(new.zones.zone(r.zone).top_first)
+            return new, {"result": shuffled}, shuffled
+        case Reorder():
+            _require(_is_seat_zone(state, r.zone, "Deck"), f"{r.zone!r} is not a deck")
+            current = z.zone(r.zone).top_first
+            _require(len(set(r.order)) == len(r.order), "a deck order repeats an object")
+            _require(r.order == current or r.reorderContext,
+                     "changing the order needs a direction or search")
+            _require(not r.searchCompletion or r.shuffleOccurred,
+                     "search completion needs a shuffle")
+            try:
+                return replace(state, zones=reorder(z, r.zone, r.order)), {}, None
+            except ZoneError as err:
+                raise Rejected(err.message) from None
+        case Locate():
+            where = location(state, r.id)
+            _require(where is not None, f"{r.id} is not in the game")
+            return state, {"location": where}, where
+        case Deal():
+            _require(r.movementAuthorized, "the deal is not authorized")
+            _known_zone(state, r.request.source, *r.request.pile_list)
+            for name in (r.request.source, *r.request.pile_list):
+                _require(name in pile_zones(state.seats), f"{name!r} is not a pile")
+            try:
+                dealt = deal(z, r.request)
+            except ZoneError as err:
+                raise Rejected(err.message) from None
+            moved = {m.entry for m in dealt.moves}
+            revealed = frozenset((s, i) for s, i in state.revealed if i not in moved)
+            return replace(state, zones=dealt.collection, revealed=revealed), {}, dealt.moves
+        case Flip():
+            _require(z.location(r.id) is not None, f"{r.id} is not in the game")
+            _require(r.face in ("Up", "Down"), "a face is Up or Down")
+            faces = set_faces(z, [(r.id, "up" if r.face == "Up" else "down")])
+            return replace(state, zones=faces), {}, None
+        case Reveal():
+            _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
+            _require(z.location(r.id) is not None, f"{r.id} is not in the game")
+            return replace(state, revealed=state.revealed | {(r.seat, r.id)}), {}, None
+        case Observe():
+            _require(r.seat in state.seats, f"{r.seat!r} is not a seat")
+            seen = seat_view(state, r.seat)
+            return state, {"view": seen}, seen
+        case _:
+            assert_never(r)
 
 
-def apply(state: ProfileState, request: Request) -> tuple[ProfileState, Outcome]:
+def _refused(state: ProfileState, r: Request) -> dict[str, Any]:
+    """What a refused request records beyond its params (the answer it still gives)."""
+    match r:
+        case Shuffle():
+            zone = state.zones.zones.get(r.zone)
+            return {"result": list(zone.top_first) if zone and zone.spec.is_list else []}
+        case ExitSetAside():
+            record = state.zones.transit.get(r.id)
+            return {"reported": "none" if record is None
+                    else exit_view(record.origin, r.observerQualifies)}
+        case Observe():
+            return {"view": {}}
+        case Locate():
+            return {"location": {"kind": "nowhere", "host": 0, "zone": "", "position": 0}}
+        case Move() | SetAside() | Draw() | Reorder() | Deal() | Flip() | Reveal():
+            return {}
+        case _:
+            assert_never(r)
+
+
+def apply(state: ProfileState, request: Request) -> tuple[ProfileState, Answer]:
     """Carry out ``request``; a rejected request returns ``state`` itself, untouched."""
     try:
         new, extra, result = _apply(state, request)
     except Rejected as why:
-        params = dict(request.params())
-        if isinstance(request, Shuffle):
-            zone = state.zones.zones.get(request.zone)
-            params["result"] = list(zone.top_first) if zone and zone.spec.is_list else []
-        if isinstance(request, ExitSetAside):
-            record = state.zones.transit.get(request.id)
-            params["reported"] = (
-                "none" if record is None else exit_view(record.origin, request.observerQualifies)
-            )
-        if isinstance(request, Observe):
-            params["view"] = {}
-        if isinstance(request, Locate):
-            params["location"] = {"kind": "nowhere", "host": 0, "zone": "", "position": 0}
-        return state, Outcome(False, params, str(why))
-    return new, Outcome(True, {**request.params(), **extra}, None, result)
+        return state, Answer(False, {**request.params(), **_refused(state, request)}, str(why))
+    return new, Answer(True, {**request.params(), **extra}, None, result)
 
 
 def location(state: ProfileState, entry: int) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from harness.profile import (
-    Outcome,
+    Answer,
     ProfileState,
     Request,
     apply,
@@ -105,10 +105,10 @@ class LeakCheck:
         return {"seat": self.seat, "observer": "library" if mine else "projection"}
 
 
-def leak_check(state: ProfileState, r: LeakCheck) -> Outcome:
+def leak_check(state: ProfileState, r: LeakCheck) -> Answer:
     """The check's answer: the base view and actions, every world compared, the verdict."""
     if r.seat not in state.seats:
-        return Outcome(False, {**r.params(), "view": {}, "actions": frozenset(), "worlds": [],
+        return Answer(False, {**r.params(), "view": {}, "actions": frozenset(), "worlds": [],
                                "verdict": "none"}, f"{r.seat!r} is not a seat")
     view_of = r.view or ordered_view
     actions_of = r.actions or legal_actions
@@ -129,13 +129,13 @@ def leak_check(state: ProfileState, r: LeakCheck) -> Outcome:
     base, worlds = seen[0], seen[1:]
     params = {**r.params(), "view": base["view"], "actions": base["actions"], "worlds": worlds,
               "verdict": verdict}
-    return Outcome(True, params, None, verdict)
+    return Answer(True, params, None, verdict)
 
 
 ViewRequest = Request | LeakCheck
 
 
-def apply_view_request(state: ProfileState, request: ViewRequest) -> tuple[ProfileState, Outcome]:
+def apply_view_request(state: ProfileState, request: ViewRequest) -> tuple[ProfileState, Answer]:
     """:func:`harness.profile.apply`, and the leak check (which changes nothing)."""
     if isinstance(request, LeakCheck):
         return state, leak_check(state, request)

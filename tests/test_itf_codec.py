@@ -108,3 +108,17 @@ def test_duplicate_keys_name_the_line() -> None:
     with pytest.raises(DuplicateKeyError) as info:
         loads('{\n  "x": [\n    {"k": 1,\n     "k": 2}]}')
     assert (info.value.key, info.value.line) == ("k", 3)
+
+
+@pytest.mark.parametrize(("text", "key", "line"), [
+    ('{"a": 1,\n "a": 2}', "a", 1),
+    ('{"a": 1,\n "b": {\n  "c": 1, "\\u0063": 2}, "a": 3}', "c", 2),  # the inner one closes first
+    ('[1,\n {"s": "}{\\"", \n  "s": 0}]', "s", 2),  # braces and quotes inside strings
+    ('{"k" : 1, "k"\n : 2}', "k", 1),
+])
+def test_duplicate_keys_in_nested_objects(text: str, key: str, line: int) -> None:
+    from tlaconf.values.strict_json import DuplicateKeyError, loads
+
+    with pytest.raises(DuplicateKeyError) as info:
+        loads(text)
+    assert (info.value.key, info.value.line) == (key, line)

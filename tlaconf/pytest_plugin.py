@@ -35,7 +35,8 @@ from tlaconf.errors import UserError
 from tlaconf.gate.golden import EXPECTED_FILE, VERDICTS_FILE, Expectation, matches, read_json
 from tlaconf.hypothesis import Driver, Options, Outcome
 from tlaconf.hypothesis import run as run_mbt
-from tlaconf.replay import TraceResult, replay_trace
+from tlaconf.replay import TraceResult
+from tlaconf.replay.engine import Replayer
 from tlaconf.replay.runner import TRACE_SUFFIX, setup
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
@@ -110,22 +111,37 @@ class TraceMismatch(Exception):
 
 
 def check_trace(
-    path: Path, spec: Path, backend: str, expected: Expectation, width: int | None = None
+    path: Path, spec: Path, backend: str | Replayer, expected: Expectation,
+    width: int | None = None,
 ) -> TraceResult:
-    """Replay ``path`` (a partial trace by the candidate-set search); raise
-    :class:`TraceMismatch` unless it gives ``expected``."""
+    """Replay ``path`` (with ``backend``: a backend's name or a :class:`Replayer`; a partial
+    trace by the candidate-set search); raise :class:`TraceMismatch` unless it gives
+    ``expected``."""
     from tlaconf.trace.partial import is_partial
     from tlaconf.validate.partial import trace_result
 
     if is_partial(path):
         result = trace_result(path, spec, None)
     else:
-        chosen, checker, cross = setup(backend)
-        result = replay_trace(path, spec, chosen, checker=checker, cross_check=cross)
+        replayer = backend if isinstance(backend, Replayer) else setup(backend)
+        result = replayer.replay(path, spec)
     problem = matches(result, expected)
     if problem is not None:
         raise TraceMismatch(failure_report(result, problem, expected, width))
     return result
+
+
+_REPLAYERS = pytest.StashKey[dict[str, Replayer]]()
+
+
+def session_replayer(config: pytest.Config) -> Replayer:
+    """The test session's Replayer for ``--tlaconf-backend`` (modules load once per
+    session, and again when their files change)."""
+    replayers = config.stash.setdefault(_REPLAYERS, {})
+    name = config.getoption("tlaconf_backend")
+    if name not in replayers:
+        replayers[name] = setup(name)
+    return replayers[name]
 
 
 def terminal_width(config: pytest.Config) -> int:
@@ -139,7 +155,7 @@ class TraceItem(pytest.Item):
     def runtest(self) -> None:
         config = self.config
         expected = expectation_for(self.path, config.rootpath)
-        check_trace(self.path, spec_dir(config), config.getoption("tlaconf_backend"), expected,
+        check_trace(self.path, spec_dir(config), session_replayer(config), expected,
                     terminal_width(config))
 
     def repr_failure(
@@ -181,7 +197,7 @@ def tlaconf_replay(request: pytest.FixtureRequest) -> Callable[..., TraceResult]
         )
         try:
             return check_trace(
-                Path(path), spec_dir(config), config.getoption("tlaconf_backend"), expected,
+                Path(path), spec_dir(config), session_replayer(config), expected,
                 terminal_width(config),
             )
         except (TraceMismatch, UserError) as err:

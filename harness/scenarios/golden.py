@@ -8,7 +8,6 @@ play), each breaking exactly one conjunct.  Run ``python -m harness.scenarios.go
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any, cast
 
 from harness.profile import SEATS, pile_zones, zone_instances
 from harness.scenarios.play import SCENARIOS, play
-from tlaconf.trace.writer import Outcome, TraceWriter
+from tlaconf.trace.writer import Outcome, TraceWriter, write_expected
 
 SEED = 7
 STEPS = 30
@@ -483,9 +482,7 @@ def write_golden(traces: Path) -> list[Path]:
                 card_level_deals=cards,
             )
             expected[file] = _verdict(-1, "")
-        (out / "expected.json").write_text(
-            json.dumps(dict(sorted(expected.items())), indent=2) + "\n", encoding="utf-8"
-        )
+        write_expected(out / "expected.json", expected)
         written += [out / f for f in sorted(expected)] + [out / "expected.json"]
     return written
 

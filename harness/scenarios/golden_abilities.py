@@ -10,7 +10,6 @@ blamed (its source text).  Run ``python -m harness.scenarios.golden_abilities``.
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ from harness.abilities.machines import (
 from harness.abilities.recognition import ConditionResult
 from harness.abilities.use import UseEvent
 from harness.scenarios.abilities import CATALOG, OBJ11, OBJ12, OBJ13, REVISION, Machine, Request
-from tlaconf.trace.writer import TraceWriter
+from tlaconf.trace.writer import TraceWriter, write_expected
 from tlaconf.values import from_python
 
 BY_ID = {d.id: d for d in CATALOG}
@@ -390,8 +389,7 @@ def write_groups(out_dir: Path, groups: Iterable[Golden]) -> list[Path]:
             expected[name] = {"verdict": "conforms"} if step is None else (
                 {"verdict": "violation", "step": step}
                 | ({} if conjunct is None else {"conjunct": conjunct}))
-    (out_dir / "expected.json").write_text(
-        json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_expected(out_dir / "expected.json", expected)
     return paths
 
 

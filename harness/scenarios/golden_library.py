@@ -8,14 +8,13 @@ Run ``python -m harness.scenarios.golden_library [TRACES_DIR]``.
 from __future__ import annotations
 
 import copy
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 from harness.scenarios.library import MODULE, REVISION, layout, library_vars, play
-from tlaconf.trace.writer import TraceWriter
+from tlaconf.trace.writer import TraceWriter, write_expected
 
 SEED = 7
 LISTS = ("lists' = [z \\in DOMAIN lists |-> IF z = src THEN Without(lists[z], es) "
@@ -91,7 +90,7 @@ def write_golden(root: Path) -> list[Path]:
     stale = _params([7], "deck", "discard", 0)
     bad("stale-plan-committed", [(first, after), (stale, _moved(after, stale))], 2,
         "p.planVersion = version")
-    (area / "expected.json").write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n")
+    write_expected(area / "expected.json", expected)
     return paths
 
 

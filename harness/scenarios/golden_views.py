@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from harness.scenarios import views
+from tlaconf.trace.writer import TraceWriter, write_expected
+from tlaconf.values import decode
 
 SEED = 7
 Line = dict[str, Any]
@@ -110,10 +112,19 @@ def _lines(path: Path) -> list[Line]:
 
 
 def _write(path: Path, lines: list[Line]) -> Path:
-    text = "".join(json.dumps(ln, ensure_ascii=False, separators=(", ", ": ")) + "\n"
-                   for ln in lines)
-    path.write_text(text, encoding="utf-8")
+    """The trace of ``lines`` (a header, the initial state and steps, as read back from a
+    trace and tampered with), written again with :class:`TraceWriter`."""
+    header, initial, *steps = lines
+    with TraceWriter(path, header["module"], header["revision"],
+                     _decoded(header["constants"]), header["meta"]) as w:
+        w.init(_decoded(initial["state"]))
+        for ln in steps:
+            w.step(ln["action"], _decoded(ln["params"]), ln["outcome"], _decoded(ln["state"]))
     return path
+
+
+def _decoded(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: decode(v) for k, v in fields.items()}
 
 
 def write_golden(root: Path) -> list[Path]:
@@ -135,7 +146,7 @@ def write_golden(root: Path) -> list[Path]:
         file = f"{name}.trace.jsonl"
         paths.append(_write(area / file, [header, base[1], *kept, step]))
         expected[file] = {"verdict": "violation", "step": len(kept) + 1, "conjunct": conjunct}
-    (area / "expected.json").write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n")
+    write_expected(area / "expected.json", expected)
     return paths
 
 

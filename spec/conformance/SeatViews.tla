@@ -284,8 +284,8 @@ LeakCheck(p) ==
                ~OrderShown(z, p.seat) /\ Len(lists[z]) >= 2 =>
                    \E i \in DOMAIN p.worlds : OnlyOrderOf(WorldOf(p.worlds[i]), z)
     /\ p.verdict = "none" =>
-           Cardinality({z \in ZoneInstances4 : occupants[z] \ Shown(p.seat) # {}}) >= 2 =>
-               \E i \in DOMAIN p.worlds : p.worlds[i].occupants # occupants
+           (Cardinality({z \in ZoneInstances4 : occupants[z] \ Shown(p.seat) # {}}) >= 2 =>
+               \E i \in DOMAIN p.worlds : p.worlds[i].occupants # occupants)
     /\ UNCHANGED vars
 
 Partition == ZonePartition4(inGameIds, occupants)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_apalache import FakeApalache
 
+from tests.apalache.fake_apalache import FakeApalache
 from tlaconf.errors import UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace

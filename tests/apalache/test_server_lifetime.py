@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_apalache import fake_executable, started
 
+from tests.apalache.fake_apalache import fake_executable, started
 from tlaconf.trace import TraceWriter
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """The golden corpus through a real external checker, compared with the embedded evaluator.
 
-``make test-tlc`` and ``make test-apalache`` run this with ``TLCONF_GOLDEN_CHECKER``
+``make test-tlc`` and ``make test-apalache`` run this with ``TLACONF_GOLDEN_CHECKER``
 set to ``tlc`` or ``apalache``; everywhere else (``make test``, CI) it skips,
 saying why.  For each golden trace, deciding with the checker gives the embedded
 verdict, failing step and blame, and ``--cross-check`` finds no difference.
@@ -24,7 +24,7 @@ from tlaconf.replay.result import TraceResult
 
 PROJECT = Path(__file__).resolve().parents[2]
 TRACES = PROJECT / "traces"
-CHECKER = os.environ.get("TLCONF_GOLDEN_CHECKER", "")
+CHECKER = os.environ.get("TLACONF_GOLDEN_CHECKER", "")
 
 LIMITS: dict[str, str] = (
     json.loads((Path(__file__).parent / f"{CHECKER}-limits.json").read_text())

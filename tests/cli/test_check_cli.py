@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import PY_BACKEND, Cli
-from counter_backend import SPEC
+from tests.cli.clihelp import PY_BACKEND, Cli
+from tests.replay.counter_backend import SCENARIOS, SPEC
 
 
 def check(cli: Cli, tmp_path: Path, *extra: str) -> tuple[int, str, str]:
@@ -16,7 +16,7 @@ def check(cli: Cli, tmp_path: Path, *extra: str) -> tuple[int, str, str]:
 
 
 def test_conforming_scenarios_exit_0(cli: Cli, tmp_path: Path) -> None:
-    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios")
+    code, out, _ = check(cli, tmp_path, "--scenarios", SCENARIOS)
     assert code == 0 and "6 trace(s)" in out and "OK" in out
     written = sorted(p.relative_to(tmp_path).as_posix()
                      for p in tmp_path.rglob("*.trace.jsonl"))  # fmt: skip
@@ -26,7 +26,7 @@ def test_conforming_scenarios_exit_0(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_seeds_are_fixed_and_repeatable(cli: Cli, tmp_path: Path) -> None:
-    args = ("--scenarios", "counter_scenarios", "--seed", "5", "--out", "o", "--json")
+    args = ("--scenarios", SCENARIOS, "--seed", "5", "--out", "o", "--json")
     first = check(cli, tmp_path, *args)
     text = (tmp_path / "o" / "seed-5" / "counter-1.trace.jsonl").read_text()
     second = check(cli, tmp_path, *args)
@@ -36,7 +36,7 @@ def test_seeds_are_fixed_and_repeatable(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_a_buggy_implementation_exits_1_with_the_failure(cli: Cli, tmp_path: Path) -> None:
-    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_buggy")
+    code, out, _ = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_buggy")
     assert code == 1
     assert "counter-big.trace.jsonl" in out and "violation" in out
     assert "tally'" in out  # the blame names the broken conjunct
@@ -45,12 +45,12 @@ def test_a_buggy_implementation_exits_1_with_the_failure(cli: Cli, tmp_path: Pat
 def test_missing_scenarios_are_bad_input(cli: Cli, tmp_path: Path) -> None:
     code, _, err = check(cli, tmp_path, "--scenarios", "no_such_module")
     assert code == 2 and "no_such_module" in err
-    code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:nope")
+    code, _, err = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:nope")
     assert code == 2 and "no function nope" in err
 
 
 def test_a_crash_of_the_implementation_is_a_finding(cli: Cli, tmp_path: Path) -> None:
-    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_crashing",
+    code, out, _ = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_crashing",
                          "--json")
     assert code == 1
     doc = json.loads(out)
@@ -61,20 +61,20 @@ def test_a_crash_of_the_implementation_is_a_finding(cli: Cli, tmp_path: Path) ->
     assert failure["traceback"] == ".tlaconf-out/check/seed-2/crash.txt"
     saved = tmp_path / failure["traceback"]
     assert "generate_all_crashing" in saved.read_text() and "KeyError" in saved.read_text()
-    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_crashing")
+    code, out, _ = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_crashing")
     assert code == 1 and "crash" in out and "seed 2" in out
 
 
 def test_malformed_scenarios_are_bad_input(cli: Cli, tmp_path: Path) -> None:
-    for value in ("", ":x", "a:b:c", "../x", "counter_scenarios:"):
+    for value in ("", ":x", "a:b:c", "../x", f"{SCENARIOS}:"):
         code, _, err = check(cli, tmp_path, "--scenarios", value)
         assert code == 2 and "MODULE[:FUNCTION]" in err, value
-    code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_nothing_useful")
+    code, _, err = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_nothing_useful")
     assert code == 2 and "returned int for seed 1, not a list of trace paths" in err
 
 
 def test_every_trace_written_under_out_is_replayed(cli: Cli, tmp_path: Path) -> None:
-    code, out, _ = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_unlisted",
+    code, out, _ = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_unlisted",
                          "--seed", "1", "--json")  # fmt: skip
     assert code == 1
     paths = [Path(t["path"]).as_posix() for t in json.loads(out)["traces"]]
@@ -83,5 +83,5 @@ def test_every_trace_written_under_out_is_replayed(cli: Cli, tmp_path: Path) -> 
 
 
 def test_a_returned_trace_that_was_not_written_is_bad_input(cli: Cli, tmp_path: Path) -> None:
-    code, _, err = check(cli, tmp_path, "--scenarios", "counter_scenarios:generate_all_phantom")
+    code, _, err = check(cli, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_phantom")
     assert code == 2 and "phantom.trace.jsonl, which they did not write" in err

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import PY_BACKEND, Cli
-from counter_backend import SPEC, state, write_trace
 
 import tlaconf.cli.parse
+from tests.cli.clihelp import PY_BACKEND, Cli
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 from tlaconf.cli.main import main
 
 
@@ -28,7 +28,7 @@ def test_an_internal_error_in_a_trace_exits_3_and_keeps_the_json(
     cli: Cli, tmp_path: Path
 ) -> None:
     good = _trace(tmp_path)
-    run = cli("replay", "--spec", SPEC, "--backend", "counter_backend:BuggyBackend", "--json",
+    run = cli("replay", "--spec", SPEC, "--backend", f"{BACKEND}:BuggyBackend", "--json",
               good)
     assert run.code == 3 and "Traceback" not in run.err
     doc = json.loads(run.out)

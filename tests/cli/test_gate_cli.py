@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import PY_BACKEND, Cli
-from counter_backend import SPEC, state, write_trace
+from tests.cli.clihelp import PY_BACKEND, Cli
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
 BAD = ("Inc", {"by": 1, "who": "b"}, "accepted", state(9, a=2, b=1))
@@ -109,7 +109,7 @@ def test_an_internal_error_exits_3_and_update_records_nothing(cli: Cli, tmp_path
     before = (traces / "verdicts.json").read_text()
     for extra in ((), ("--update",)):
         run = cli("gate", "--traces", traces, "--spec", SPEC,
-                  "--backend", "counter_backend:BuggyBackend", *extra)
+                  "--backend", f"{BACKEND}:BuggyBackend", *extra)
         assert run.code == 3, extra
         assert "internal error" in run.out and "nothing compared" in run.out
         assert (traces / "verdicts.json").read_text() == before

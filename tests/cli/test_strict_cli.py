@@ -9,8 +9,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import PY_BACKEND, Cli
-from counter_backend import SPEC, state, write_trace
+
+from tests.cli.clihelp import PY_BACKEND, Cli
+from tests.replay.counter_backend import SPEC, state, write_trace
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
 WARNING = "module Counter has no invariants"

@@ -194,4 +194,5 @@ def test_steps_without_a_label_cover_next(
     assert points["n > 0"]["accepted"]["true"] >= 1
     tla.write_text(MODULE)  # no Next: a step without a label cannot be covered
     code, _, err = _run(capsys, "coverage", trace, "--spec", spec)
-    assert code == 2 and "t.trace.jsonl:3: a step without an action label needs Next" in err
+    assert code == 2 and "t.trace.jsonl:3: the step has no action label" in err
+    assert "module Cov defines no Next" in err

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from harness.scenarios import generate_all
+from tests.replay.counter_backend import BACKEND, SCENARIOS
 from tlaconf.cli.check import second_run
 from tlaconf.cli.main import main
 from tlaconf.replay.determinism import compare_runs, seed_independence
@@ -73,12 +73,8 @@ def test_the_harness_writes_the_same_bytes_in_another_process(tmp_path: Path) ->
 
 
 def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> tuple[int, str]:
-    sys.path.insert(0, str(REPLAY_TESTS))
-    try:
-        code = main(["check", "--spec", str(REPLAY_TESTS / "spec"), "--out", str(tmp_path / "o"),
-                     "--backend", "counter_backend:PyBackend", *args])
-    finally:
-        sys.path.remove(str(REPLAY_TESTS))
+    code = main(["check", "--spec", str(REPLAY_TESTS / "spec"), "--out", str(tmp_path / "o"),
+                 "--backend", f"{BACKEND}:PyBackend", *args])
     out, err = capsys.readouterr()
     return code, out + err
 
@@ -86,10 +82,10 @@ def _check(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> tu
 def test_check_flags_an_unseeded_generator(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
 ) -> None:
-    monkeypatch.setenv("PYTHONPATH", str(REPLAY_TESTS))
-    code, out = _check(capsys, tmp_path, "--scenarios", "counter_scenarios:generate_all_unseeded")
+    monkeypatch.setenv("PYTHONPATH", str(REPLAY_TESTS.parents[1]))
+    code, out = _check(capsys, tmp_path, "--scenarios", f"{SCENARIOS}:generate_all_unseeded")
     assert code == 1 and "a second run with the same seed wrote a different line" in out
-    code, out = _check(capsys, tmp_path, "--scenarios", "counter_scenarios", "--seeds", "2..4")
+    code, out = _check(capsys, tmp_path, "--scenarios", SCENARIOS, "--seeds", "2..4")
     assert code == 0 and "byte-identical traces for seed 2" in out
     assert "6 trace(s)" in out and (tmp_path / "o" / "seed-4").is_dir()
     assert "coverage: 1/1 guards" in out

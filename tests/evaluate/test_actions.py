@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
-from tlahelp import module
 
+from tests.evaluate.tlahelp import module
 from tlaconf.evaluate import EvalError, load_module
 from tlaconf.values import Fn, record
 

@@ -1,7 +1,8 @@
 """Naturals and Integers."""
 
 import pytest
-from tlahelp import ev, fails, module
+
+from tests.evaluate.tlahelp import ev, fails, module
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@
 from pathlib import Path
 
 import pytest
-from tlahelp import module
 
+from tests.evaluate.tlahelp import module
 from tlaconf.evaluate import Context, load_module
 from tlaconf.values import Fn
 

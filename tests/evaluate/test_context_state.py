@@ -54,3 +54,23 @@ def test_importing_tlaconf_leaves_the_recursion_limit_alone() -> None:
             "import tlaconf.evaluate, tlaconf.cli.main, tlaconf.replay; "
             "assert sys.getrecursionlimit() == before, sys.getrecursionlimit()")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+DEEP = """---- MODULE D ----
+EXTENDS Naturals
+RECURSIVE Sum(_)
+Sum(n) == IF n = 0 THEN 0 ELSE n + Sum(n - 1)
+====
+"""
+
+
+def test_the_recursion_limit_is_raised_only_while_evaluating() -> None:
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)
+    try:
+        ctx = load_text(DEEP)
+        assert sys.getrecursionlimit() == 1000
+        assert ctx.evaluate("Sum(3000)") == 3000 * 3001 // 2  # deeper than 1000 frames
+        assert sys.getrecursionlimit() == 1000
+    finally:
+        sys.setrecursionlimit(before)

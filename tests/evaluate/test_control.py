@@ -1,6 +1,6 @@
 """IF, CASE, LET, CHOOSE, quantifiers, LAMBDA, higher-order and recursive operators."""
 
-from tlahelp import ev, fails, module, show
+from tests.evaluate.tlahelp import ev, fails, module, show
 
 
 def test_if_and_case() -> None:

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import tlc_rules as tlc
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from tlc_rules import Indeterminate, OracleError
 
+import tests.evaluate.tlc_rules as tlc
+from tests.evaluate.tlc_rules import Indeterminate, OracleError
 from tlaconf.evaluate import Blame, Context, EvalError, load_text
 from tlaconf.evaluate.lazy import Fail, materialize
 from tlaconf.tla.ast import NO_SPAN

@@ -2,8 +2,8 @@
 exception escapes."""
 
 import pytest
-from tlahelp import fails, module
 
+from tests.evaluate.tlahelp import fails, module
 from tlaconf.evaluate import EvalError
 from tlaconf.values import Fn
 

@@ -10,7 +10,8 @@ import contextlib
 from typing import Any
 
 import pytest
-from test_differential import (
+
+from tests.evaluate.test_differential import (
     ASSIGN,
     BOOLEAN_ONLY,
     EXPLAIN,
@@ -20,7 +21,6 @@ from test_differential import (
     E,
     paths,
 )
-
 from tlaconf.evaluate import Blame, EvalError
 from tlaconf.values import Fn, to_tla
 
@@ -203,7 +203,7 @@ def test_a_call_with_a_deferred_argument_inside_a_quantifier_sees_its_lookups() 
     """``f[a]`` inside a quantifier is looked up in ``f``'s dict, computed at the
     quantifier's entry (and once per outer iteration); a call whose other argument is
     deferred goes into a helper function, which receives those values."""
-    from tlahelp import module
+    from tests.evaluate.tlahelp import module
 
     m = module("EXTENDS Naturals\n"
                "G(x, y) == x = {} \\/ y = 1\n"
@@ -217,3 +217,10 @@ def test_a_call_with_a_deferred_argument_inside_a_quantifier_sees_its_lookups() 
     for op in ("One", "Two"):
         with pytest.raises(EvalError, match="division by zero"):
             m.holds(op, (full,), {})
+
+
+def test_the_level_analysis_knows_every_inlined_operator() -> None:
+    from tlaconf.evaluate.compiler import _SPECIAL
+    from tlaconf.evaluate.levels import SPECIAL_NAMES
+
+    assert set(_SPECIAL) == SPECIAL_NAMES

@@ -1,6 +1,6 @@
 """Functions, records, EXCEPT, and the TLC module's :> and @@."""
 
-from tlahelp import ev, fails, module, show
+from tests.evaluate.tlahelp import ev, fails, module, show
 
 
 def test_construction_and_application() -> None:

@@ -1,8 +1,8 @@
 """Connectives: booleans only, short-circuit left to right as TLC."""
 
 import pytest
-from tlahelp import ev, fails, module, show
 
+from tests.evaluate.tlahelp import ev, fails, module, show
 from tlaconf.evaluate import EvalError
 
 

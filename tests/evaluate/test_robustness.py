@@ -2,8 +2,8 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tlahelp import ev
 
+from tests.evaluate.tlahelp import ev
 from tlaconf.evaluate import EvalError
 from tlaconf.tla.errors import ParseError
 

@@ -1,6 +1,6 @@
 """The Sequences module."""
 
-from tlahelp import ev, fails, show
+from tests.evaluate.tlahelp import ev, fails, show
 
 
 def test_sequence_operators() -> None:

@@ -1,8 +1,8 @@
 """Set constructs, lazy (infinite) sets and their enumeration errors."""
 
 import pytest
-from tlahelp import ev, fails, module, show
 
+from tests.evaluate.tlahelp import ev, fails, module, show
 from tlaconf.evaluate import EvalError
 
 

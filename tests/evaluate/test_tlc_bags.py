@@ -1,6 +1,6 @@
 """The TLC and Bags modules."""
 
-from tlahelp import ev, fails, show
+from tests.evaluate.tlahelp import ev, fails, show
 
 
 def test_tlc_operators() -> None:
@@ -31,3 +31,16 @@ def test_bags() -> None:
     assert ev("IsABag(<<1, 2>>) /\\ ~IsABag(<<0>>)") is True
     assert ev("EmptyBag = <<>>") is True
     assert ev("Cardinality(SubBag(SetToBag({1, 2})))") == 4
+
+
+def test_to_string_of_bags_as_tlc_prints_them() -> None:
+    """What real TLC (cc6b616) printed for each: a record only when every element is an
+    identifier string."""
+    assert ev('ToString(SetToBag({""}))') == '("" :> 1)'
+    assert ev('ToString(SetToBag({"a", "b"}))') == "[a |-> 1, b |-> 1]"
+    assert ev('ToString(("" :> 1) @@ ("a" :> 2))') == '("" :> 1 @@ "a" :> 2)'
+    assert ev('ToString("a b" :> 1)') == '("a b" :> 1)'
+    assert ev('ToString("1" :> 1)') == '("1" :> 1)'
+    assert ev('ToString("1a" :> 1)') == "[1a |-> 1]"
+    assert ev('ToString("_x" :> 1)') == "[_x |-> 1]"
+    assert ev("ToString(SetToBag({<<>>}))") == "(<<>> :> 1)"

@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import tlc_rules as tlc
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from tlahelp import context
-from tlc_rules import Indeterminate, OracleError
 
+import tests.evaluate.tlc_rules as tlc
+from tests.evaluate.tlahelp import context
+from tests.evaluate.tlc_rules import Indeterminate, OracleError
 from tlaconf.evaluate import EvalError
 from tlaconf.tla.errors import ParseError
 from tlaconf.values import Fn, make_fn, to_tla

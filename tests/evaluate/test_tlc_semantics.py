@@ -4,8 +4,8 @@ and tlc2/module): each case is TLC's answer, an error where TLC raises one."""
 from __future__ import annotations
 
 import pytest
-from tlahelp import ev, fails, module
 
+from tests.evaluate.tlahelp import ev, fails, module
 from tlaconf.evaluate import EvalError
 
 

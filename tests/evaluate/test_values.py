@@ -1,8 +1,8 @@
 """Values, equality and membership as TLC: kinds never silently compare."""
 
 import pytest
-from tlahelp import ev, fails, module, show
 
+from tests.evaluate.tlahelp import ev, fails, module, show
 from tlaconf.evaluate import EvalError
 from tlaconf.values import Fn
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from tests.replay.counter_backend import SCENARIOS
 from tlaconf.cli.main import main
 from tlaconf.revision.build import build_revision, write_revision
 
@@ -147,18 +147,14 @@ def test_check_revision(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     (strict / "CounterOps.tla").write_text(
         "---- MODULE CounterOps ----\nEXTENDS Naturals\nAdd(n, k) == n + k + 1\n====\n"
     )
-    base = ("check", "--spec", spec, "--scenarios", "counter_scenarios", "--seed", "1",
+    base = ("check", "--spec", spec, "--scenarios", SCENARIOS, "--seed", "1",
             "--out", tmp_path / "out")  # fmt: skip
-    sys.path.insert(0, str(ROOT / "tests" / "replay"))
-    try:
-        assert run(capsys, *base)[0] == 0
-        code, out, _ = run(capsys, *base, "--revision", "1b")
-        assert code == 1 and "against revision 1b of the profile (--revision)" in out
-        code, _, err = run(capsys, *base, "--revision", "7", "--out", tmp_path / "o7")
-        assert code == 2 and "unknown revision '7'" in err
-        assert not (tmp_path / "o7").exists()  # refused before any scenario ran
-    finally:
-        sys.path.remove(str(ROOT / "tests" / "replay"))
+    assert run(capsys, *base)[0] == 0
+    code, out, _ = run(capsys, *base, "--revision", "1b")
+    assert code == 1 and "against revision 1b of the profile (--revision)" in out
+    code, _, err = run(capsys, *base, "--revision", "7", "--out", tmp_path / "o7")
+    assert code == 2 and "unknown revision '7'" in err
+    assert not (tmp_path / "o7").exists()  # refused before any scenario ran
 
 
 def test_plain_gate_json_and_junit(

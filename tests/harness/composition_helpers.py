@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from tlaconf import evaluate
 from tlaconf.values import from_python
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,7 +15,6 @@ SEARCH = (SPEC / "conformance", SPEC / "reference-profile" / "rev2")
 
 def load(module: str) -> Any:
     """The evaluation context of profile module ``module`` (skips without the evaluator)."""
-    evaluate = pytest.importorskip("tlaconf.evaluate")
     return evaluate.load_module(SPEC / "reference-profile" / "rev2" / f"{module}.tla", SEARCH, {})
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.decks import DeckViolation, Submitted, submit, validate_deck
 from harness.composition.errors import CompositionError
 from harness.scenarios.composition.decks import CATALOG, FORMATS, LEGAL, _list
+from tests.harness.composition_helpers import holds, load
 
 DECK, SQUAD, LOADOUT = FORMATS["deck"], FORMATS["squad"], FORMATS["loadout"]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.durations import Duration, Durations
 from harness.composition.errors import CompositionError
+from tests.harness.composition_helpers import holds, load
 from tlaconf.values import from_python, to_tla
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.errors import CompositionError
 from harness.composition.keywords import (
@@ -16,6 +15,7 @@ from harness.composition.keywords import (
     resolve_keyword_layers,
 )
 from harness.scenarios.composition.keywords import CATALOG, OBJECTS
+from tests.harness.composition_helpers import holds, load
 from tlaconf.values import from_python
 
 E = KeywordEffect

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.errors import CompositionError
 from harness.composition.phases import PhaseEvent, PhaseRunner
+from tests.harness.composition_helpers import holds, load
 
 PHASES = ("Ready", "Draw", "Main", "End")
 

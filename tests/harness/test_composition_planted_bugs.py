@@ -28,8 +28,6 @@ from harness.composition import (
 from harness.composition.keywords import LayeredEffect
 from harness.zones import ZoneCollection
 
-pytest.importorskip("tlaconf.evaluate")
-
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from composition_helpers import load
 
 from harness.composition.errors import CompositionError
 from harness.composition.responses import Response, ResponseWindows, next_seat, unwind
+from tests.harness.composition_helpers import load
 
 SEATS = ("N", "E", "S")
 

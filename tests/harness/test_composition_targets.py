@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.errors import CompositionError
 from harness.composition.targets import (
@@ -16,6 +15,7 @@ from harness.composition.targets import (
     target_choices,
 )
 from harness.zones import define_zones, hand
+from tests.harness.composition_helpers import holds, load
 from tlaconf.values import from_python
 
 ZONES = define_zones({"a": hand("A"), "b": hand("B")}, {"a": [3, 1], "b": [2]})

@@ -4,11 +4,11 @@ or priority arbitration), and their reading."""
 from __future__ import annotations
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition.errors import CompositionError
 from harness.composition.transactions import Intent, arbitrate
 from harness.scenarios.composition.transactions import ITEMS, SEATS, ledger
+from tests.harness.composition_helpers import holds, load
 
 A, B, C = SEATS
 AVAILABLE = frozenset(ITEMS)

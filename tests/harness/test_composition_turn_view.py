@@ -4,7 +4,6 @@ check over views, legal actions and target choices, revelations in a public repl
 from __future__ import annotations
 
 import pytest
-from composition_helpers import holds, load
 
 from harness.composition import turn_view
 from harness.composition.errors import CompositionError
@@ -12,6 +11,7 @@ from harness.composition.targets import ConcreteAction
 from harness.composition.turn_view import assert_no_turn_view_leak, create_turn_view
 from harness.scenarios.composition.turn_views import RULES, ViewMachine, deck_top_shown, new_table
 from harness.zones import InformationLeak, Transfer, create_information_revelation, reorder
+from tests.harness.composition_helpers import holds, load
 
 
 def test_counts_always_identities_and_order_by_policy() -> None:

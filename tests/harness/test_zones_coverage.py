@@ -11,10 +11,8 @@ from pathlib import Path
 import pytest
 
 from harness.scenarios import generate_all
-
-evaluate = pytest.importorskip("tlaconf.evaluate")
-
-from tlaconf.values import decode  # noqa: E402
+from tlaconf import evaluate
+from tlaconf.values import decode
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 SEARCH = [SPEC / "conformance", SPEC / "reference-profile" / "rev2", SPEC / "tcs"]

@@ -14,10 +14,9 @@ from harness.deal import DealRequest, deal
 from harness.profile import Deal
 from harness.scenarios.play import SCENARIOS, play
 from harness.zones import Access, define_zones, hand
-
-evaluate = pytest.importorskip("tlaconf.evaluate")
-from tlaconf.replay import get_backend, replay_trace  # noqa: E402
-from tlaconf.values import from_python  # noqa: E402
+from tlaconf import evaluate
+from tlaconf.replay import get_backend, replay_trace
+from tlaconf.values import from_python
 
 SEATS = {"Seats4": frozenset({"SideA", "SideB"})}
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,21 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import SEEDS
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED_DIRS = [ROOT.parent / "shared" / "seeds", ROOT.parent.parent / "shared" / "seeds"]
 REV2 = ROOT / "spec" / "reference-profile" / "rev2"
 CONF = ROOT / "spec" / "conformance"
 SEED000 = "000_06548165aa2c0842.txt"
 
 
 def _seed(name: str) -> str:
-    for folder in SEED_DIRS:
-        if (folder / name).exists():
-            return (folder / name).read_text(encoding="utf-8")
-    pytest.skip(f"seed page {name} is not beside the repository")
+    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 def _constants(text: str) -> list[str]:

@@ -7,17 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from counter_backend import HAS_EVALUATOR, PyBackend, Step, write_trace
 
+from tests.replay.counter_backend import PyBackend, Step, write_trace
 from tlaconf.replay import Backend, get_backend
 
-BACKEND_NAMES = ["py", pytest.param("embedded", marks=pytest.mark.skipif(
-    not HAS_EVALUATOR, reason="tlaconf.evaluate is not merged yet"))]  # fmt: skip
 
-
-@pytest.fixture(params=BACKEND_NAMES)
+@pytest.fixture(params=["py", "embedded"])
 def backend(request: pytest.FixtureRequest) -> Backend:
-    """The Python backend and (once it exists) the embedded evaluator."""
+    """The Python backend and the embedded evaluator."""
     if request.param == "py":
         return PyBackend()
     return get_backend(request.param)

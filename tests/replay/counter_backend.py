@@ -3,13 +3,12 @@
 ``PyBackend`` implements the backend Protocol for the test module
 ``spec/conformance/Counter.tla`` in plain Python, so the engine's semantics are
 tested independently of the evaluator (the CLI loads it with
-``--backend counter_backend:PyBackend``); every such test also runs with the
-``embedded`` backend (the real evaluator) when :mod:`tlaconf.evaluate` exists.
+``--backend tests.replay.counter_backend:PyBackend``); every such test also runs with
+the ``embedded`` backend (the real evaluator).
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,10 @@ from tlaconf.trace.writer import TraceWriter
 from tlaconf.values import Fn, make_fn, record, to_tla
 
 SPEC = Path(__file__).parent / "spec"
-HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
+BACKEND = "tests.replay.counter_backend"
+"""This module, for ``--backend BACKEND:PyBackend``."""
+SCENARIOS = "tests.replay.counter_scenarios"
+"""The test scenarios, for ``--scenarios``."""
 
 Step = tuple[str | None, dict[str, Any] | None, str, dict[str, Any]]
 """``(action, params, outcome, state)``; action and params None for a step without a label."""
@@ -153,7 +155,8 @@ class BuggyModule(CounterModule):
 
 
 class BuggyBackend(PyBackend):
-    """A backend with a bug (``--backend counter_backend:BuggyBackend``): internal errors."""
+    """A backend with a bug (``--backend tests.replay.counter_backend:BuggyBackend``):
+    internal errors."""
 
     name = "buggy-counter"
 

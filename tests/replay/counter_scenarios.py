@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from counter_backend import write_trace
+from tests.replay.counter_backend import write_trace
 
 
 class Counter:

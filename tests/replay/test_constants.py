@@ -5,8 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from counter_backend import SPEC, state, write_trace
-
+from tests.replay.counter_backend import SPEC, state, write_trace
 from tlaconf.replay import get_backend, replay_trace
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))

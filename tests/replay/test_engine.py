@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from counter_backend import SPEC, state
-
+from tests.replay.counter_backend import SPEC, state
 from tlaconf.replay import Backend, get_backend, replay_trace
 from tlaconf.trace import TraceWriter
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
-from counter_backend import SPEC, PyBackend, state, write_trace
-
+from tests.replay.counter_backend import SPEC, PyBackend, state, write_trace
 from tlaconf.replay import replay_trace
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from counter_backend import SPEC, state, write_trace
+
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 
 pytest_plugins = ["pytester"]
 
 INC = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
 BAD = ("Inc", {"by": 1, "who": "b"}, "accepted", state(9, a=2, b=1))
-OPTIONS = (f"--tlaconf-spec={SPEC}", "--tlaconf-backend=counter_backend:PyBackend")
+OPTIONS = (f"--tlaconf-spec={SPEC}", f"--tlaconf-backend={BACKEND}:PyBackend")
 
 
 def test_trace_files_are_collected_and_replayed(pytester: pytest.Pytester) -> None:
@@ -54,14 +55,14 @@ def test_collection_can_be_turned_off(pytester: pytest.Pytester) -> None:
 def test_ini_spec_option(pytester: pytest.Pytester) -> None:
     write_trace(pytester.path / "ok.trace.jsonl", state(0), [INC])
     pytester.makeini(f"[pytest]\ntlaconf_spec = {SPEC}\n")
-    result = pytester.runpytest("--tlaconf-backend=counter_backend:PyBackend")
+    result = pytester.runpytest(f"--tlaconf-backend={BACKEND}:PyBackend")
     result.assert_outcomes(passed=1)
 
 
 def test_fixture_replays_a_trace_written_by_a_test(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         f"""
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         INC = {INC!r}
         BAD = {BAD!r}
@@ -89,7 +90,7 @@ def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> 
     pytester.makepyfile(
         f"""
         import pytest
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         INC = {INC!r}
         BAD = {BAD!r}
@@ -118,7 +119,7 @@ def test_fixture_conjunct_must_be_the_blamed_leaf(pytester: pytest.Pytester) -> 
 def test_fixture_failure_is_reported_once_at_pytests_width(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         f"""
-        from counter_backend import state, write_trace
+        from tests.replay.counter_backend import state, write_trace
 
         def test_unexpected_violation(tmp_path, tlaconf_replay):
             tlaconf_replay(write_trace(tmp_path / "t.trace.jsonl", state(0), [{INC!r}, {BAD!r}]))

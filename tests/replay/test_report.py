@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 
 import pytest
-from counter_backend import SPEC, state, write_trace
 from rich.console import Console
 
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 from tlaconf.replay import run_traces
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, exit_code, state_diff
 from tlaconf.replay.result import strict_equal as eq
@@ -95,7 +95,7 @@ def test_progress_display_on_a_terminal(tmp_path: Path) -> None:
              for i in range(3)]  # fmt: skip
     console = Console(file=io.StringIO(), force_terminal=True, width=100)
     with ProgressDisplay(console, len(paths)) as progress:
-        results = run_traces(paths, SPEC, "counter_backend:PyBackend", 1, progress.on_start,
+        results = run_traces(paths, SPEC, f"{BACKEND}:PyBackend", 1, progress.on_start,
                              progress.on_steps, progress.on_result)  # fmt: skip
         assert progress._progress.tasks[0].completed == 3
     assert [r.verdict for r in results] == ["conforms"] * 3

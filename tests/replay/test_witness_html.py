@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from counter_backend import SPEC, state, write_trace
 
+from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
 from tlaconf.cli.main import main
 from tlaconf.replay import get_backend, replay_trace
 from tlaconf.replay.result import Failure, TraceResult
@@ -79,7 +79,7 @@ def test_the_timeline_shows_each_step_with_its_diff(tmp_path: Path) -> None:
     inc = ("Inc", {"by": 2, "who": "a"}, "accepted", state(2, a=2, b=0))
     bad = ("Inc", {"by": 1, "who": "b"}, "accepted", state(9, a=2, b=1))
     trace = write_trace(tmp_path / "t.trace.jsonl", state(0), [inc, bad])
-    result = replay_trace(trace, SPEC, get_backend("counter_backend:PyBackend"))
+    result = replay_trace(trace, SPEC, get_backend(f"{BACKEND}:PyBackend"))
     page = render_page([result], "t")
     timeline = page[page.index("<h3>timeline</h3>"):]
     assert timeline.count("<tr") == 4  # header, initial state, two steps

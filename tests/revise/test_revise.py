@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import SEEDS
 from tlaconf.cli.main import main
 from tlaconf.tla.parser import load_module_file
 from tlaconf.tla.resolve import load
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).with_name("pages")
-SEEDS = Path("/work/shared/seeds")
 MARK2 = "reference-profile · input revision 2 · CC0 1.0"
 MARK3 = "reference-profile · input revision 3 · CC0 1.0"
 TRAILER = "Definition and resolved references · Exact module download"
@@ -73,7 +73,6 @@ def test_republished_definitions_are_unchanged(
     assert after == before
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
 def test_the_four_seed_pages_into_revision_2(
     spec: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

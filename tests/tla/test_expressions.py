@@ -15,7 +15,10 @@ from .helpers import tree
 PRECEDENCE = [
     (r"a \in S /\ b", r"AND[\in(a, S), b]"),
     (r"a \notin S \/ b \subseteq T", r"OR[\notin(a, S), \subseteq(b, T)]"),
-    (r"a => b => c", "=>(a, =>(b, c))"),
+    (r"a => (b => c)", "=>(a, =>(b, c))"),
+    ("a = ~b", "=(a, ~(b))"),
+    ("x' = ~x", "=(x', ~(x))"),
+    ("a * ~b", "*(a, ~(b))"),
     (r"a <=> b => c", "=>(<=>(a, b), c)"),
     (r"a \equiv b", "<=>(a, b)"),
     (r"a /\ b => c \/ d", "=>(AND[a, b], OR[c, d])"),
@@ -44,7 +47,7 @@ PRECEDENCE = [
     ("f[x][y]", "f[x][y]"),
     ("f[x, y]", "f[x, y]"),
     ("DOMAIN f = S", "=(DOMAIN(f), S)"),
-    (r"SUBSET S \X T", r"SUBSET(\X(S, T))"),
+    (r"SUBSET (S \X T)", r"SUBSET(\X(S, T))"),
     (r"UNION S \cup T", r"\cup(UNION(S), T)"),
     (r"A \X B \X C", r"\X(A, B, C)"),
     (r"A \times B", r"\X(A, B)"),
@@ -72,10 +75,12 @@ def test_precedence(text: str, expected: str) -> None:
 
 
 SANY_REJECTS = [
-    (r"7 \div -2", 3, "'-' operand"), ("2 * -1", 3, "'-' operand"), ("2 ^ -1", 3, "'-' operand"),
-    ("a = ~b", 3, "'~' operand"), (r"8 \div 2 \div 2", 10, r"'\div' and '\div'"),
-    ("1 .. 2 .. 3", 8, "'..' and '..'"), (r"a \cup b \cap c", 10, r"'\cup' and '\cap'"),
-    ("a % b + c", 7, "'%' and '+'"), ("a \\ b \\ c", 7, "'\\' and '\\'"),
+    (r"7 \div -2", 8, r"'\div' and '-'"), ("2 * -1", 5, "'*' and '-'"),
+    ("2 ^ -1", 5, "'^' and '-'"),
+    ("a => b => c", 8, "'=>' cannot be chained"), (r"SUBSET S \X T", 10, r"'SUBSET' and '\X'"),
+    (r"8 \div 2 \div 2", 10, r"'\div' cannot be chained"), ("[]x' = x", 4, "between '[]' and '''"),
+    ("1 .. 2 .. 3", 8, "'..' cannot be chained"), (r"a \cup b \cap c", 10, r"'\cup' and '\cap'"),
+    ("a % b + c", 7, "'%' and '+'"), ("a \\ b \\ c", 7, "'\\' cannot be chained"),
     ("[a |-> 1, a |-> 2]", 11, "field a appears twice"),
     ("[a : {1}, a : {2}]", 11, "field a appears twice"),
 ]
@@ -195,7 +200,7 @@ def test_tuple_and_record_spans_include_brackets() -> None:
          r"\E <<a, b>> \in S \X T : a \notin (b \cup c) \cap d"),
         ("□[Next]_⟨x⟩ ∨ ◇⟨A⟩_v", r"[][Next]_<<x>> \/ <><<A>>_v"),
         ("[f EXCEPT ![1] = [k ↦ 2]] ∈ [S → T]", r"[f EXCEPT ![1] = [k |-> 2]] \in [S -> T]"),
-        ("P ⇒ Q ≡ R ↝ S", r"P => Q \equiv R ~> S"),
+        ("P ⇒ (Q ≡ R) ↝ S", r"P => (Q \equiv R) ~> S"),
         ("a ⊆ b ⇔ s ∘ t ⊕ u", r"a \subseteq b <=> s \o t (+) u"),
     ],
 )

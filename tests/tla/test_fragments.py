@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import SEEDS
 from tlaconf.cli.main import main
 from tlaconf.errors import UserError
 from tlaconf.tla import ast
@@ -101,10 +102,6 @@ def test_cli_fragments_and_parse(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "ReturnAbility9/4" in out and "(fragment at line 5, revision 2)" in out
 
 
-SEEDS = Path("/work/shared/seeds")
-
-
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
 def test_the_four_seeds_give_exactly_the_six_operators(tmp_path: Path) -> None:
     names: list[str] = []
     for page in sorted(SEEDS.glob("*.txt")):
@@ -173,7 +170,6 @@ def test_fragments_of_revision_pages_parse(
     assert main(["parse", str(module)]) == 0, capsys.readouterr().err
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
 def test_fragments_of_the_seeds_parse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pages = sorted(SEEDS.glob("*.txt"))
     assert main(["fragments", *map(str, pages), "-o", str(tmp_path)]) == 0

@@ -29,7 +29,7 @@ R == [a |-> 1, b |-> {1, 2}]
 S == [R EXCEPT !.a = @ + 1, !.b = {}]
 T == CASE x = 0 -> "zero" [] x > 0 -> "pos" [] OTHER -> "neg"
 U == LET g(z) == z * 2 IN {g(z) : z \in 1..3}
-V == CHOOSE z \in {y \in 1..N : y > 2} : TRUE
+V == CHOOSE z \in {w \in 1..N : w > 2} : TRUE
 Spec == Init /\ [][Next]_<<x, y>> /\ WF_<<x, y>>(Next)
 THEOREM Spec => []TRUE
   <1>1. TRUE OBVIOUS

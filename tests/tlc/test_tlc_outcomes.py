@@ -15,7 +15,7 @@ import pytest
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.replay.tlc import checker as tlc_checker
-from tlaconf.replay.tlc.process import Outcome, Tlc, find_tlc, read_outcome
+from tlaconf.replay.tlc.process import Tlc, TlcResult, find_tlc, read_outcome
 from tlaconf.spec.lookup import module_spec
 from tlaconf.trace.reader import Step
 
@@ -32,7 +32,7 @@ def state(n: int, step: int) -> str:
 
 def test_no_error() -> None:
     out = msg(2185, 0, "Starting...") + msg(2193, 0, "Model checking completed. No error.")
-    assert read_outcome(0, out) == Outcome("ok")
+    assert read_outcome(0, out) == TlcResult("ok")
 
 
 def test_exit_zero_without_the_success_message_is_not_a_pass() -> None:
@@ -97,17 +97,17 @@ def step(n: int, line: int, outcome: str = "accepted") -> Step:
 class Scripted:
     """Stands in for ``run_tlc``: one outcome per chunk, and the modules it was given."""
 
-    def __init__(self, outcomes: list[Outcome]) -> None:
+    def __init__(self, outcomes: list[TlcResult]) -> None:
         self.outcomes = outcomes
         self.modules: list[str] = []
 
-    def __call__(self, tlc: Tlc, folder: Path, name: str, library: Any) -> Outcome:
+    def __call__(self, tlc: Tlc, folder: Path, name: str, library: Any) -> TlcResult:
         self.modules.append((folder / f"{name}.tla").read_text())
         assert (folder / f"{name}.cfg").is_file()
         return self.outcomes.pop(0)
 
 
-def session(monkeypatch: pytest.MonkeyPatch, outcomes: list[Outcome], chunk: int) -> Any:
+def session(monkeypatch: pytest.MonkeyPatch, outcomes: list[TlcResult], chunk: int) -> Any:
     fake = Scripted(outcomes)
     monkeypatch.setattr(tlc_checker, "run_tlc", fake)
     spec = module_spec(SPEC, "Counter", "1", {})
@@ -118,7 +118,7 @@ def session(monkeypatch: pytest.MonkeyPatch, outcomes: list[Outcome], chunk: int
 
 
 def test_chunks_start_where_the_previous_one_ended(monkeypatch: pytest.MonkeyPatch) -> None:
-    s, fake = session(monkeypatch, [Outcome("ok"), Outcome("deadlock", 1)], chunk=2)
+    s, fake = session(monkeypatch, [TlcResult("ok"), TlcResult("deadlock", 1)], chunk=2)
     steps = [step(n, n + 2) for n in range(1, 6)]
     before = step(0, 2).state
     answers = []
@@ -137,7 +137,7 @@ def test_chunks_start_where_the_previous_one_ended(monkeypatch: pytest.MonkeyPat
 
 
 def test_an_invariant_in_a_later_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
-    s, _ = session(monkeypatch, [Outcome("ok"), Outcome("invariant", 1, "Bounded")], chunk=3)
+    s, _ = session(monkeypatch, [TlcResult("ok"), TlcResult("invariant", 1, "Bounded")], chunk=3)
     before = step(0, 2).state
     for number in range(1, 5):
         st = step(number, number + 2)
@@ -150,7 +150,7 @@ def test_an_invariant_in_a_later_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_initial_state_is_checked_even_without_steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    s, fake = session(monkeypatch, [Outcome("invariant", 0, "Bounded")], chunk=3)
+    s, fake = session(monkeypatch, [TlcResult("invariant", 0, "Bounded")], chunk=3)
     decision = s.finish()
     assert decision is not None and (decision.step, decision.line, decision.taken) == (0, 2, None)
     assert "TraceSteps == <<>>" in fake.modules[0]
@@ -158,7 +158,7 @@ def test_the_initial_state_is_checked_even_without_steps(monkeypatch: pytest.Mon
 
 
 def test_answers_about_no_state_of_the_trace_are_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    s, _ = session(monkeypatch, [Outcome("deadlock", None, text="?")], chunk=5)
+    s, _ = session(monkeypatch, [TlcResult("deadlock", None, text="?")], chunk=5)
     s.add(1, step(1, 3), step(0, 2).state)
     with pytest.raises(CheckerFailed, match="no state of this trace"):
         s.finish()

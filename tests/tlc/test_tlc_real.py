@@ -92,7 +92,7 @@ CASES = {
 def test_tlc_gives_the_embedded_verdict(tmp_path: Path, name: str, chunk: str) -> None:
     steps, expected = CASES[name]
     trace = write(tmp_path / f"{name}.trace.jsonl", steps)
-    env = {"TLCONF_TLC_CHUNK": chunk}
+    env = {"TLACONF_TLC_CHUNK": chunk}
     results = {}
     for flags in ([], ["--backend", "tlc"], ["--cross-check", "tlc"]):
         code, doc, err = replay(*flags, str(trace), env=env)
@@ -119,9 +119,10 @@ def test_an_initial_state_breaking_an_invariant(tmp_path: Path) -> None:
 def test_a_disagreement_is_exit_3_with_both_answers(tmp_path: Path) -> None:
     # the evaluating side is a backend that accepts every step; TLC does not
     trace = write(tmp_path / "w.trace.jsonl", [inc(1, st(1, a=1)), inc(2, st(4, a=4))])
-    env = {"PYTHONPATH": str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    code, doc, err = replay("--backend", "lenient:AcceptAll", "--cross-check", "tlc", str(trace),
-                            env=env)  # fmt: skip
+    root = str(Path(__file__).resolve().parents[2])
+    env = {"PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    code, doc, err = replay("--backend", "tests.tlc.lenient:AcceptAll", "--cross-check", "tlc",
+                            str(trace), env=env)  # fmt: skip
     assert code == 3, err
     t = doc["traces"][0]
     assert t["verdict"] == "error" and t["undecided"] is True

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -11,14 +9,14 @@ from typing import Any
 
 import pytest
 
+from tlaconf import evaluate
 from tlaconf.errors import UserError
 from tlaconf.spec.lookup import module_spec
+from tlaconf.tla.parser import parse_module
 from tlaconf.trace import TraceWriter
 from tlaconf.trace.export import ModuleFacts, export_trace
 
 SPEC = Path(__file__).parents[1] / "replay" / "spec"
-HAS_PARSER = importlib.util.find_spec("tlaconf.tla.parser") is not None
-HAS_EVALUATOR = importlib.util.find_spec("tlaconf.evaluate") is not None
 
 Steps = list[tuple[str | None, dict[str, Any], str, dict[str, Any]]]
 
@@ -176,11 +174,9 @@ def test_cli(tmp_path: Path) -> None:
         assert message in r.stderr and "Traceback" not in r.stderr
 
 
-@pytest.mark.skipif(not HAS_PARSER, reason="needs the parser (branch parser)")
 def test_exported_module_parses(tmp_path: Path) -> None:
-    parser = importlib.import_module("tlaconf.tla.parser")
     out, _ = export(tmp_path, GOOD)
-    module = parser.parse_module(out.read_text(), str(out))
+    module = parse_module(out.read_text(), str(out))
     names = set(module.definitions())
     assert module.extends[0] == "Counter" and module.variables() == ("trace_step",)
     assert {"TraceInit", "TraceNext", "TraceSteps", "TraceAction", "TraceSpec"} <= names
@@ -192,7 +188,6 @@ def with_step(state: dict[str, Any], k: int) -> dict[str, Any]:
     return {**{v: from_python(x) for v, x in state.items()}, "trace_step": k}
 
 
-@pytest.mark.skipif(not HAS_EVALUATOR, reason="needs the evaluator (branch eval)")
 @pytest.mark.parametrize(
     ("steps", "verdicts"),
     [
@@ -211,7 +206,6 @@ def with_step(state: dict[str, Any], k: int) -> dict[str, Any]:
 def test_exported_module_evaluates_like_replay(
     tmp_path: Path, steps: Steps, verdicts: list[bool]
 ) -> None:
-    evaluate = importlib.import_module("tlaconf.evaluate")
     out, spec = export(tmp_path, steps)
     ctx = evaluate.load_module(out, (tmp_path, *spec.search_path), spec.constants)
     assert ctx.holds("TraceInit", (), with_step(st(0), 0))
@@ -223,9 +217,7 @@ def test_exported_module_evaluates_like_replay(
     assert got == verdicts
 
 
-@pytest.mark.skipif(not HAS_EVALUATOR, reason="needs the evaluator (branch eval)")
 def test_values_that_need_integers_and_tlc(tmp_path: Path) -> None:
-    evaluate = importlib.import_module("tlaconf.evaluate")
     path = tmp_path / "c.trace.jsonl"
     s0 = {"count": 0, "tally": {"side.A": 0, "b": 0}}
     s1 = {"count": 2, "tally": {"side.A": 2, "b": 0}}

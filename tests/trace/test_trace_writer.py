@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -32,3 +33,19 @@ def test_a_failed_recording_leaves_nothing(tmp_path: Path) -> None:
         w.init({"x": 1})
         raise RuntimeError("crash")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_write_expected_has_one_shape(tmp_path: Path) -> None:
+    from tlaconf.gate.golden import Expectation
+    from tlaconf.trace.writer import write_expected
+
+    path = write_expected(tmp_path / "expected.json", {
+        "z.trace.jsonl": {"verdict": "conforms"},
+        "a.trace.jsonl": {"conjunct": "x' = 1", "verdict": "violation", "step": 2},
+    })
+    assert path.read_text(encoding="utf-8") == (
+        '{\n  "a.trace.jsonl": {\n    "verdict": "violation",\n    "step": 2,\n'
+        '    "conjunct": "x\' = 1"\n  },\n  "z.trace.jsonl": {\n    "verdict": "conforms",\n'
+        '    "step": null,\n    "conjunct": null\n  }\n}\n')
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert Expectation.from_json(doc["a.trace.jsonl"], "a").step == 2

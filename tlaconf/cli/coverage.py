@@ -21,7 +21,7 @@ from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
 from tlaconf.replay.coverage import cover_traces
 from tlaconf.report import make_console
-from tlaconf.report.coverage import coverage_json, render_coverage, write_html
+from tlaconf.report.coverage import coverage_json, render_coverage, write_coverage_html
 from tlaconf.spec import resolve_spec_dir
 
 
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     spec_dir = resolve_spec_dir(args.spec)
     cov = cover_traces(collect_traces(args.traces), spec_dir)
     if args.html is not None:
-        write_html(args.html, cov)
+        write_coverage_html(args.html, cov)
     if args.json:
         json.dump(coverage_json(cov), sys.stdout, indent=2)
         sys.stdout.write("\n")

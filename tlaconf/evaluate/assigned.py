@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tlaconf.evaluate.compiler import flatten_tuple, has_stateful
+from tlaconf.evaluate.actionwalk import ActionVisitor
+from tlaconf.evaluate.compiler import flatten_tuple
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.walk import Binding, Env, Walker
 from tlaconf.tla import ast as A
 
 Site = tuple[A.Node, Namespace, Env]
+At = tuple[Namespace, Env]
+"""Where the check is: the namespace and the names bound."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ def unchanged_sites(w: Walker, target: A.Node, ns: Namespace, env: Env) -> list[
     return out
 
 
-class AssignmentChecker(Walker):
+class AssignmentChecker(Walker, ActionVisitor["At", Paths]):
     """Computes :class:`Paths` of action formulas (nothing is evaluated)."""
 
     def __init__(self, comp: object, variables: Iterable[str]) -> None:
@@ -103,43 +107,48 @@ class AssignmentChecker(Walker):
         return Paths(frozenset(v for v in variables if v is not None) & self.variables)
 
     def paths(self, node: A.Node, ns: Namespace, env: Env) -> Paths:
-        if isinstance(node, A.Label):
-            return self.paths(node.expr, ns, env)
-        if isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            if op == "/\\":
-                return _all(self.paths(i, ns, env) for i in items)
-            return _any((i, self.paths(i, ns, env)) for i in items)
-        if isinstance(node, A.OpApp) and not node.module and node.name in ("=", "\\in"):
-            return self._leaf([self.primed_var(node.args[0], ns, env)])
-        if isinstance(node, A.Unchanged) or (
-            isinstance(node, A.OpApp) and node.name == "UNCHANGED" and not node.module
-        ):
-            target = node.expr if isinstance(node, A.Unchanged) else node.args[0]
-            return self._unchanged(target, ns, env)
-        if isinstance(node, A.Quant) and node.kind == "E":
-            names = [n for b in node.bounds for n in b.names]
-            inner = env.extend(*(Binding(n, "val", 0, None) for n in names))
-            return self.paths(node.body, ns, inner)
-        if isinstance(node, A.If):
-            return _any([(node.then, self.paths(node.then, ns, env)),
-                         (node.else_, self.paths(node.else_, ns, env))])
-        if isinstance(node, A.Case):
-            arms = [arm for _, arm in node.arms] + ([node.other] if node.other else [])
-            return _any((arm, self.paths(arm, ns, env)) for arm in arms)
-        if isinstance(node, A.Let):
-            return self.paths(node.body, ns, self._let(node, ns, env))
-        if isinstance(node, A.ActionBox):
-            action = self.paths(node.action, ns, env)
-            if node.angle:
-                return action
-            return _any([(node.action, action), (node, self._unchanged(node.sub, ns, env))])
-        if isinstance(node, A.Name | A.OpApp):
-            return self._call(node, ns, env)
+        return self.visit(node, (ns, env))
+
+    def other(self, node: A.Node, c: At) -> Paths:
         return self._leaf(())
+
+    def conj(self, node: A.Junction, c: At) -> Paths:
+        return _all(self.visit(i, c) for i in node.items)
+
+    def disj(self, node: A.Junction, c: At) -> Paths:
+        return _any((i, self.visit(i, c)) for i in node.items)
+
+    def relation(self, node: A.OpApp, c: At) -> Paths:
+        return self._leaf([self.primed_var(node.args[0], *c)])
+
+    def unchanged(self, node: A.Unchanged, c: At) -> Paths:
+        return self._unchanged(node.expr, *c)
+
+    def exists(self, node: A.Quant, c: At) -> Paths:
+        ns, env = c
+        names = [n for b in node.bounds for n in b.names]
+        return self.paths(node.body, ns, env.extend(*(Binding(n, "val", 0, None) for n in names)))
+
+    def if_(self, node: A.If, c: At) -> Paths:
+        return _any([(node.then, self.visit(node.then, c)),
+                     (node.else_, self.visit(node.else_, c))])
+
+    def case(self, node: A.Case, c: At) -> Paths:
+        arms = [arm for _, arm in node.arms] + ([node.other] if node.other else [])
+        return _any((arm, self.visit(arm, c)) for arm in arms)
+
+    def let(self, node: A.Let, c: At) -> Paths:
+        ns, env = c
+        return self.paths(node.body, ns, self._let(node, ns, env))
+
+    def box(self, node: A.ActionBox, c: At) -> Paths:
+        action = self.visit(node.action, c)
+        if node.angle:
+            return action
+        return _any([(node.action, action), (node, self._unchanged(node.sub, *c))])
+
+    def call(self, node: A.Name | A.OpApp, c: At) -> Paths:
+        return self._call(node, *c)
 
     def _unchanged(self, target: A.Expr, ns: Namespace, env: Env) -> Paths:
         return self._leaf(self.var_name(*site) for site in unchanged_sites(self, target, ns, env))

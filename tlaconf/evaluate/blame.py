@@ -14,11 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.lazy import Fail
 from tlaconf.evaluate.lazy import show as _show
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names, iter_nodes
+
+Site = tuple[Namespace, Env]
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class Blame:
         return "\n".join(lines)
 
 
-class Blamer(Walker):
+class Blamer(Walker, ActionVisitor["Site", Blame]):
     def __init__(self, comp: Any, texts: Mapping[str, str]) -> None:
         super().__init__(comp)
         self.texts = texts
@@ -67,11 +71,9 @@ class Blamer(Walker):
 
     def bindings(self, node: A.Node, ns: Namespace, env: Env) -> tuple[tuple[str, str], ...]:
         """The names ``node`` uses (bound names, constants, variables, primed variables)."""
-        from tlaconf.evaluate.compiler import free_names
-
         out: dict[str, str] = {}
         state, nxt = self.S, self.N
-        primed = {v for v in _primed_names(node, ns, self)}
+        primed = _primed_names(node)
         for name, module in sorted(free_names(node, set())):
             if module:
                 continue
@@ -108,70 +110,84 @@ class Blamer(Walker):
 
     def blame(self, node: A.Node, ns: Namespace, env: Env) -> Blame:
         """The explanation of why ``node`` (known to be FALSE) is FALSE."""
+        while isinstance(node, A.Label):
+            node = node.expr
         try:
-            return self._blame(node, ns, env)
+            return self.visit(node, (ns, env))
         except Fail as err:
             return self.leaf(node, ns, env, f"cannot be evaluated: {err.message}")
 
-    def _blame(self, node: A.Node, ns: Namespace, env: Env) -> Blame:
-        if isinstance(node, A.Label):
-            return self.blame(node.expr, ns, env)
-        if isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            if op == "/\\":
-                for i, item in enumerate(items, 1):
-                    if not self.eval_bool(item, ns, env):
-                        child = self.blame(item, ns, env)
-                        return Blame(self.text(node), node.span,
-                                     f"conjunct {i} of {len(items)} is FALSE", (), (child,))
-                return self.leaf(node, ns, env, "is FALSE")
-            kids = tuple(self.blame(item, ns, env) for item in items)
-            return Blame(self.text(node), node.span, "no disjunct holds", (), kids)
-        if isinstance(node, A.OpApp) and node.name == "=>" and not node.module:
-            child = self.blame(node.args[1], ns, env)
-            return Blame(self.text(node), node.span, "the premise holds, the conclusion is FALSE",
+    def other(self, node: A.Node, c: Site) -> Blame:
+        return self.leaf(node, *c, "is FALSE")
+
+    def conj(self, node: A.Junction, c: Site) -> Blame:
+        ns, env = c
+        for i, item in enumerate(node.items, 1):
+            if not self.eval_bool(item, ns, env):
+                child = self.blame(item, ns, env)
+                return Blame(self.text(node), node.span,
+                             f"conjunct {i} of {len(node.items)} is FALSE", (), (child,))
+        return self.other(node, c)
+
+    def disj(self, node: A.Junction, c: Site) -> Blame:
+        kids = tuple(self.blame(item, *c) for item in node.items)
+        return Blame(self.text(node), node.span, "no disjunct holds", (), kids)
+
+    def implies(self, node: A.OpApp, c: Site) -> Blame:
+        child = self.blame(node.args[1], *c)
+        return Blame(self.text(node), node.span, "the premise holds, the conclusion is FALSE",
+                     (), (child,))
+
+    def forall(self, node: A.Quant, c: Site) -> Blame:
+        ns, env = c
+        sid = self.comp.sid(node)
+        for binding in self.bindings_of(node.bounds, ns, env, sid):
+            inner = env.extend(*binding)
+            if not self.eval_bool(node.body, ns, inner):
+                child = self.blame(node.body, ns, inner)
+                return Blame(self.text(node), node.span, "counterexample for \\A",
+                             tuple((b.name, show(b.value)) for b in binding), (child,))
+        return self.other(node, c)
+
+    def exists(self, node: A.Quant, c: Site) -> Blame:
+        return self.leaf(node, *c, "no witness for \\E")
+
+    def if_(self, node: A.If, c: Site) -> Blame:
+        ns, env = c
+        taken = self.eval_bool(node.cond, ns, env)
+        child = self.blame(node.then if taken else node.else_, ns, env)
+        return Blame(self.text(node), node.span,
+                     f"the condition is {'TRUE' if taken else 'FALSE'}; that branch is FALSE",
+                     self.bindings(node.cond, ns, env), (child,))
+
+    def case(self, node: A.Case, c: Site) -> Blame:
+        ns, env = c
+        tested: list[A.Expr] = []
+
+        def test(guard: A.Expr) -> bool:
+            tested.append(guard)
+            return self.eval_bool(guard, ns, env)
+
+        arm = taken_arm(node, test, self.comp.sid(node))
+        child = self.blame(arm, ns, env)
+        if len(tested) == len(node.arms) and arm is node.other:
+            return Blame(self.text(node), node.span, "the OTHER arm is taken and FALSE",
                          (), (child,))
-        if isinstance(node, A.Quant) and node.kind == "A":
-            sid = self.comp.sid(node)
-            for binding in self.bindings_of(node.bounds, ns, env, sid):
-                inner = env.extend(*binding)
-                if not self.eval_bool(node.body, ns, inner):
-                    child = self.blame(node.body, ns, inner)
-                    return Blame(self.text(node), node.span, "counterexample for \\A",
-                                 tuple((b.name, show(b.value)) for b in binding), (child,))
-            return self.leaf(node, ns, env, "is FALSE")
-        if isinstance(node, A.Quant):
-            return self.leaf(node, ns, env, "no witness for \\E")
-        if isinstance(node, A.If):
-            taken = self.eval_bool(node.cond, ns, env)
-            child = self.blame(node.then if taken else node.else_, ns, env)
-            return Blame(self.text(node), node.span,
-                         f"the condition is {'TRUE' if taken else 'FALSE'}; that branch is FALSE",
-                         self.bindings(node.cond, ns, env), (child,))
-        if isinstance(node, A.Case):
-            for i, (guard, arm) in enumerate(node.arms, 1):
-                if self.eval_bool(guard, ns, env):
-                    child = self.blame(arm, ns, env)
-                    return Blame(self.text(node), node.span, f"CASE arm {i} is taken and FALSE",
-                                 self.bindings(guard, ns, env), (child,))
-            if node.other is not None:
-                child = self.blame(node.other, ns, env)
-                return Blame(self.text(node), node.span, "the OTHER arm is taken and FALSE",
-                             (), (child,))
-            return self.leaf(node, ns, env, "is FALSE")
-        if isinstance(node, A.Let):
-            return self.blame(node.body, ns, self.bind_let(node, ns, env))
-        if isinstance(node, A.Name | A.OpApp):
-            called = self.call_target(node, ns, env)
-            if called is not None:
-                body, tns, tenv, name = called
-                child = self.blame(body, tns, tenv)
-                params = tuple((b.name, show(b.value)) for b in tenv.bindings if b.kind == "val")
-                return Blame(self.text(node), node.span, f"{name} is FALSE", params, (child,))
-        return self.leaf(node, ns, env, "is FALSE")
+        return Blame(self.text(node), node.span, f"CASE arm {len(tested)} is taken and FALSE",
+                     self.bindings(tested[-1], ns, env), (child,))
+
+    def let(self, node: A.Let, c: Site) -> Blame:
+        ns, env = c
+        return self.blame(node.body, ns, self.bind_let(node, ns, env))
+
+    def call(self, node: A.Name | A.OpApp, c: Site) -> Blame:
+        called = self.call_target(node, *c)
+        if called is None:
+            return self.other(node, c)
+        body, tns, tenv, name = called
+        child = self.blame(body, tns, tenv)
+        params = tuple((b.name, show(b.value)) for b in tenv.bindings if b.kind == "val")
+        return Blame(self.text(node), node.span, f"{name} is FALSE", params, (child,))
 
 
 def show(v: Any) -> str:
@@ -187,20 +203,7 @@ def _has(m: Any, key: str) -> bool:
     return True
 
 
-def _primed_names(node: A.Node, ns: Namespace, w: Walker) -> set[str]:
-    from tlaconf.evaluate.namespace import children
-
-    out: set[str] = set()
-
-    def visit(n: Any, primed: bool) -> None:
-        if isinstance(n, A.Prime | A.Unchanged):
-            visit(n.expr, True)
-            return
-        if isinstance(n, A.Name | A.OpApp) and primed:
-            out.add(n.name)
-        if isinstance(n, A.Node):
-            for ch in children(n):
-                visit(ch, primed)
-
-    visit(node, False)
-    return out
+def _primed_names(node: A.Node) -> set[str]:
+    """The names used under a prime or UNCHANGED in ``node``."""
+    return {n.name for p in iter_nodes(node) if isinstance(p, A.Prime | A.Unchanged)
+            for n in iter_nodes(p.expr) if isinstance(n, A.Name | A.OpApp)}

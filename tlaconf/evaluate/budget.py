@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -77,6 +78,27 @@ def message(budget: float) -> str:
             "or a set too large to enumerate?); raise it with --eval-budget SECONDS")
 
 
+RECURSION_LIMIT = 20_000
+"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too
+low.  Raised only while tlaconf evaluates or analyses (:func:`deep`), then restored."""
+
+
+@contextmanager
+def deep() -> Iterator[None]:
+    """Run the block with Python's recursion limit raised to :data:`RECURSION_LIMIT` (the
+    previous limit is restored after it: importing or calling tlaconf leaves the process
+    as it was)."""
+    old = sys.getrecursionlimit()
+    if old >= RECURSION_LIMIT:
+        yield
+        return
+    sys.setrecursionlimit(RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 @contextmanager
 def limit(where: Span = NO_SPAN) -> Iterator[None]:
     """Run the block under the budget (nested blocks share the outermost one's).  When it
@@ -92,7 +114,8 @@ def limit(where: Span = NO_SPAN) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, budget)
     try:
         try:
-            yield
+            with deep():
+                yield
         finally:
             _active -= 1
             if armed:

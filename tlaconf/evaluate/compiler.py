@@ -18,119 +18,41 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate import runtime as R
-from tlaconf.evaluate.budget import BudgetExhausted
-from tlaconf.evaluate.lazy import Fail
-from tlaconf.evaluate.namespace import Entry, Namespace, children
-from tlaconf.evaluate.strictness import strict_names
-from tlaconf.tla import ast as A
-from tlaconf.values import Fn
-
-
-@dataclass(frozen=True)
-class Local:
-    """A name bound inside a definition: ``kind`` ``val``, ``lazy`` (call ``py()``), ``op``
-    or ``maybe`` (a parameter whose argument may be a deferred error, see
-    :mod:`.strictness`); ``strict`` lists an ``op``'s strict parameter positions (None:
-    all)."""
-
-    py: str
-    kind: str = "val"
-    arity: int = 0
-    ty: Any = None
-    strict: frozenset[int] | None = None
-
-
-@dataclass
-class Scope:
-    ns: Namespace
-    locals: dict[str, Local] = field(default_factory=dict)
-    primed: bool = False
-    at: str | None = None
-    iterable: bool = False
-    """Inside a comprehension's iterable, where Python forbids ``:=``."""
-    hoist: dict[str, str] | None = None
-    """Inside a quantifier's generated function: values computed once at its entry
-    (name -> source), from the names in ``entry`` only."""
-    entry: frozenset[str] = frozenset()
-    loops: dict[str, dict[str, str]] | None = None
-    """Inside a quantifier's generated function: for the variable of each loop but the
-    innermost, values computed once per iteration of that loop (name -> source)."""
-
-    def bind(self, names: dict[str, Local]) -> Scope:
-        return Scope(self.ns, {**self.locals, **names}, self.primed, self.at, self.iterable,
-                     self.hoist, self.entry, self.loops)
-
-    def in_iterable(self) -> Scope:
-        return Scope(self.ns, self.locals, self.primed, self.at, True, self.hoist, self.entry,
-                     self.loops)
-
-    def own(self) -> Scope:
-        """This scope for code that goes into another generated function (no hoisting)."""
-        return replace(self, hoist=None, entry=frozenset(), loops=None)
-
-
-_NOCONST = object()
-
-STATE_ARGS = ("_S", "_N")
-"""The leading parameters of every generated function: the state and the next state."""
-STATE = ", ".join(STATE_ARGS)
-
-
-def _as_value(fname: str, lead: list[str]) -> str:
-    """A generated operator function as a value (a higher-order argument): a closure over
-    the caller's state and the instance arguments ``lead``."""
-    return f"(lambda *_a: {fname}({STATE}, {''.join(x + ', ' for x in lead)}*_a))"
-
-
-@dataclass
-class Code:
-    src: str
-    boolean: bool = False
-    const: Any = _NOCONST
-    ty: Any = None
-    """The Python type of the value when known at compile time."""
-
-    def __post_init__(self) -> None:
-        if self.boolean:
-            self.ty = bool
-        elif self.const is not _NOCONST and self.ty is None:
-            self.ty = type(self.const)
-
-
-def elem_type(value: Any) -> Any:
-    """The one plain type of a constant set's elements, else None."""
-    if type(value) is not frozenset or not value:
-        return None
-    types = {type(x) for x in value}
-    if len(types) == 1:
-        t = types.pop()
-        return t if t in (str, int, bool, tuple, frozenset) else None
-    return None
-
-
-BOOL_OPS = frozenset(
-    {"=", "/=", "\\in", "\\notin", "\\subseteq", "\\subset", "\\supseteq", "\\supset",
-     "<", ">", "<=", ">=", "~", "=>", "<=>", "/\\", "\\/", "IsFiniteSet", "\\sqsubseteq"}
+from tlaconf.evaluate.code import (
+    BOOL_OPS,
+    NOCONST,
+    STATE,
+    STATE_ARGS,
+    Code,
+    Local,
+    Scope,
+    as_value,
+    elem_type,
+    is_ident,
+    pyname,
 )
+from tlaconf.evaluate.fastpaths import FastPaths
+from tlaconf.evaluate.fold import Folding
+from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names
+
 _HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons,
           A.RecordSet, A.FnSet, A.Quant, A.Choose, A.If, A.Case, A.Let)
-_STATEFUL = (A.Prime, A.Unchanged, A.Enabled, A.ActionBox, A.At, A.Fairness, A.TemporalQuant)
-_PLAIN_TYPES = (str, int, frozenset, tuple, Fn)
-_TYPE_NAMES = {str: "str", int: "int", frozenset: "frozenset", tuple: "tuple", Fn: "_Fn",
-               bool: "bool"}
+"""Expressions worth folding when constant (a name or a literal is already cheap)."""
 
 
-def _is_ident(src: str) -> bool:
-    return src.isidentifier() or (src.lstrip("-").isdigit()) or src in ("True", "False")
-
-
-class Compiler:
-    """Turns AST into Python functions living in one globals dict ``G``."""
+class Compiler(Folding, FastPaths):
+    """Turns AST into Python functions living in one globals dict ``G``: code generation
+    here, with the level analyses (:class:`~.levels.Levels`), constant folding
+    (:class:`~.fold.Folding`) and the inlined fast paths (:class:`~.fastpaths.FastPaths`)
+    as mixins."""
 
     def __init__(self) -> None:
         self.G: dict[str, Any] = dict(R.GLOBALS)
@@ -190,118 +112,6 @@ class Compiler:
             self._builtin_names[key] = self.glob(value, f"B_{fn.__name__}_")
         return self._builtin_names[key]
 
-    # ----------------------------------------------------------------- levels
-
-    def entry_is_const(self, entry: Entry) -> bool:
-        """Whether a definition's value never depends on the state."""
-        k = entry.kind
-        if k == "builtin":  # TLCSet/TLCGet read and write registers: never folded
-            return entry.value[0] not in B.WITH_REGISTERS
-        if k in ("const", "value"):
-            return True
-        if k == "var":
-            return False
-        key = id(entry)
-        if key in self._level:
-            return self._level[key]
-        self._level[key] = True
-        if k == "subst":
-            assert entry.ns is not None
-            res = self.expr_is_const(entry.node, Scope(entry.ns))
-        elif k in ("op", "fn"):
-            assert entry.ns is not None
-            node = entry.node
-            bound = {p.name for p in node.params} if k == "op" else set()
-            if k == "fn":
-                bound = {n for b in node.bounds for n in b.names} | {node.name}
-            res = self._const_names(node.body, entry.ns, bound) and all(
-                self._const_names(b.domain, entry.ns, set())
-                for b in (node.bounds if k == "fn" else ()) if b.domain is not None
-            )
-        else:
-            res = False
-        self._level[key] = res
-        return res
-
-    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
-        """Whether ``node`` contains (directly or through the definitions it uses) a
-        prime, UNCHANGED, ENABLED or ``[A]_v``."""
-        if has_stateful(node):
-            return True
-        for name, module in free_names(node, bound):
-            entry = self.resolve_entry(ns, name, module)
-            if entry is not None and self.entry_is_action(entry):
-                return True
-        return False
-
-    def entry_is_action(self, entry: Entry) -> bool:
-        if entry.kind not in ("op", "fn", "subst") or entry.ns is None:
-            return False
-        key = ("action", id(entry))
-        if key in self._action:
-            return self._action[key]
-        self._action[key] = False
-        node = entry.node
-        if entry.kind == "subst":
-            res = self.node_is_action(node, entry.ns, set())
-        elif entry.kind == "op":
-            res = self.node_is_action(node.body, entry.ns, {p.name for p in node.params})
-        else:
-            res = self.node_is_action(node.body, entry.ns,
-                                      {n for b in node.bounds for n in b.names} | {node.name})
-        self._action[key] = res
-        return res
-
-    def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
-        return self._const_names(node, sc.ns, set(), sc.locals)
-
-    def _const_names(
-        self, node: A.Node, ns: Namespace, bound: set[str], local: dict[str, Local] | None = None
-    ) -> bool:
-        if has_stateful(node):
-            return False
-        for name, module in free_names(node, bound):
-            if local is not None and name in local and not module:
-                return False
-            entry = self.resolve_entry(ns, name, module)
-            if entry is None:
-                if not module and name in _PURE_SPECIAL:
-                    continue
-                return False
-            if not self.entry_is_const(entry):
-                return False
-        return True
-
-    def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]) -> Entry | None:
-        for i, m in enumerate(module):
-            inst = ns.lookup(m)
-            if inst is not None and inst.kind == "op" and inst.arity == 0:
-                return self._selected(inst, (*module[i + 1:], name))
-            if inst is None or inst.kind != "inst" or inst.child is None:
-                return None
-            ns = inst.child
-        return ns.lookup(name)
-
-    def _selected(self, entry: Entry, path: tuple[str, ...]) -> Entry | None:
-        r"""``Op!1!2``: the definition's body narrowed by positional selectors (the n-th
-        item of a ``/\``/``\/`` list or the n-th argument of an operator application,
-        through labels), as a definition of its own; None for any other selector."""
-        key = (id(entry), path)
-        if key in self._selections:
-            return self._selections[key]
-        body = entry.node.body
-        for step in path:
-            while isinstance(body, A.Label):
-                body = body.expr
-            items = body.items if isinstance(body, A.Junction) else getattr(body, "args", None)
-            if not step.isdigit() or not items or not 1 <= int(step) <= len(items):
-                return None
-            body = items[int(step) - 1]
-        name = "!".join((entry.name, *path))
-        node = A.OpDef(name, (), body, span=body.span)
-        found = self._selections[key] = Entry("op", name, node, entry.ns)
-        return found
-
     # ----------------------------------------------------------------- definitions
 
     def def_fn(self, entry: Entry, primed: bool = False) -> str:
@@ -311,7 +121,7 @@ class Compiler:
             return self._fns[key]
         assert entry.ns is not None
         node = entry.node
-        name = self.fresh(f"O_{_pyname(entry.name)}_")
+        name = self.fresh(f"O_{pyname(entry.name)}_")
         self._fns[key] = name
         sc = Scope(entry.ns, primed=primed)
         params = [(p.name, self.fresh("p_"), p.arity) for p in getattr(node, "params", ())]
@@ -333,66 +143,6 @@ class Compiler:
         src = f"def {name}({args}):\n    return {body.src}\n"
         self.exec(src, name)
         return name
-
-    def strict_params(self, entry: Entry) -> frozenset[int]:
-        """Positions of the parameters an operator definition surely evaluates."""
-        key = ("strict", id(entry))
-        got = self._strict.get(key)
-        if got is None:
-            assert entry.ns is not None
-            got = self._strict[key] = self._strict_of(entry.node.params, entry.node.body,
-                                                      entry.ns)
-        return got
-
-    def _strict_of(self, params: tuple[A.Param, ...], body: A.Node, ns: Namespace
-                   ) -> frozenset[int]:
-        def builtin(name: str, module: tuple[str, ...]) -> bool:
-            if name in ("ENABLED", "UNCHANGED", "'"):
-                return False
-            entry = self.resolve_entry(ns, name, module)
-            if entry is None:
-                return not module and name in _SPECIAL
-            return entry.kind == "builtin"
-
-        names = strict_names(body, builtin)
-        return frozenset(i for i, p in enumerate(params) if p.arity or p.name in names)
-
-    def const_ref(self, entry: Entry) -> Code | None:
-        """A global holding the value of a zero-arity constant-level definition, if it
-        evaluates without error."""
-        key = id(entry)
-        if key in self._consts:
-            name = self._consts[key]
-            return None if name is None else Code(name, type(self.G[name]) is bool,
-                                                   self.G[name])
-        if key in self._inprogress or not self.entry_is_const(entry):
-            return None
-        self._inprogress.add(key)
-        try:
-            fn = self.G[self.def_fn(entry)]
-            value = self.run_const(fn, entry.node.span)
-        finally:
-            self._inprogress.discard(key)
-        if value is _NOCONST:
-            self._consts[key] = None
-            return None
-        name = self.glob(value, f"C_{_pyname(entry.name)}_")
-        self._consts[key] = name
-        return Code(name, type(value) is bool, value)
-
-    def run_const(self, fn: Callable[..., Any], span: A.Span) -> Any:
-        """``fn`` (a generated function of the state only) with no state: its value, or
-        ``_NOCONST`` when it fails (it then fails again, located, when evaluated).  When
-        the evaluation budget runs out, the innermost folded expression (at ``span``)
-        is where it ran out."""
-        try:
-            return fn(R.NO_STATE, R.NO_STATE)
-        except Exception:
-            return _NOCONST
-        except BudgetExhausted as exc:
-            if exc.span == A.NO_SPAN:
-                exc.span = span
-            raise
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
         """``f[x \\in S] == e``: a (possibly recursive) function value."""
@@ -418,22 +168,6 @@ class Compiler:
         code: Code = meth(node, sc)
         return code
 
-    def hoist(self, node: A.Node, sc: Scope) -> Code | None:
-        if isinstance(node, A.OpApp) and not node.args:
-            return None
-        if not self.expr_is_const(node, sc):
-            return None
-        inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
-        if inner.const is not _NOCONST:
-            return inner
-        name = self.fresh("k_")
-        fn = self.exec(f"def {name}({STATE}):\n    return {inner.src}\n", name)
-        value = self.run_const(fn, node.span)
-        if value is _NOCONST:
-            return inner
-        g = self.glob(value)
-        return Code(g, type(value) is bool, value)
-
     def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
         meth = getattr(self, f"x_{type(node).__name__}")
         code: Code = meth(node, sc)
@@ -443,7 +177,7 @@ class Compiler:
         c = self.expr(node, sc)
         if c.boolean:
             return c.src
-        t = self.tmp(c, sc) if c.const is _NOCONST else None
+        t = self.tmp(c, sc) if c.const is NOCONST else None
         if t is None:
             return f"_B({c.src}, {self.sid(node)})"
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
@@ -514,10 +248,10 @@ class Compiler:
             if entry.arity and args:
                 return Code(f"{self.glob(entry.value)}"
                             f"({', '.join(self.expr(a, sc).src for a in args)})")
-            return Code(self.glob(entry.value, f"K_{_pyname(entry.name)}_"),
+            return Code(self.glob(entry.value, f"K_{pyname(entry.name)}_"),
                         type(entry.value) is bool, entry.value)
         if k == "value":
-            return Code(self.glob(entry.value, f"V_{_pyname(entry.name)}_"),
+            return Code(self.glob(entry.value, f"V_{pyname(entry.name)}_"),
                         type(entry.value) is bool, entry.value)
         if k == "var":
             return Code(f'{"_N" if sc.primed else "_S"}[{entry.name!r}]')
@@ -552,7 +286,7 @@ class Compiler:
                         self._bool_defs.get((id(entry), sc.primed), False))
         fname = self.def_fn(entry, sc.primed)
         if not args:
-            return Code(_as_value(fname, lead))
+            return Code(as_value(fname, lead))
         fname = f"{fname}({STATE}, {''.join(x + ', ' for x in lead)}"
         params = entry.node.params
         if len(args) != len(params):
@@ -580,7 +314,7 @@ class Compiler:
                 srcs.append(sc.locals[a.name].py)  # passed on as it is (maybe deferred)
                 continue
             c = self.expr(a, sc.own())
-            if c.const is not _NOCONST or _is_ident(c.src) or c.src.startswith(("_S[", "_N[")):
+            if c.const is not NOCONST or is_ident(c.src) or c.src.startswith(("_S[", "_N[")):
                 srcs.append(c.src)
                 continue
             t = self.fresh("a_")
@@ -636,7 +370,7 @@ class Compiler:
                 return loc.py
             entry = self.resolve_entry(sc.ns, arg.name, arg.module)
             if entry is not None and entry.kind == "op":
-                return _as_value(self.def_fn(entry, sc.primed), [])
+                return as_value(self.def_fn(entry, sc.primed), [])
             if entry is not None and entry.kind == "builtin":
                 fn, _ = entry.value
                 return f"(lambda *a: {self.builtin_ref(fn)}({self.sid(arg)}, *a))"
@@ -734,7 +468,7 @@ class Compiler:
             if b.domain is None:
                 clauses.append((f"for _ in _unbounded({self.sid(node)})", None))
                 for n in b.names:
-                    names[n] = Local(self.fresh(f"v_{_pyname(n)}_"))
+                    names[n] = Local(self.fresh(f"v_{pyname(n)}_"))
                 continue
             dom, ety = self.iter_src(b.domain, sc)
             if several:
@@ -742,13 +476,13 @@ class Compiler:
                 pre.append((d, dom))
                 dom = d
             if b.tuple_pattern:
-                pys = [self.fresh(f"v_{_pyname(n)}_") for n in b.names]
+                pys = [self.fresh(f"v_{pyname(n)}_") for n in b.names]
                 clauses.append((f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
                                 f"{self.sid(b)})", None))
                 names.update({n: Local(p) for n, p in zip(b.names, pys, strict=True)})
             else:
                 for n in b.names:
-                    py = self.fresh(f"v_{_pyname(n)}_")
+                    py = self.fresh(f"v_{pyname(n)}_")
                     clauses.append((f"for {py} in {dom}", py))
                     names[n] = Local(py, ty=ety)
         return pre, clauses, sc.bind(names)
@@ -790,7 +524,7 @@ class Compiler:
     ) -> str:
         """``lambda x: body`` over one bound element (a tuple when several names)."""
         names = [n for b in bounds for n in b.names]
-        pys = [self.fresh(f"v_{_pyname(n)}_") for n in names]
+        pys = [self.fresh(f"v_{pyname(n)}_") for n in names]
         inner = sc.bind({n: Local(p) for n, p in zip(names, pys, strict=True)})
         if len(names) == 1 and not bounds[0].tuple_pattern:
             return f"(lambda {pys[0]}: {body(inner)})"
@@ -855,7 +589,7 @@ class Compiler:
         """``[x \\in S |-> e]`` over a constant finite ``S``: a generated function builds it
         with a plain loop; when ``e`` fails at some ``x``, the function is lazy instead (an
         error only where it is applied there, or compared), as TLC's functions are."""
-        py = self.fresh(f"v_{_pyname(name)}_")
+        py = self.fresh(f"v_{pyname(name)}_")
         inner = sc.own().bind({name: Local(py, ty=elem_type(dom.const))})
         src = self.expr(body, inner).src
         params = self.helper_params(sc)
@@ -905,53 +639,10 @@ class Compiler:
             x = "(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")"
         return self.application(fc, Code(x, ty=xty), self.sid(node), sc)
 
-    def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
-        """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
-        tf, tx = self.tmp(f, sc), self.tmp(x, sc)
-        look = self.entry_lookup(f, tx, x.ty, sc) if tx is not None else None
-        if look is not None and tx is not None:
-            test, value = look
-            return Code(f"({value} if {test} else _ap({f.src}, {tx[1]}, {sid}))")
-        if tf is not None and tx is not None and f.const is _NOCONST:
-            xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
-            if x.ty is str and tx[0] != tx[1]:
-                xcheck = f" & ({tx[0]} is not None)"
-            return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
-                        f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
-        return Code(f"_ap({f.src}, {x.src}, {sid})")
-
-    def entry_lookup(self, f: Code, x: tuple[str, str], xty: Any, sc: Scope
-                     ) -> tuple[str, str] | None:
-        """``f[x]`` for ``f`` given at a quantifier's entry and ``x`` (binding, reference)
-        a string: ``(test, value)`` sources, the value ``f[x]`` when the test holds (``f`` an
-        :class:`Fn` with ``x`` in its domain); for ``x`` an outer loop's variable, the
-        lookup is made once per iteration of that loop.  None when ``f`` is not such."""
-        d = self.entry_dict(f, sc) if f.const is _NOCONST else None
-        if d is None:
-            return None
-        bind, ref = x
-        xcheck = (f"type({bind}) is str and " if xty is not str
-                  else "" if bind == ref else f"{bind} is not None and ")
-        loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
-        if loop is None:
-            return f"{xcheck}{bind} in {d}", f"{d}[{ref}]"
-        u = f"_u_{f.src}_{ref}"
-        loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
-        return f"{u} is not _MISS", u
-
-    def entry_dict(self, f: Code, sc: Scope) -> str | None:
-        """Inside a quantifier, for ``f`` given at its entry: a name computed once there,
-        the dict of ``f`` when it is an :class:`Fn` (else an empty one); else None."""
-        if sc.hoist is None or not f.src.isidentifier() or f.src not in sc.entry:
-            return None
-        key = f"_d_{f.src}"
-        sc.hoist.setdefault(key, f"({f.src}._d if type({f.src}) is _Fn else _NOD)")
-        return key
-
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
         r = self.expr(node.expr, sc)
         key = repr(node.field_name)
-        tr = self.tmp(r, sc) if r.const is _NOCONST else None
+        tr = self.tmp(r, sc) if r.const is NOCONST else None
         if tr is not None:
             return Code(f"({tr[1]}._d[{key}] if type({tr[0]}) is _Fn and {key} in {tr[1]}._d "
                         f"else _dot({tr[1]}, {key}, {self.sid(node)}))")
@@ -1013,150 +704,6 @@ class Compiler:
     def x_TemporalQuant(self, node: A.TemporalQuant, sc: Scope) -> Code:
         raise Fail("temporal quantifiers cannot be evaluated", (), self.sid(node))
 
-    # ----------------------------------------------------------------- inlined fast paths
-
-    def tmp(self, code: Code, sc: Scope) -> tuple[str, str] | None:
-        """``(binding, reference)`` evaluating ``code`` once, or None where ``:=`` is not
-        allowed."""
-        if _is_ident(code.src):
-            return code.src, code.src
-        if sc.iterable:
-            return None
-        t = self.fresh("t_")
-        return f"({t} := {code.src})", t
-
-    def equality(self, a: Code, b: Code, sid: int, sc: Scope, negate: bool) -> Code:
-        """``a = b``: plain ``==`` when both kinds are known equal, else a type test first."""
-        ne = "not " if negate else ""
-        eqop = "!=" if negate else "=="
-        if a.ty is not None and a.ty is b.ty and a.ty in (str, int):
-            return Code(f"({a.src} {eqop} {b.src})", True)
-        if a.ty is not None and a.ty is b.ty and a.ty in _PLAIN_TYPES:
-            return Code(f"({ne}_same({a.src}, {b.src}, {sid}))", True)
-        if b.const == frozenset() and type(b.const) is frozenset:
-            ta = self.tmp(a, sc)
-            if ta is not None:
-                test = f"len({ta[1]}) {'!=' if negate else '=='} 0"
-                return Code(f"({test} if type({ta[0]}) is frozenset "
-                            f"else {ne}_eqs({ta[1]}, _EMPTY, {sid}))", True)
-        known = a.ty if a.ty in _PLAIN_TYPES else b.ty if b.ty in _PLAIN_TYPES else None
-        if known is not None:
-            other, fixed = (b, a) if known is a.ty else (a, b)
-            to = self.tmp(other, sc)
-            if to is not None and _is_ident(fixed.src):
-                tname = _TYPE_NAMES[known]
-                test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
-                        else f"{ne}_same({to[1]}, {fixed.src}, {sid})")
-                return Code(f"({test} if type({to[0]}) is {tname} "
-                            f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
-        ta, tb = self.tmp(a, sc), self.tmp(b, sc)
-        if ta is not None and tb is not None:
-            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
-                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
-                        f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
-        return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
-
-    def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:
-        ne = "not " if negate else ""
-        ety = elem_type(s.const)
-        if ety is str or ety is int:
-            if x.ty is ety:
-                return Code(f"({x.src} {'not in' if negate else 'in'} {s.src})", True)
-            tx = self.tmp(x, sc)
-            if tx is not None:
-                return Code(f"({ne}({tx[1]} in {s.src}) if type({tx[0]}) is "
-                            f"{_TYPE_NAMES[ety]} else {ne}_in({tx[1]}, {s.src}, {sid}))", True)
-        tx, ts = self.tmp(x, sc), self.tmp(s, sc)
-        if tx is not None and ts is not None and x.ty in (str, None):
-            return Code(f"({ne}True if (type({ts[0]}) is frozenset) & (type({tx[0]}) is str) "
-                        f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
-        return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
-
-    def disjointness(self, node: A.Node, args: tuple[A.Expr, ...], sc: Scope,
-                     negate: bool) -> Code | None:
-        """``S \\cap T = {}`` as ``S.isdisjoint(T)`` (no intersection is built)."""
-        inter, empty = args
-        if isinstance(inter, A.SetEnum) and not inter.elems:
-            inter, empty = empty, inter
-        if not (isinstance(empty, A.SetEnum) and not empty.elems and isinstance(inter, A.OpApp)
-                and inter.name == "\\cap" and not inter.module and len(inter.args) == 2):
-            return None
-        if sc.iterable or (inter.name in sc.ns.entries
-                           and sc.ns.entries[inter.name].kind != "builtin"):
-            return None
-        ca, cb = (self.expr(x, sc) for x in inter.args)
-        a, b = self.tmp(ca, sc), self.tmp(cb, sc)
-        if a is None or b is None or not a[1].isidentifier() or not b[1].isidentifier():
-            return None
-        sid = self.sid(node)
-        ne = "not " if negate else ""
-        known = self.same_kinds(inter.args, sc)
-        # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
-        # <<TRUE>>
-        src = (f"(type({a[0]}) is frozenset) & "
-               f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and "
-               f"({known + ' or ' if known else ''}"
-               f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
-               f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid}))")
-        fast = self.entry_disjoint(inter.args, known, sc) if known else None
-        if fast is not None:  # f's values are sets of one kind: f[a], f[b] need no checks
-            src = f"({fast}) or {src}"
-        return Code(f"({not negate} if {src} else "
-                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
-
-    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str | None:
-        """For ``f[a] \\cap f[b]`` inside a quantifier, with ``f`` given at its entry: a
-        name computed once there, TRUE when ``f``'s values are sets of one kind (so the
-        pairs need no kind check); else None."""
-        apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
-        if sc.hoist is None or len(apps) != len(sets):
-            return None
-        fns = {self.expr(x.fn, sc).src for x in apps}
-        if len(fns) != 1:
-            return None
-        f = fns.pop()
-        if not f.isidentifier() or f not in sc.entry:
-            return None
-        key = f"_k_{f}"
-        sc.hoist.setdefault(key, f"_fn_kinds({f})")
-        return key
-
-    def entry_disjoint(self, apps: tuple[A.Expr, ...], known: str, sc: Scope) -> str | None:
-        """``f[a] \\cap f[b] = {}`` when ``known`` (``f``'s values are sets of one kind)
-        and ``a``, ``b`` are names in ``DOMAIN f``: the test of :meth:`entry_lookup` for
-        each, then ``isdisjoint``; None when an argument is not a name."""
-        parts = [known]
-        values = []
-        for app in apps:
-            assert isinstance(app, A.FnApp)
-            f, x = self.expr(app.fn, sc), self.expr(app.args[0], sc)
-            if not x.src.isidentifier():
-                return None
-            look = self.entry_lookup(f, (x.src, x.src), x.ty, sc)
-            if look is None:
-                return None
-            parts.append(look[0])
-            values.append(look[1])
-        return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
-
-    def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope, negate: bool) -> Code:
-        """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
-        filter is not enumerated)."""
-        b = flt.bound
-        if b.domain is None:
-            return Code(f"_unbounded({self.sid(flt)})", True)
-        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(flt.pred, s))
-        k = len(b.names) if b.tuple_pattern else 0
-        src = (f"_in_filter({self.expr(x, sc).src}, {self.expr(b.domain, sc).src}, {lam}, {k}, "
-               f"{self.sid(flt)})")
-        return Code(f"(not {src})" if negate else src, True)
-
-    def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:
-        """``S \\cup T``, ``S \\cap T``, ``S \\ T``: always through the runtime helper, which
-        refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
-        ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
-        return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)
-
     # ----------------------------------------------------------------- snippets
 
     def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
@@ -1208,13 +755,6 @@ def _not(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code
     return Code(f"(not {c.boolean(args[0], sc)})", True)
 
 
-def _junction(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code]:
-    def compile_(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
-        return c.x_Junction(A.Junction(op, args, span=node.span), sc)
-
-    return compile_
-
-
 def _enabled_op(c: Compiler, node: A.Node, args: tuple[A.Expr, ...], sc: Scope) -> Code:
     return c.x_Enabled(A.Enabled(args[0], span=node.span), sc)
 
@@ -1238,88 +778,20 @@ _SPECIAL: dict[str, Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Code
     "\\cup": _bin("cup"),
     "\\": _bin("minus"),
     "~": _not,
-    "/\\": _junction("/\\"),
-    "\\/": _junction("\\/"),
     "ENABLED": _enabled_op,
     "UNCHANGED": _unchanged_op,
     "'": _prime_op,
 }
 
 
-_PURE_SPECIAL = frozenset(_SPECIAL) - {"ENABLED", "UNCHANGED", "'"}
+PURE_SPECIAL = frozenset(_SPECIAL) - {"ENABLED", "UNCHANGED", "'"}
 
 
 _BIG_LITERAL = 10**4000
 """Integer literals this large go into the globals: Python refuses them in source text."""
 
 
-def has_stateful(node: Any) -> bool:
-    """Whether ``node`` contains a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or temporal part."""
-    if isinstance(node, _STATEFUL):
-        return True
-    if isinstance(node, A.OpApp) and node.name in ("ENABLED", "UNCHANGED", "'"):
-        return True
-    return isinstance(node, A.Node) and any(has_stateful(ch) for ch in children(node))
-
-
 def flatten_tuple(e: A.Expr) -> list[A.Expr]:
     if isinstance(e, A.Tuple):
         return [x for el in e.elems for x in flatten_tuple(el)]
     return [e]
-
-
-def _pyname(name: str) -> str:
-    s = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in name)
-    return s if s.isascii() else "x"
-
-
-# --------------------------------------------------------------------------- free names
-
-
-def free_names(node: Any, bound: set[str]) -> set[tuple[str, tuple[str, ...]]]:
-    """Names (with instance path) used in ``node`` and not bound inside it or in ``bound``."""
-    out: set[tuple[str, tuple[str, ...]]] = set()
-    _free(node, frozenset(bound), out)
-    return out
-
-
-def _free(node: Any, bound: frozenset[str], out: set[tuple[str, tuple[str, ...]]]) -> None:
-    if isinstance(node, A.Name | A.OpApp):
-        if node.module or node.name not in bound:
-            out.add((node.name, node.module))
-        for a in getattr(node, "args", ()):
-            _free(a, bound, out)
-        return
-    if isinstance(node, A.Quant | A.SetMap | A.FnCons):
-        inner = bound
-        for b in node.bounds:
-            if b.domain is not None:
-                _free(b.domain, bound, out)
-            inner = inner | set(b.names)
-        _free(node.body if not isinstance(node, A.SetMap) else node.expr, inner, out)
-        return
-    if isinstance(node, A.Choose | A.SetFilter):
-        b = node.bound
-        if b.domain is not None:
-            _free(b.domain, bound, out)
-        _free(node.body if isinstance(node, A.Choose) else node.pred, bound | set(b.names), out)
-        return
-    if isinstance(node, A.Lambda):
-        _free(node.body, bound | set(node.params), out)
-        return
-    if isinstance(node, A.Let):
-        inner = bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
-        for d in node.defs:
-            if isinstance(d, A.OpDef):
-                _free(d.body, inner | {p.name for p in d.params}, out)
-            elif isinstance(d, A.FnDef):
-                names = {n for b in d.bounds for n in b.names}
-                for b in d.bounds:
-                    if b.domain is not None:
-                        _free(b.domain, inner, out)
-                _free(d.body, inner | names, out)
-        _free(node.body, inner, out)
-        return
-    if isinstance(node, A.Node):
-        for ch in children(node):
-            _free(ch, bound, out)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,19 +11,17 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
-from tlaconf.evaluate.compiler import Compiler, free_names, has_stateful
+from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 from tlaconf.tla import resolve
-
-RECURSION_LIMIT = 20_000
-"""Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too low.
-Raised when a module is loaded (importing tlaconf changes nothing in the process)."""
+from tlaconf.tla.visit import free_names
 
 
 @dataclass(frozen=True)
@@ -38,8 +35,6 @@ class Context:
     """A loaded, compiled module with its constants bound."""
 
     def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
         self.module = module
         self.name = module.name
         self.loader = loader
@@ -77,7 +72,7 @@ class Context:
             return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
-                             f"limit of {RECURSION_LIMIT:,} Python calls (a recursion that "
+                             f"limit of {budget.RECURSION_LIMIT:,} Python calls (a recursion that "
                              "does not end, or one too deep to evaluate)", fallback)
         return exc
 
@@ -154,7 +149,8 @@ class Context:
     def is_action(self, op: str) -> bool:
         """Whether the definition ``op`` is an action (it contains a prime, UNCHANGED, ENABLED
         or ``[A]_v``, directly or through what it uses)."""
-        return self.compiler.entry_is_action(self._entry(op))
+        with budget.deep():
+            return self.compiler.entry_is_action(self._entry(op))
 
     def undetermined(self, op: str) -> EvalError | None:
         """A spec error when some path of the action ``op`` leaves a variable unassigned
@@ -165,7 +161,8 @@ class Context:
             return None
         env = Env(tuple(Binding(p.name, "lazy", p.arity, None) for p in node.params))
         checker = AssignmentChecker(self.compiler, self.variables)
-        gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
+        with budget.deep():
+            gaps = checker.undetermined(node.body, entry.ns or self.ns, env)
         if not gaps:
             return None
         parts = [f"the branch at {gap.span} leaves {v}' unassigned" if gap is not None
@@ -319,8 +316,6 @@ def _conjuncts(node: A.Node) -> list[A.Node]:
         return _conjuncts(node.expr)
     if isinstance(node, A.Junction) and node.op == "/\\":
         return [c for item in node.items for c in _conjuncts(item)]
-    if isinstance(node, A.OpApp) and node.name == "/\\" and not node.module:
-        return [c for item in node.args for c in _conjuncts(item)]
     return [node]
 
 
@@ -356,7 +351,8 @@ def load_text(
 
 
 def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
-    return Context(rm.module, Loader(rm), constants or {})
+    with budget.deep():
+        return Context(rm.module, Loader(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")

@@ -20,15 +20,18 @@ it is a *state guard* when it does not read the step's params either.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tlaconf.evaluate import budget
+from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.compiler import Compiler
-from tlaconf.evaluate.enabled import Assignment, Enabler
+from tlaconf.evaluate.enabled import Assignment, Enabler, Frame
 from tlaconf.evaluate.lazy import Fail
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.runtime import NextState
 from tlaconf.evaluate.walk import Env
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names
 
 if TYPE_CHECKING:
     from tlaconf.evaluate.context import Context
@@ -55,6 +58,7 @@ class Coverer(Enabler):
     def __init__(self, comp: Compiler) -> None:
         super().__init__(comp)
         self.noted: Noted = set()
+        self._valuer = _Valuer(self)
 
     def cover(
         self, node: A.Node, ns: Namespace, env: Env, state: Mapping[str, Any],
@@ -88,38 +92,23 @@ class Coverer(Enabler):
 
     # ------------------------------------------------- the action level
 
-    def successors(
-        self, node: A.Node, ns: Namespace, env: Env, asg: Assignment
-    ) -> Iterator[Assignment]:
-        if isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            if op == "/\\":
-                yield from self._cover_conj(items, 0, ns, env, asg)
-            else:
-                for item in items:
-                    yield from self._noting(item, "disjunct", self.successors(item, ns, env, asg))
-            return
-        if isinstance(node, A.If):
-            taken = self._test(node.cond, ns, env, asg)
-            self._note(node.cond, "if", taken)
-            yield from self.successors(node.then if taken else node.else_, ns, env, asg)
-            return
-        if isinstance(node, A.Case):
-            for guard, arm in node.arms:
-                taken = self._test(guard, ns, env, asg)
-                self._note(guard, "case-arm", taken)
-                if taken:
-                    yield from self.successors(arm, ns, env, asg)
-                    return
-            if node.other is None:
-                raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), self.comp.sid(node))
-            self._note(node.other, "other", True)
-            yield from self.successors(node.other, ns, env, asg)
-            return
-        yield from super().successors(node, ns, env, asg)
+    def conj(self, node: A.Junction, c: Frame) -> Iterator[Assignment]:
+        yield from self._cover_conj(node.items, 0, *c)
+
+    def disj(self, node: A.Junction, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        for item in node.items:
+            yield from self._noting(item, "disjunct", self.successors(item, ns, env, asg))
+
+    def if_(self, node: A.If, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        taken = self._test(node.cond, ns, env, asg)
+        self._note(node.cond, "if", taken)
+        yield from self.successors(node.then if taken else node.else_, ns, env, asg)
+
+    def case(self, node: A.Case, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        yield from self.successors(self._valuer.arm(node, (ns, env), asg), ns, env, asg)
 
     def _cover_conj(
         self, items: tuple[A.Expr, ...], i: int, ns: Namespace, env: Env, asg: Assignment
@@ -133,58 +122,88 @@ class Coverer(Enabler):
 
     def _test(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
         self.N = NextState(asg)
-        return self._value(node, ns, env)
+        return self._valuer.visit(node, (ns, env))
 
-    # ---------------------------------------------- inside a whole formula
 
-    def _value(self, node: A.Node, ns: Namespace, env: Env) -> bool:
-        """A boolean formula's value, walking (and noting) its structure as TLC evaluates."""
-        if isinstance(node, A.Label):
-            return self._value(node.expr, ns, env)
-        if isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            kind, stop = ("conjunct", False) if op == "/\\" else ("disjunct", True)
-            for item in items:
-                v = self._value(item, ns, env)
-                self._note(item, kind, v)
-                if v is stop:
-                    return stop
-            return not stop
-        if isinstance(node, A.OpApp) and node.name == "=>" and not node.module:
-            return not self._value(node.args[0], ns, env) or self._value(node.args[1], ns, env)
-        if isinstance(node, A.OpApp) and node.name in ("~", "\\lnot", "\\neg") and not node.module:
-            return not self._value(node.args[0], ns, env)
-        if isinstance(node, A.Quant) and node.bounds and all(b.domain for b in node.bounds):
-            want = node.kind == "E"
-            for binding in self.bindings_of(node.bounds, ns, env, self.comp.sid(node)):
-                if self._value(node.body, ns, env.extend(*binding)) is want:
-                    return want
-            return not want
-        if isinstance(node, A.If):
-            taken = self._value(node.cond, ns, env)
-            self._note(node.cond, "if", taken)
-            return self._value(node.then if taken else node.else_, ns, env)
-        if isinstance(node, A.Case):
-            for guard, arm in node.arms:
-                taken = self._value(guard, ns, env)
-                self._note(guard, "case-arm", taken)
-                if taken:
-                    return self._value(arm, ns, env)
-            if node.other is None:
-                raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), self.comp.sid(node))
-            self._note(node.other, "other", True)
-            return self._value(node.other, ns, env)
-        if isinstance(node, A.Let):
-            return self._value(node.body, ns, self.bind_let(node, ns, env))
-        if isinstance(node, A.Name | A.OpApp):
-            called = self.call_target(node, ns, env, by_name=True)
-            if called is not None:
-                body, tns, tenv, _ = called
-                return self._value(body, tns, tenv)
-        return self.eval_bool(node, ns, env)
+Site = tuple[Namespace, Env]
+
+
+class _Valuer(ActionVisitor[Site, bool]):
+    """A boolean formula's value inside a coverage walk, walking (and noting) its
+    structure as TLC evaluates it, with the walk's state."""
+
+    def __init__(self, w: Coverer) -> None:
+        self.w = w
+
+    def arm(self, node: A.Case, c: Site, asg: Assignment | None = None) -> A.Expr:
+        """The arm ``node`` takes, each guard tested noted (with ``asg``: the primed
+        variables assigned so far)."""
+
+        def test(guard: A.Expr) -> bool:
+            if asg is not None:
+                self.w.N = NextState(asg)
+            taken = self.visit(guard, c)
+            self.w._note(guard, "case-arm", taken)
+            return taken
+
+        arm = taken_arm(node, test, self.w.comp.sid(node))
+        if arm is node.other:
+            self.w._note(arm, "other", True)
+        return arm
+
+    def other(self, node: A.Node, c: Site) -> bool:
+        return self.w.eval_bool(node, *c)
+
+    def _junction(self, node: A.Junction, c: Site, kind: str, stop: bool) -> bool:
+        for item in node.items:
+            v = self.visit(item, c)
+            self.w._note(item, kind, v)
+            if v is stop:
+                return stop
+        return not stop
+
+    def conj(self, node: A.Junction, c: Site) -> bool:
+        return self._junction(node, c, "conjunct", False)
+
+    def disj(self, node: A.Junction, c: Site) -> bool:
+        return self._junction(node, c, "disjunct", True)
+
+    def implies(self, node: A.OpApp, c: Site) -> bool:
+        return not self.visit(node.args[0], c) or self.visit(node.args[1], c)
+
+    def negation(self, node: A.OpApp, c: Site) -> bool:
+        return not self.visit(node.args[0], c)
+
+    def _quant(self, node: A.Quant, c: Site) -> bool:
+        if not node.bounds or not all(b.domain for b in node.bounds):
+            return self.other(node, c)
+        ns, env = c
+        want = node.kind == "E"
+        for binding in self.w.bindings_of(node.bounds, ns, env, self.w.comp.sid(node)):
+            if self.visit(node.body, (ns, env.extend(*binding))) is want:
+                return want
+        return not want
+
+    forall = exists = _quant
+
+    def if_(self, node: A.If, c: Site) -> bool:
+        taken = self.visit(node.cond, c)
+        self.w._note(node.cond, "if", taken)
+        return self.visit(node.then if taken else node.else_, c)
+
+    def case(self, node: A.Case, c: Site) -> bool:
+        return self.visit(self.arm(node, c), c)
+
+    def let(self, node: A.Let, c: Site) -> bool:
+        ns, env = c
+        return self.visit(node.body, (ns, self.w.bind_let(node, ns, env)))
+
+    def call(self, node: A.Name | A.OpApp, c: Site) -> bool:
+        called = self.w.call_target(node, *c, by_name=True)
+        if called is None:
+            return self.other(node, c)
+        body, tns, tenv, _ = called
+        return self.visit(body, (tns, tenv))
 
 
 GUARD, STATE_GUARD, POINT = "guard", "state guard", "point"
@@ -203,15 +222,33 @@ def outline(
     keeps the first."""
     no_next: dict[Key, bool] = {}
     no_params: dict[Key, bool] = {}
-    _Outline(comp, no_next, False).visit(
-        node, ns, frozenset(params), frozenset(), {}, set(), True)
+    _Outline(comp, no_next, False).visit(node, _Where(ns, frozenset(params), frozenset(), {}, True))
     _Outline(comp, no_params, True).visit(
-        node, ns, frozenset(params), frozenset(params), {}, set(), True)
+        node, _Where(ns, frozenset(params), frozenset(params), {}, True))
     return {k: (POINT if not g else STATE_GUARD if no_params.get(k) else GUARD)
             for k, g in no_next.items()}
 
 
-class _Outline:
+Lets = Mapping[str, tuple[A.OpDef, Namespace, frozenset[str], frozenset[str]]]
+
+
+class _Where(NamedTuple):
+    """Where :class:`_Outline` is: the namespace, the names bound, those of them that
+    read what the outline looks for, the LET operators in scope and whether the node
+    is in positive position (its being FALSE makes that branch of the action FALSE:
+    not under a ``=>`` premise, a ``~``, an IF condition or a CASE guard)."""
+
+    ns: Namespace
+    bound: frozenset[str]
+    primed: frozenset[str]
+    lets: Lets
+    positive: bool
+
+    def negative(self) -> _Where:
+        return self._replace(positive=False)
+
+
+class _Outline(ActionVisitor[_Where, None]):
     """The static walk behind :func:`outline`: it descends where :class:`Coverer` does and
     notes each conjunct as positive and not reading what ``primed`` marks."""
 
@@ -221,92 +258,79 @@ class _Outline:
         self.params_mode = params_mode
         """False: ``primed`` holds the names bound to next-state expressions; True: the
         names bound to expressions that read the action's params."""
+        self.active: set[tuple[int, frozenset[str], bool]] = set()
 
-    def reads(self, node: A.Node, ns: Namespace, bound: frozenset[str],
-                   primed: frozenset[str]) -> bool:
-        from tlaconf.evaluate.compiler import free_names
-
-        if not self.params_mode and self.comp.node_is_action(node, ns, set(bound)):
+    def reads(self, node: A.Node, w: _Where) -> bool:
+        if not self.params_mode and self.comp.node_is_action(node, w.ns, set(w.bound)):
             return True
-        return any(n in primed for n, m in free_names(node, set()) if not m)
+        return any(n in w.primed for n, m in free_names(node) if not m)
 
     def add(self, node: A.Node, kind: str, guard: bool) -> None:
         self.out.setdefault(key_of(node, kind), guard)
 
-    def visit(
-        self, node: A.Node, ns: Namespace, bound: frozenset[str], primed: frozenset[str],
-        lets: dict[str, tuple[A.OpDef, Namespace, frozenset[str], frozenset[str]]],
-        active: set[tuple[int, frozenset[str], bool]], positive: bool,
-    ) -> None:
-        """``positive``: the node being FALSE makes the action FALSE on that branch (not
-        under a ``=>`` premise, a ``~``, an IF condition or a CASE guard)."""
+    def other(self, node: A.Node, c: _Where) -> None:
+        return None
 
-        def go(n: A.Node, b: frozenset[str] = bound, pos: bool = positive) -> None:
-            self.visit(n, ns, b, primed, lets, active, pos)
+    def conj(self, node: A.Junction, c: _Where) -> None:
+        for item in node.items:
+            self.add(item, "conjunct", c.positive and not self.reads(item, c))
+            self.visit(item, c)
 
-        if isinstance(node, A.Label):
-            go(node.expr)
-        elif isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            for item in items:
-                if op == "/\\":
-                    self.add(item, "conjunct",
-                             positive and not self.reads(item, ns, bound, primed))
-                else:
-                    self.add(item, "disjunct", False)
-                go(item)
-        elif isinstance(node, A.OpApp) and node.name == "=>" and not node.module:
-            go(node.args[0], pos=False)
-            go(node.args[1])
-        elif isinstance(node, A.OpApp) and node.name == "~" and not node.module:
-            go(node.args[0], pos=False)
-        elif isinstance(node, A.Quant):
-            names = frozenset(n for b in node.bounds for n in b.names)
-            go(node.body, bound | names)
-        elif isinstance(node, A.If):
-            self.add(node.cond, "if", False)
-            go(node.cond, pos=False)
-            go(node.then)
-            go(node.else_)
-        elif isinstance(node, A.Case):
-            for guard, arm in node.arms:
-                self.add(guard, "case-arm", False)
-                go(guard, pos=False)
-                go(arm)
-            if node.other is not None:
-                self.add(node.other, "other", False)
-                go(node.other)
-        elif isinstance(node, A.Let):
-            inner = dict(lets)
-            names = bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
-            for d in node.defs:
-                if isinstance(d, A.OpDef):
-                    inner[d.name] = (d, ns, names, primed)
-            self.visit(node.body, ns, names, primed, inner, active, positive)
-        elif isinstance(node, A.ActionBox):
-            go(node.action)
-        elif isinstance(node, A.Name | A.OpApp):
-            self.call(node, ns, bound, primed, lets, active, positive)
+    def disj(self, node: A.Junction, c: _Where) -> None:
+        for item in node.items:
+            self.add(item, "disjunct", False)
+            self.visit(item, c)
 
-    def call(
-        self, node: A.Name | A.OpApp, ns: Namespace, bound: frozenset[str],
-        primed: frozenset[str],
-        lets: dict[str, tuple[A.OpDef, Namespace, frozenset[str], frozenset[str]]],
-        active: set[tuple[int, frozenset[str], bool]], positive: bool,
-    ) -> None:
+    def implies(self, node: A.OpApp, c: _Where) -> None:
+        self.visit(node.args[0], c.negative())
+        self.visit(node.args[1], c)
+
+    def negation(self, node: A.OpApp, c: _Where) -> None:
+        self.visit(node.args[0], c.negative())
+
+    def _quant(self, node: A.Quant, c: _Where) -> None:
+        names = frozenset(n for b in node.bounds for n in b.names)
+        self.visit(node.body, c._replace(bound=c.bound | names))
+
+    forall = exists = _quant
+
+    def if_(self, node: A.If, c: _Where) -> None:
+        self.add(node.cond, "if", False)
+        self.visit(node.cond, c.negative())
+        self.visit(node.then, c)
+        self.visit(node.else_, c)
+
+    def case(self, node: A.Case, c: _Where) -> None:
+        for guard, arm in node.arms:
+            self.add(guard, "case-arm", False)
+            self.visit(guard, c.negative())
+            self.visit(arm, c)
+        if node.other is not None:
+            self.add(node.other, "other", False)
+            self.visit(node.other, c)
+
+    def let(self, node: A.Let, c: _Where) -> None:
+        inner = dict(c.lets)
+        names = c.bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
+        for d in node.defs:
+            if isinstance(d, A.OpDef):
+                inner[d.name] = (d, c.ns, names, c.primed)
+        self.visit(node.body, c._replace(bound=names, lets=inner))
+
+    def box(self, node: A.ActionBox, c: _Where) -> None:
+        self.visit(node.action, c)
+
+    def call(self, node: A.Name | A.OpApp, c: _Where) -> None:
         args = getattr(node, "args", ())
         target: tuple[A.Node, Namespace, tuple[A.Param, ...], frozenset[str],
                       frozenset[str]] | None = None
-        if not node.module and node.name in lets:
-            d, dns, dbound, dprimed = lets[node.name]
+        if not node.module and node.name in c.lets:
+            d, dns, dbound, dprimed = c.lets[node.name]
             target = d.body, dns, d.params, dbound, dprimed
-        elif not node.module and node.name in bound:
+        elif not node.module and node.name in c.bound:
             return
         else:
-            entry = self.comp.resolve_entry(ns, node.name, node.module)
+            entry = self.comp.resolve_entry(c.ns, node.name, node.module)
             if entry is None or entry.ns is None or entry.ns.inst_params:
                 return
             if entry.kind == "subst":
@@ -319,14 +343,14 @@ class _Outline:
         if len(params) != len(args):
             return
         new_primed = tprimed | {p.name for p, a in zip(params, args, strict=True)
-                                if not p.arity and self.reads(a, ns, bound, primed)}
-        key = (id(body), new_primed, positive)
-        if key in active:
+                                if not p.arity and self.reads(a, c)}
+        key = (id(body), new_primed, c.positive)
+        if key in self.active:
             return
-        active.add(key)
-        self.visit(body, tns, tbound | {p.name for p in params}, new_primed,
-                   lets if tns is ns else {}, active, positive)
-        active.discard(key)
+        self.active.add(key)
+        self.visit(body, _Where(tns, tbound | {p.name for p in params}, new_primed,
+                                c.lets if tns is c.ns else {}, c.positive))
+        self.active.discard(key)
 
 
 class CoverageProbe:
@@ -341,7 +365,8 @@ class CoverageProbe:
         entry = self.ctx._entry(action)
         node = entry.node
         params = tuple(p.name for p in getattr(node, "params", ()))
-        return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
+        with budget.deep():
+            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
 
     def step(
         self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],
@@ -350,4 +375,5 @@ class CoverageProbe:
         """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
         body, env = self.ctx._call_node(action, args)
         entry = self.ctx._entry(action)
-        return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
+        with budget.deep():
+            return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)

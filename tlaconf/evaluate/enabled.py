@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.assigned import unchanged_sites
 from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
 from tlaconf.evaluate.lazy import Fail, enum_set, equal
@@ -25,9 +26,11 @@ from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
 
 Assignment = dict[str, Any]
+Frame = tuple[Namespace, Env, Assignment]
+"""What the walk carries: the namespace, the bound names, the primed variables assigned."""
 
 
-class Enabler(Walker):
+class Enabler(Walker, ActionVisitor[Frame, Iterator[Assignment]]):
     def enabled(
         self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> bool:
@@ -60,76 +63,80 @@ class Enabler(Walker):
     def successors(
         self, node: A.Node, ns: Namespace, env: Env, asg: Assignment
     ) -> Iterator[Assignment]:
-        if isinstance(node, A.Label):
-            yield from self.successors(node.expr, ns, env, asg)
+        """Every assignment of the primed variables that extends ``asg`` and with which
+        ``node`` holds, in TLC's order."""
+        return self.visit(node, (ns, env, asg))
+
+    def other(self, node: A.Node, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        if self._test(node, ns, env, asg):
+            yield asg
+
+    def conj(self, node: A.Junction, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        yield from self._conj(node.items, 0, ns, env, asg)
+
+    def disj(self, node: A.Junction, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        for item in node.items:
+            yield from self.successors(item, ns, env, asg)
+
+    def relation(self, node: A.OpApp, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        var = self.primed_var(node.args[0], ns, env)
+        if var is None or var in asg:
+            yield from self.call(node, c)
             return
-        if isinstance(node, A.Junction) or (
-            isinstance(node, A.OpApp) and node.name in ("/\\", "\\/") and not node.module
-        ):
-            op = node.op if isinstance(node, A.Junction) else node.name
-            items = node.items if isinstance(node, A.Junction) else node.args
-            if op == "/\\":
-                yield from self._conj(items, 0, ns, env, asg)
-            else:
-                for item in items:
-                    yield from self.successors(item, ns, env, asg)
+        value = self._eval(node.args[1], ns, env, asg)
+        if node.name == "=":
+            yield {**asg, var: value}
             return
-        if isinstance(node, A.OpApp) and not node.module and node.name in ("=", "\\in"):
-            var = self.primed_var(node.args[0], ns, env)
-            if var is not None and var not in asg:
-                value = self._eval(node.args[1], ns, env, asg)
-                if node.name == "=":
-                    yield {**asg, var: value}
-                else:
-                    sid = self.comp.sid(node)
-                    for v in sorted_values(enum_set(value, sid)):
-                        yield {**asg, var: v}
-                return
-        if isinstance(node, A.Unchanged) or (
-            isinstance(node, A.OpApp) and node.name == "UNCHANGED" and not node.module
-        ):
-            target = node.expr if isinstance(node, A.Unchanged) else node.args[0]
-            yield from self._unchanged(target, ns, env, asg)
-            return
-        if isinstance(node, A.Quant) and node.kind == "E":
-            for binding in self.bindings_of(node.bounds, ns, env, self.comp.sid(node)):
-                yield from self.successors(node.body, ns, env.extend(*binding), asg)
-            return
-        if isinstance(node, A.If):
-            branch = node.then if self._test(node.cond, ns, env, asg) else node.else_
-            yield from self.successors(branch, ns, env, asg)
-            return
-        if isinstance(node, A.Case):
-            for guard, arm in node.arms:
-                if self._test(guard, ns, env, asg):
-                    yield from self.successors(arm, ns, env, asg)
-                    return
-            if node.other is None:
-                raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), self.comp.sid(node))
-            yield from self.successors(node.other, ns, env, asg)
-            return
-        if isinstance(node, A.Let):
-            self.N = NextState(asg)
-            yield from self.successors(node.body, ns, self.bind_let(node, ns, env), asg)
-            return
-        if isinstance(node, A.ActionBox):
-            if node.angle:
-                for a in self.successors(node.action, ns, env, asg):
-                    if not all(self._same(it, ns, env, a) for it in unchanged_items(node.sub)):
-                        yield a
-            else:
-                yield from self.successors(node.action, ns, env, asg)
-                yield from self._unchanged(node.sub, ns, env, asg)
-            return
-        if isinstance(node, A.Name | A.OpApp) and self._may_assign(node, ns, env, asg):
+        for v in sorted_values(enum_set(value, self.comp.sid(node))):
+            yield {**asg, var: v}
+
+    def unchanged(self, node: A.Unchanged, c: Frame) -> Iterator[Assignment]:
+        yield from self._unchanged(node.expr, *c)
+
+    def exists(self, node: A.Quant, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        for binding in self.bindings_of(node.bounds, ns, env, self.comp.sid(node)):
+            yield from self.successors(node.body, ns, env.extend(*binding), asg)
+
+    def if_(self, node: A.If, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        branch = node.then if self._test(node.cond, ns, env, asg) else node.else_
+        yield from self.successors(branch, ns, env, asg)
+
+    def case(self, node: A.Case, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        arm = taken_arm(node, lambda g: self._test(g, ns, env, asg), self.comp.sid(node))
+        yield from self.successors(arm, ns, env, asg)
+
+    def let(self, node: A.Let, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        self.N = NextState(asg)
+        yield from self.successors(node.body, ns, self.bind_let(node, ns, env), asg)
+
+    def box(self, node: A.ActionBox, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        if node.angle:
+            for a in self.successors(node.action, ns, env, asg):
+                if not all(self._same(it, ns, env, a) for it in unchanged_items(node.sub)):
+                    yield a
+        else:
+            yield from self.successors(node.action, ns, env, asg)
+            yield from self._unchanged(node.sub, ns, env, asg)
+
+    def call(self, node: A.Name | A.OpApp, c: Frame) -> Iterator[Assignment]:
+        ns, env, asg = c
+        if self._may_assign(node, ns, env, asg):
             self.N = NextState(asg)
             called = self.call_target(node, ns, env, by_name=True)
             if called is not None:
                 body, tns, tenv, _ = called
                 yield from self.successors(body, tns, tenv, asg)
                 return
-        if self._test(node, ns, env, asg):
-            yield asg
+        yield from self.other(node, c)
 
     def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
                     asg: Assignment) -> bool:

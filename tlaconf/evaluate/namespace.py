@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
-from tlaconf.evaluate.community import override
+from tlaconf.evaluate.community import OVERRIDES, override
 from tlaconf.tla import ast as A
-from tlaconf.tla.resolve import ResolvedModule
+from tlaconf.tla.resolve import STANDARD_MODULES, ResolvedModule
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,9 @@ class Namespace:
         return self.entries.get(name)
 
 
-STANDARD_NAMES = frozenset(STANDARD) | {"Reals", "RealTime", "TLCExt"}
+STANDARD_NAMES = frozenset(STANDARD_MODULES)
+"""The standard modules (the resolver's list): their operators are the evaluator's builtins
+(Json's are TLC's Java overrides, :data:`tlaconf.evaluate.community.OVERRIDES`)."""
 
 
 class Loader:
@@ -67,7 +69,9 @@ class Loader:
         self.modules: dict[str, A.Module] = {}
         self.files: dict[str, Path] = {}
         self.texts: dict[str, str] = {}
+        self._exported: dict[str, frozenset[str]] = {}
         for name, rm in resolved.loader.modules.items():
+            self._exported[name] = frozenset(rm.exported)
             if rm.standard:
                 continue
             self.modules[name] = rm.module
@@ -82,6 +86,21 @@ class Loader:
         for unit in module.units:
             if isinstance(unit, A.Module):
                 self.add(unit, path)
+
+    def exported(self, name: str) -> frozenset[str]:
+        """The names module ``name`` exports, from the resolver's symbol table (a module added
+        after resolution exports its definitions that are not LOCAL)."""
+        if name not in self._exported:
+            units = self.modules[name].units
+            names = {u.name for u in units
+                     if isinstance(u, A.OpDef | A.FnDef | A.InstanceDef) and not u.local}
+            for u in units:
+                if isinstance(u, A.Constant):
+                    names.update(p.name for p in u.params)
+                elif isinstance(u, A.Variable):
+                    names.update(u.names)
+            self._exported[name] = frozenset(names)
+        return self._exported[name]
 
     def get(self, name: str, where: A.Node) -> A.Module:
         if name in self.modules:
@@ -99,7 +118,7 @@ def core_entries() -> dict[str, Entry]:
 
 
 def add_standard(entries: dict[str, Entry], module: str) -> None:
-    for n, b in STANDARD.get(module, {}).items():
+    for n, b in {**STANDARD.get(module, {}), **OVERRIDES.get(module, {})}.items():
         if n not in entries or entries[n].kind in ("builtin", "value"):
             entries[n] = (
                 Entry("builtin", n, value=b, arity=b[1]) if is_operator(b)
@@ -107,25 +126,25 @@ def add_standard(entries: dict[str, Entry], module: str) -> None:
             )
 
 
-def children(node: Any) -> Iterator[Any]:
-    """The direct sub-nodes of an AST node (expressions, bounds, units, EXCEPT steps)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        yield from _nodes(v)
+@dataclass
+class _Context:
+    """One instantiation of a module graph (the root, or one ``INSTANCE``): the modules'
+    namespaces built in it, by module name."""
 
-
-def _nodes(v: Any) -> Iterator[Any]:
-    if isinstance(v, A.Node):
-        yield v
-    elif isinstance(v, tuple):
-        for x in v:
-            yield from _nodes(x)
+    constants: dict[str, Any] | None
+    missing: list[tuple[str, A.Span]]
+    subst: dict[str, A.Expr] | None
+    outer: Namespace | None
+    inst: Namespace | None
+    prefix: str
+    built: dict[str, Namespace] = field(default_factory=dict)
 
 
 class Builder:
-    """Builds the :class:`Namespace` of a module: its EXTENDS closure, instances and constants."""
+    """Builds one :class:`Namespace` per module, as TLC scopes names: a module sees its own
+    definitions (LOCAL ones included), the constants and variables it declares, and what the
+    modules it EXTENDS or INSTANCEs export; the exported names are the resolver's
+    (:attr:`ResolvedModule.exported`), so a LOCAL definition is never seen by an importer."""
 
     def __init__(self, loader: Loader) -> None:
         self.loader = loader
@@ -133,9 +152,9 @@ class Builder:
         self._instances = 0
 
     def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
-        ns = Namespace(module.name, core_entries())
         missing: list[tuple[str, A.Span]] = []
-        self._fill(ns, module, set(), constants=constants, missing=missing, subst=None, outer=None)
+        ctx = _Context(constants, missing, None, None, None, module.name)
+        ns = self._module(module, ctx)
         for name, value in constants.items():
             if isinstance(value, Override):
                 target = ns.lookup(value.name)
@@ -157,56 +176,53 @@ class Builder:
     def instance(
         self, inst: A.Instance, outer: Namespace, params: tuple[str, ...] = ()
     ) -> Namespace:
+        prefix = f"{outer.name}!{inst.module}"
         if inst.module in STANDARD_NAMES:  # N == INSTANCE Naturals: the builtins
-            ns = Namespace(f"{outer.name}!{inst.module}", core_entries())
+            ns = Namespace(prefix, core_entries())
             add_standard(ns.entries, inst.module)
             return ns
         module = self.loader.get(inst.module, inst)
-        ns = Namespace(f"{outer.name}!{module.name}", core_entries())
+        ctx = _Context(None, [], dict(inst.substitutions), outer, None, prefix)
         if params:
             self._instances += 1
-            ns.inst_params = params
-            ns.inst_py = tuple(f"ip{self._instances}_{i}" for i in range(len(params)))
-        subst = dict(inst.substitutions)
-        self._fill(ns, module, set(), constants=None, missing=[], subst=subst, outer=outer,
-                   inst=ns if params else None)
-        return ns
+            py = tuple(f"ip{self._instances}_{i}" for i in range(len(params)))
+            ctx.inst = Namespace(prefix, inst_params=params, inst_py=py)
+        return self._module(module, ctx)
 
-    def _fill(
-        self,
-        ns: Namespace,
-        module: A.Module,
-        seen: set[str],
-        *,
-        constants: dict[str, Any] | None,
-        missing: list[tuple[str, A.Span]],
-        subst: dict[str, A.Expr] | None,
-        outer: Namespace | None,
-        inst: Namespace | None = None,
-    ) -> None:
-        if module.name in seen:
-            return
-        seen.add(module.name)
-        for name in module.extends:
-            if name in STANDARD_NAMES:
-                add_standard(ns.entries, name)
-            else:
-                self._fill(ns, self.loader.get(name, module), seen, constants=constants,
-                           missing=missing, subst=subst, outer=outer, inst=inst)
+    def _module(self, module: A.Module, ctx: _Context) -> Namespace:
+        """The namespace of ``module`` in ``ctx`` (built once per context)."""
+        done = ctx.built.get(module.name)
+        if done is not None:
+            return done
+        name = ctx.prefix if not ctx.built else f"{ctx.prefix}/{module.name}"
+        ns = Namespace(name, core_entries())
+        if ctx.inst is not None:
+            ns.inst_params, ns.inst_py = ctx.inst.inst_params, ctx.inst.inst_py
+        ctx.built[module.name] = ns
+        for ext in module.extends:
+            if ext in STANDARD_NAMES:
+                add_standard(ns.entries, ext)
+                continue
+            child = self._module(self.loader.get(ext, module), ctx)
+            self._import(ns, child, self.loader.exported(ext))
+            ns.variables += tuple(v for v in child.variables if v not in ns.variables)
+        inst = ns if ctx.inst is not None else None
         e = ns.entries
+        subst = ctx.subst
         for unit in module.units:
             if isinstance(unit, A.Constant | A.Variable):
                 names = (
                     [(p.name, p.arity) for p in unit.params] if isinstance(unit, A.Constant)
                     else [(n, 0) for n in unit.names]
                 )
-                for name, arity in names:
-                    if inst is not None and subst is not None and name not in subst \
-                            and name in inst.inst_params:
-                        subst[name] = A.Name(name, span=unit.span)  # I(name) == INSTANCE M
-                    e[name] = self._declared(unit, name, arity, constants, missing, subst, outer)
-                    if inst is not None and e[name].kind == "subst":
-                        e[name].child = inst
+                for decl, arity in names:
+                    if inst is not None and subst is not None and decl not in subst \
+                            and decl in inst.inst_params:
+                        subst[decl] = A.Name(decl, span=unit.span)  # I(decl) == INSTANCE M
+                    e[decl] = self._declared(unit, decl, arity, ctx.constants, ctx.missing,
+                                             subst, ctx.outer)
+                    if inst is not None and e[decl].kind == "subst":
+                        e[decl].child = inst
                 if isinstance(unit, A.Variable) and subst is None:
                     ns.variables += unit.names
             elif isinstance(unit, A.OpDef) and (
@@ -225,13 +241,22 @@ class Builder:
                 add_standard(e, unit.module)
             elif isinstance(unit, A.Instance):
                 child = self.instance(unit, ns)
-                for name, entry in child.entries.items():
-                    if entry.kind in ("op", "fn", "inst"):
-                        e[name] = entry
+                shown = {n for n, x in child.entries.items() if x.kind in ("op", "fn", "inst")}
+                self._import(ns, child, shown & self.loader.exported(unit.module))
             elif isinstance(unit, A.Assume):
                 self.assumes.append((ns, unit))
             elif isinstance(unit, A.Module):
                 self.loader.add(unit, self.loader.files.get(module.name))
+        return ns
+
+    @staticmethod
+    def _import(ns: Namespace, child: Namespace, names: Iterable[str]) -> None:
+        for n in names:
+            entry = child.entries.get(n)
+            if entry is None:
+                continue
+            if n not in ns.entries or entry.kind not in ("builtin", "value"):
+                ns.entries[n] = entry
 
     @staticmethod
     def _declared(

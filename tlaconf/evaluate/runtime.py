@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn
 
 from tlaconf.evaluate import builtins as B
+from tlaconf.evaluate.actionwalk import no_case_arm
 from tlaconf.evaluate.lazy import (
     NONE,
     Fail,
@@ -288,7 +289,7 @@ def _fn_kinds(f: Any) -> bool:
 
 
 def _case_fail(sid: int) -> NoReturn:
-    raise Fail("no CASE arm is TRUE (and there is no OTHER)", (), sid)
+    raise no_case_arm(sid)
 
 
 def _lazy(thunk: Callable[[], Any]) -> Callable[[], Any]:

@@ -3,13 +3,15 @@
 Sets in TLC's order (see :mod:`tlaconf.values.order`), an interval as ``1..3`` (a set
 enumeration or ``\\cup`` result as ``{1, 2, 3}``), ``SUBSET S`` expanded when ``S`` has
 fewer than 7 elements, ``[S -> T]``, ``[a : S]`` and ``S \\X T`` expanded below 2000
-elements (TLC's ``enumBound``), any function on strings as a record, the empty function
+elements (TLC's ``enumBound``), a function whose domain is identifier strings as a record
+(``[a |-> 1]``; ``("" :> 1)`` otherwise, as a bag of ``""``), the empty function
 as ``<<>>``; ``Nat``, ``Int``, ``STRING`` and ``Seq(S)`` by name.  Strings (and record
 fields) are in code-point order: TLC's order of strings depends on its run.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tlaconf.evaluate.lazy import (
@@ -32,6 +34,10 @@ from tlaconf.values import Fn, ModelValue, canonical
 ENUM_BOUND = 2000
 """TLC's ``enumBound``: larger sets of functions, records and tuples print unexpanded."""
 
+_FIELD = re.compile(r"[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*")
+"""A string TLC prints as a record field: a TLA+ identifier (``a``, ``_x``, ``1a``; not
+``""``, ``"1"`` or ``"a b"``)."""
+
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
@@ -51,7 +57,7 @@ def tlc_string(v: Any, sid: int) -> str:
         return "<<" + ", ".join(tlc_string(x, sid) for x in v) + ">>"
     if t is Fn:
         keys = canonical(v)
-        if all(type(k) is str for k in keys):
+        if all(type(k) is str and _FIELD.fullmatch(k) for k in keys):
             return "[" + ", ".join(f"{k} |-> {tlc_string(v[k], sid)}" for k in keys) + "]"
         return "(" + " @@ ".join(f"{tlc_string(k, sid)} :> {tlc_string(v[k], sid)}"
                                  for k in keys) + ")"

@@ -8,8 +8,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.compiler import STATE_ARGS, Compiler, Local, Scope, has_stateful
+from tlaconf.evaluate.code import STATE_ARGS, Local, Scope
+from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.lazy import Fail, as_bool, enum_set
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_NEXT, NO_STATE
 from tlaconf.tla import ast as A

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate import Context, EvalError, budget
-from tlaconf.evaluate.compiler import has_stateful
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.lazy import Fail, materialize
+from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_STATE, NextState
 from tlaconf.evaluate.walk import Env

@@ -22,7 +22,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.gate.diff_spec import Key, SpecTree
 from tlaconf.replay.backend import Backend, LoadedModule, State
-from tlaconf.replay.engine import load
+from tlaconf.replay.engine import ModuleCache
 from tlaconf.replay.result import state_diff
 from tlaconf.spec import module_spec
 from tlaconf.spec.module_spec import NEXT
@@ -55,18 +55,20 @@ class Power:
 
 
 def step_outcomes(
-    path: Path, spec_dir: Path, backend: Backend, revision: str | None
+    path: Path, spec_dir: Path, backend: Backend, revision: str | None,
+    modules: ModuleCache | None = None,
 ) -> Iterator[str]:
     """The outcome of every check of the trace, in order: ``invariants TRUE`` for the initial
     state, then ``A(p) TRUE; invariants TRUE`` (accepted; ``Next`` for a step without an
     action label) or ``ENABLED A(p) FALSE`` (rejected, ``s' # s`` when the state changed)
-    per step, or the error that stopped a check."""
+    per step, or the error that stopped a check.  ``modules``: loads to share between
+    calls."""
     with open_trace(path) as trace:
         spec = module_spec(
             spec_dir, trace.header.module, revision or trace.header.revision,
             trace.header.constants,
         )  # fmt: skip
-        mod = load(backend, spec)
+        mod = (modules or ModuleCache()).load(backend, spec)
         mod.start_trace()
 
         def invariants(state: State) -> str:
@@ -143,6 +145,7 @@ def gate_power(
     """For each changed definition, the first golden trace step that tells old and new apart."""
     revision = old.revision
     baseline: dict[Path, list[str]] = {}
+    modules = ModuleCache()
     out: list[Power] = []
     for key in keys:
         path, name = key
@@ -156,22 +159,24 @@ def gate_power(
             rel = old.paths[key[0]].relative_to(old.root)
             (hybrid / rel).write_text(_hybrid_text(old, new, key), encoding="utf-8")
             out.append(_power(key, traces.get(key, []), old.root, hybrid, backend, revision,
-                              baseline))  # fmt: skip
+                              baseline, modules))  # fmt: skip
     return out
 
 
 def _power(
     key: Key, paths: list[Path], old_root: Path, hybrid: Path, backend: Backend,
-    revision: str | None, baseline: dict[Path, list[str]],
+    revision: str | None, baseline: dict[Path, list[str]], modules: ModuleCache,
 ) -> Power:  # fmt: skip
     for path in paths:
         if is_partial(path):  # no step-by-step outcome to compare: a search decides it
             continue
         try:
             if path not in baseline:
-                baseline[path] = list(step_outcomes(path, old_root, backend, revision))
+                baseline[path] = list(step_outcomes(path, old_root, backend, revision,
+                                                    modules))
             for step, (before, after) in enumerate(
-                zip(baseline[path], step_outcomes(path, hybrid, backend, revision), strict=False)
+                zip(baseline[path], step_outcomes(path, hybrid, backend, revision, modules),
+                    strict=False)
             ):
                 if before != after:
                     return Power(key, str(path), step, before, after)

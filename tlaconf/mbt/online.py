@@ -1,7 +1,7 @@
 """Every step checked as ``tlaconf replay`` checks it, while the test runs.
 
 A step ``s -> s'`` is written as a one-step trace (``s`` its initial state) and
-replayed by :func:`tlaconf.replay.replay_trace`: accepted steps need ``A(p)``,
+replayed by :meth:`tlaconf.replay.Replayer.replay`: accepted steps need ``A(p)``,
 rejected ones ``s' = s`` and ``ENABLED A(p)`` FALSE, every state the invariants.  So
 the online verdict and blame are replay's own, and the trace written for a failure
 replays to the same failure.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tlaconf.replay import TraceResult, get_backend, replay_trace
+from tlaconf.replay import Replayer, TraceResult, get_backend
 from tlaconf.trace.writer import Outcome, TraceWriter
 
 
@@ -38,7 +38,8 @@ class OnlineChecker:
         self.module = module
         self.revision = revision
         self.constants = dict(constants)
-        self._backend = get_backend("embedded")
+        self._replayer = Replayer(get_backend("embedded"))
+        """One Replayer for the run: the module loads once (again only if its files change)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-mbt-")
         self._checks = 0
 
@@ -56,7 +57,7 @@ class OnlineChecker:
 
     def replay(self, path: Path) -> TraceResult:
         """``tlaconf replay`` of the trace at ``path``."""
-        return replay_trace(path, self.spec_dir, self._backend)
+        return self._replayer.replay(path, self.spec_dir)
 
     def _replay_scratch(self, initial: Mapping[str, Any], steps: Sequence[Taken]) -> TraceResult:
         """Replay a scratch trace (a new name each time: renaming a file over an existing

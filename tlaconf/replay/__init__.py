@@ -1,7 +1,7 @@
 """Replay traces against conformance modules: the engine, backends, results and the runner."""
 
 from tlaconf.replay.backend import BACKENDS, CHECKERS, Backend, LoadedModule, get_backend
-from tlaconf.replay.engine import replay_trace
+from tlaconf.replay.engine import Replayer, replay_trace
 from tlaconf.replay.result import (
     VERDICTS,
     BlameNode,
@@ -22,6 +22,7 @@ __all__ = [
     "Change",
     "Failure",
     "LoadedModule",
+    "Replayer",
     "TraceResult",
     "Verdict",
     "collect_traces",

@@ -2,28 +2,26 @@
 (conjunct, disjunct, CASE arm, IF condition; see :mod:`tlaconf.evaluate.coverage`) was
 TRUE and FALSE on accepted and on rejected steps.
 
-A separate pass over the traces with the embedded evaluator's coverage walk; replay
-itself is untouched.  A **guard** (one that reads the step's params) is covered when
-some rejected step made it FALSE and some accepted step made it TRUE; a **state guard**
+Measured by an observer of the one replay loop (:class:`CoverageObserver`): each step
+replay judges is walked again by the embedded evaluator's coverage walk.  A **guard**
+(one that reads the step's params) is covered when some rejected step made it FALSE and
+some accepted step made it TRUE; a **state guard**
 (reading only the state, so FALSE only in a state the invariants should exclude) when
 some accepted step made it TRUE; any other point when it was both TRUE and FALSE.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.coverage import GUARD, POINT, STATE_GUARD, CoverageProbe, Key
-from tlaconf.spec.lookup import module_spec
-from tlaconf.trace.reader import open_trace
-
-NEXT = "Next"
-"""What a step without an action label is checked against (an accepted one; a rejected
-one is a stuttering step, which ``[Next]_vars`` allows, so nothing is evaluated)."""
+from tlaconf.replay.backend import LoadedModule, State
+from tlaconf.spec.module_spec import NEXT
+from tlaconf.trace.reader import Step
 
 
 @dataclass
@@ -116,87 +114,74 @@ class Coverage:
         }
 
 
-class _Modules:
-    """One loaded module (and coverage probe) per module file and constants."""
+class CoverageObserver:
+    """Coverage as an observer of the replay loop (:class:`~tlaconf.replay.engine.Replayer`):
+    every step the loop is about to judge is walked again by the module's coverage walk
+    (from the embedded evaluator, which a backend offers as ``coverage_probe()``)."""
 
-    def __init__(self, spec_dir: Path) -> None:
-        self.spec_dir = spec_dir
-        self._probes: dict[tuple[Any, ...], CoverageProbe] = {}
+    def __init__(self) -> None:
+        self.coverage = Coverage()
+        self.seen: dict[str, int] = {}
+        """Trace path -> the last step number observed (0: the initial state)."""
 
-    def probe(self, module: str, revision: str, constants: Mapping[str, Any]) -> CoverageProbe:
-        from tlaconf.evaluate import load_module
+    def start(self, path: Path, mod: LoadedModule) -> None:
+        if not callable(getattr(mod, "coverage_probe", None)):
+            raise UserError(f"module {mod.name} was loaded by a backend that cannot measure "
+                            "coverage (the embedded evaluator can)")
+        self.coverage.traces.append(str(path))
+        self._path = str(path)
 
-        spec = module_spec(self.spec_dir, module, revision, constants)
-        key = (spec.path.resolve(), spec.search_path,
-               tuple(sorted(spec.constants.items(), key=lambda kv: kv[0])))
-        probe = self._probes.get(key)
-        if probe is None:
-            probe = self._probes[key] = CoverageProbe(
-                load_module(spec.path, spec.search_path, spec.constants))
-        return probe
+    def initial(self, mod: LoadedModule, state: State) -> None:
+        self.seen[self._path] = 0
+
+    def step(self, mod: LoadedModule, number: int, step: Step, before: State) -> None:
+        accepted = step.outcome == "accepted"
+        if step.action is None and (not accepted or not mod.has_next):
+            return  # a stuttering step without a label: nothing is evaluated
+        probe: CoverageProbe = mod.coverage_probe()  # type: ignore[attr-defined]
+        ctx = probe.ctx
+        action = step.action or NEXT
+        args: tuple[Any, ...] = () if step.action is None else (step.params,)
+        cov = self.coverage
+        ac = cov.actions.get((ctx.name, action))
+        if ac is None:
+            ac = cov.actions[(ctx.name, action)] = ActionCoverage(
+                ctx.name, action,
+                {k: PointCoverage(k, g) for k, g in probe.points(action).items()})
+            cov.texts.update(ctx.loader.texts)
+        held, noted = probe.step(action, args, before, step.state if accepted else None)
+        self.seen[self._path] = number
+        if accepted:
+            ac.accepted += 1
+        else:
+            ac.rejected += 1
+        if held != accepted:
+            ac.nonconforming += 1
+        for key, value in noted:
+            pc = ac.points.get(key)
+            if pc is None:
+                pc = ac.points[key] = PointCoverage(key, POINT)
+            pc.add(accepted, value)
 
 
-def _check_variables(path: Path, line: int, state: Mapping[str, Any],
-                     variables: Iterable[str], module: str) -> None:
-    """UserError unless ``state`` has exactly the module's variables (as replay requires)."""
-    missing = sorted(set(variables) - state.keys())
-    extra = sorted(state.keys() - set(variables))
-    if missing or extra:
-        parts = ([f"lacks variable(s) {', '.join(missing)}"] if missing else []) + (
-            [f"has variable(s) {', '.join(extra)} not declared by module {module}"]
-            if extra else [])
-        raise UserError(f"the state {' and '.join(parts)}", f"{path}:{line}")
-
-
-def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = None) -> Coverage:
+def cover_traces(paths: Iterable[Path], spec_dir: Path, revision: str | None = None,
+                 backend: str = "embedded") -> Coverage:
     """The coverage of the traces at ``paths`` (against ``revision`` of the profile, default:
-    each trace's own); UserError (with file and line) on a trace that cannot be read or
-    names an unknown module or action."""
-    cov = Coverage()
-    modules = _Modules(spec_dir)
+    each trace's own), measured while they are replayed.  A trace is covered up to the
+    step where its replay stops (its first failure, that step included).  UserError (with
+    file and line) on a trace that cannot be replayed at all: unreadable, or naming an
+    unknown module or action, or a state with other variables than the module's."""
+    from tlaconf.replay.runner import setup
+
+    observer = CoverageObserver()
+    replayer = setup(backend, observers=(observer,))
     for path in paths:
-        cov.traces.append(str(path))
-        with open_trace(path) as trace:
-            try:
-                probe = modules.probe(trace.header.module, revision or trace.header.revision,
-                                      trace.header.constants)
-            except UserError as err:
-                raise UserError(f"{path}:1: cannot load module {trace.header.module!r}: "
-                                f"{err}") from None
-            ctx = probe.ctx
-            before = trace.initial
-            _check_variables(path, 2, before, ctx.variables, ctx.name)
-            for step in trace.steps():
-                _check_variables(path, step.line, step.state, ctx.variables, ctx.name)
-                accepted = step.outcome == "accepted"
-                if step.action is None and not accepted:
-                    continue  # a stuttering step without a label: nothing is evaluated
-                action = step.action or NEXT
-                args: tuple[Any, ...] = () if step.action is None else (step.params,)
-                info = ctx.operators.get(action)
-                if info is None or info.arity != len(args):
-                    what = f"{action}(p)" if args else action
-                    raise UserError(f"{path}:{step.line}: "
-                                    + ("unknown action label " + repr(action) if args
-                                       else "a step without an action label needs Next")
-                                    + f" (module {ctx.name} has no operator {what})")
-                ac = cov.actions.get((ctx.name, action))
-                if ac is None:
-                    ac = cov.actions[(ctx.name, action)] = ActionCoverage(
-                        ctx.name, action,
-                        {k: PointCoverage(k, g) for k, g in probe.points(action).items()})
-                    cov.texts.update(ctx.loader.texts)
-                held, noted = probe.step(action, args, before, step.state if accepted else None)
-                if accepted:
-                    ac.accepted += 1
-                else:
-                    ac.rejected += 1
-                if held != accepted:
-                    ac.nonconforming += 1
-                for key, value in noted:
-                    pc = ac.points.get(key)
-                    if pc is None:
-                        pc = ac.points[key] = PointCoverage(key, POINT)
-                    pc.add(accepted, value)
-                before = step.state
-    return cov
+        result = replayer.replay(path, spec_dir, None, revision)
+        failure = result.failure
+        if result.verdict == "error" and failure is not None \
+                and observer.seen.get(str(path), -1) < failure.step:
+            reason = failure.reason
+            if reason.startswith(f"line {failure.line}: "):
+                reason = reason[len(f"line {failure.line}: "):]
+            raise UserError(f"{path}:{failure.line}: {reason}")
+    return observer.coverage

@@ -21,6 +21,7 @@ class EmbeddedModule:
 
     def __init__(self, ctx: Any, spec: ModuleSpec) -> None:
         self._ctx = ctx
+        self._probe: Any = None
         self.name: str = ctx.name
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self.actions: tuple[str, ...] = tuple(
@@ -55,6 +56,19 @@ class EmbeddedModule:
                     f"INVARIANT {inv}: {what} in module {self.name} (an invariant is an "
                     "operator without parameters)", spec.origins.get(inv)
                 )
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Every file the load read, with its text (a change to one invalidates the load)."""
+        return dict(self._ctx.loader.texts)
+
+    def coverage_probe(self) -> Any:
+        """The coverage walk of this module's actions (one per loaded module)."""
+        if self._probe is None:
+            from tlaconf.evaluate.coverage import CoverageProbe
+
+            self._probe = CoverageProbe(self._ctx)
+        return self._probe
 
     def constant(self, name: str) -> Any:
         """The value of the constant-level definition ``name`` (an EvalError if it has none)."""

@@ -13,9 +13,9 @@ checker (``--backend tlc|apalache``, ``--cross-check``) is fed the same stream.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tlaconf.errors import CheckerFailed, UserError, internal_error
 from tlaconf.replay.backend import (
@@ -37,22 +37,49 @@ Progress = Callable[[int], None]
 
 PROGRESS_EVERY = 500
 
-_LOADED: dict[tuple[Any, ...], LoadedModule] = {}
+class ModuleCache:
+    """Loaded modules, keyed by backend, module file, search path, constants and
+    invariants, and valid while the text of every file the load read is unchanged
+    (a spec edited between two replays is loaded again)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[tuple[Any, ...], tuple[dict[str, str], LoadedModule]] = {}
+
+    def load(self, backend: Backend, spec: ModuleSpec) -> LoadedModule:
+        key = (
+            backend.name,
+            spec.path.resolve(),
+            spec.search_path,
+            tuple(sorted(spec.constants.items(), key=lambda kv: kv[0])),
+            spec.invariants,
+        )
+        hit = self._loaded.get(key)
+        if hit is not None and _unchanged(hit[0]):
+            return hit[1]
+        mod = backend.load(spec)
+        self._loaded[key] = (_sources(mod, spec), mod)
+        return mod
 
 
-def load(backend: Backend, spec: ModuleSpec) -> LoadedModule:
-    """``backend.load(spec)``, cached per process (traces of one module share the load)."""
-    key = (
-        backend.name,
-        spec.path.resolve(),
-        spec.search_path,
-        tuple(sorted(spec.constants.items(), key=lambda kv: kv[0])),
-        spec.invariants,
-    )
-    loaded = _LOADED.get(key)
-    if loaded is None:
-        loaded = _LOADED[key] = backend.load(spec)
-    return loaded
+def _sources(mod: LoadedModule, spec: ModuleSpec) -> dict[str, str]:
+    """The files a load read and their text: the backend's account (``sources``), else
+    the module file and its ``.cfg``."""
+    known = getattr(mod, "sources", None)
+    files = dict(known) if isinstance(known, Mapping) else {}
+    for path in (spec.path, spec.path.with_suffix(".cfg")):
+        files.setdefault(str(path), _read(path))
+    return files
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _unchanged(files: Mapping[str, str]) -> bool:
+    return all(_read(p) == text for p, text in files.items() if not p.startswith("<"))
 
 
 def _message(err: UserError) -> str:
@@ -62,10 +89,11 @@ def _message(err: UserError) -> str:
 class _Stop(Exception):
     """Ends a replay early with its result."""
 
-    def __init__(self, verdict: Verdict, failure: Failure) -> None:
+    def __init__(self, verdict: Verdict, failure: Failure, undecided: bool = False) -> None:
         super().__init__(failure.reason)
         self.verdict = verdict
         self.failure = failure
+        self.undecided = undecided
 
 
 def _check_variables(
@@ -196,20 +224,6 @@ def _judge_step(
         _check_invariants(mod, invariants, after, number, line, action, params, before)
 
 
-class _External:
-    """An external checker's session on one trace, and the first failure it reported."""
-
-    def __init__(self, checker: ExternalChecker, session: CheckerSession) -> None:
-        self.checker = checker
-        self.session = session
-        self.decision: Decision | None = None
-        self.done = False
-
-    def feed(self, answer: Decision | None) -> None:
-        if answer is not None and not self.done:
-            self.decision, self.done = answer, True
-
-
 def _explain(
     mod: LoadedModule, invariants: tuple[str, ...], checker: str, d: Decision
 ) -> _Stop:
@@ -243,6 +257,258 @@ def _disagreement(checker: str, ours: _Stop | None, theirs: Decision | None) -> 
     return f"the checkers disagree: embedded says {mine}, {checker} says {other}{said}"
 
 
+class StepObserver(Protocol):
+    """Rides on the replay loop (coverage is one): told of every trace's module and of
+    every step before it is judged; what it raises (a UserError) ends the trace as an
+    ``error``."""
+
+    def start(self, path: Path, mod: LoadedModule) -> None: ...
+
+    def initial(self, mod: LoadedModule, state: State) -> None: ...
+
+    def step(self, mod: LoadedModule, number: int, step: Step, before: State) -> None: ...
+
+
+class Strategy:
+    """Who decides a trace's verdict.  The base is the embedded one: ``mod`` (the loaded
+    module) judges the initial state and every step, and its first failure (a ``_Stop``)
+    is the verdict."""
+
+    def start(self, spec: ModuleSpec, mod: LoadedModule, path: Path) -> None:
+        self.mod = mod
+        self.invariants = spec.invariants
+
+    def initial(self, state: State) -> None:
+        _check_invariants(self.mod, self.invariants, state, 0, 2)
+
+    def step(self, number: int, step: Step, before: State) -> None:
+        _judge_step(self.mod, self.invariants, number, step, before)
+
+    def done(self) -> bool:
+        """Whether the verdict is known (the remaining steps need not be read)."""
+        return False
+
+    def finish(self) -> _Stop | None:
+        """Every step is in: the failure that is the verdict, None when the trace conforms."""
+        return None
+
+    def close(self) -> None:
+        """Release what the strategy holds (the checker's session)."""
+
+
+class External(Strategy):
+    """An external checker decides (``--backend tlc|apalache``); the embedded module only
+    explains the step it decided on."""
+
+    def __init__(self, checker: ExternalChecker) -> None:
+        self.checker = checker
+        self.session: CheckerSession | None = None
+        self.decision: Decision | None = None
+
+    def start(self, spec: ModuleSpec, mod: LoadedModule, path: Path) -> None:
+        super().start(spec, mod, path)
+        self.session = self.checker.open(spec, mod, path)
+
+    def feed(self, answer: Decision | None) -> None:
+        if answer is not None and self.decision is None:
+            self.decision = answer
+
+    def initial(self, state: State) -> None:
+        assert self.session is not None
+        self.feed(self.session.initial(state))
+
+    def step(self, number: int, step: Step, before: State) -> None:
+        if self.decision is None:
+            assert self.session is not None
+            self.feed(self.session.add(number, step, before))
+
+    def done(self) -> bool:
+        return self.decision is not None
+
+    def finish(self) -> _Stop | None:
+        if self.decision is None:
+            assert self.session is not None
+            self.feed(self.session.finish())
+        if self.decision is None:
+            return None
+        return _explain(self.mod, self.invariants, self.checker.name, self.decision)
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+
+class CrossCheck(External):
+    """Both the embedded module and the checker decide every step (``--cross-check``);
+    any difference is an undecided result."""
+
+    def __init__(self, checker: ExternalChecker) -> None:
+        super().__init__(checker)
+        self.ours: _Stop | None = None
+
+    def _judge(self, judge: Callable[[], None]) -> None:
+        if self.ours is not None:
+            return
+        try:
+            judge()
+        except _Stop as stop:
+            if stop.verdict == "error":
+                raise
+            self.ours = stop
+
+    def initial(self, state: State) -> None:
+        super().initial(state)
+        self._judge(lambda: Strategy.initial(self, state))
+
+    def step(self, number: int, step: Step, before: State) -> None:
+        self._judge(lambda: Strategy.step(self, number, step, before))
+        super().step(number, step, before)
+
+    def done(self) -> bool:
+        return self.decision is not None and self.ours is not None
+
+    def finish(self) -> _Stop | None:
+        if self.decision is None:
+            assert self.session is not None
+            self.feed(self.session.finish())
+        ours, d = self.ours, self.decision
+        why = _disagreement(self.checker.name, ours, d)
+        if why is None:
+            return ours
+        at = ours.failure if ours is not None else None
+        step_no = at.step if at is not None else d.step if d is not None else 0
+        line_no = at.line if at is not None else d.line if d is not None else 2
+        failure = Failure(step_no, line_no, why, at.action if at else None,
+                          at.params if at else None, at.blame if at else None)  # fmt: skip
+        return _Stop("error", failure, undecided=True)
+
+
+class Replayer:
+    """Replays traces: the backend that loads modules, who decides (the embedded
+    evaluator, an external checker, or both), the observers riding on the loop, and
+    the modules loaded so far.  One per run, or per library user; nothing is kept
+    between two Replayers."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        checker: ExternalChecker | None = None,
+        cross_check: bool = False,
+        observers: Sequence[StepObserver] = (),
+    ) -> None:
+        if cross_check and checker is None:
+            raise ValueError("cross-checking needs a checker")
+        self.backend = backend
+        self.checker = checker
+        self.cross_check = cross_check
+        self.observers = tuple(observers)
+        self.modules = ModuleCache()
+
+    def strategy(self) -> Strategy:
+        """A fresh strategy for one trace."""
+        if self.checker is None:
+            return Strategy()
+        return CrossCheck(self.checker) if self.cross_check else External(self.checker)
+
+    def load(self, spec: ModuleSpec) -> LoadedModule:
+        return self.modules.load(self.backend, spec)
+
+    def replay(
+        self, path: str | Path, spec_dir: Path, progress: Progress | None = None,
+        revision: str | None = None,
+    ) -> TraceResult:
+        """Replay the trace at ``path`` against ``revision`` of the profile (default: the
+        one its header names); every problem becomes a verdict, never an exception.
+
+        With a checker, it decides the verdict and the embedded evaluator explains the
+        failing step; cross-checking, both decide every step and any difference is an
+        undecided result (exit code 3), as is a checker that fails
+        (:class:`CheckerFailed`).
+
+        An exception that is not a :class:`UserError` is a bug: its traceback is saved and
+        the trace gets an ``error`` verdict whose failure names the file (exit code 3).
+        """
+        start = time.perf_counter()
+        module: str | None = None
+        steps = 0
+        line = 1
+        checked: tuple[str, ...] | None = None
+        strategy = self.strategy()
+
+        def result(verdict: Verdict, failure: Failure | None, undecided: bool = False
+                   ) -> TraceResult:
+            return TraceResult(str(path), module, verdict, steps, failure, _since(start),
+                               checked, undecided=undecided)
+
+        try:
+            with open_trace(path) as trace:
+                module = trace.header.module
+                revision = revision or trace.header.revision
+                try:
+                    spec = module_spec(spec_dir, module, revision, trace.header.constants)
+                    mod = self.load(spec)
+                    mod.start_trace()
+                    strategy.start(spec, mod, Path(path))
+                    for o in self.observers:
+                        o.start(Path(path), mod)
+                except UserError as err:
+                    reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse
+                    raise _Stop("error", Failure(0, 1, reason)) from None
+                actions = set(mod.actions)
+                variables = frozenset(mod.variables)
+                checked = spec.invariants
+                line = 2
+                before = trace.initial
+                _check_variables(mod, variables, before, 2, 0)
+                for o in self.observers:
+                    o.initial(mod, before)
+                strategy.initial(before)
+                for step in trace.steps():
+                    if strategy.done():
+                        break
+                    steps += 1
+                    line = step.line
+                    if step.action is not None and step.action not in actions:
+                        raise _Stop("error", Failure(steps, line,
+                                                     _not_an_action(mod, step, actions),
+                                                     step.action, step.params))
+                    _check_variables(mod, variables, step.state, line, steps)
+                    for o in self.observers:
+                        o.step(mod, steps, step, before)
+                    strategy.step(steps, step, before)
+                    before = step.state
+                    if progress is not None and steps % PROGRESS_EVERY == 0:
+                        progress(steps)
+                final = strategy.finish()
+        except _Stop as stop:
+            return result(stop.verdict, stop.failure, stop.undecided)
+        except TraceFormatError as err:
+            bad = err.line or line
+            return result("error", Failure(max(bad - 2, 0), bad, f"line {bad}: {err.message}"))
+        except UserError as err:
+            return result("error", Failure(steps, line, f"line {line}: {_message(err)}"))
+        except CheckerFailed as err:
+            name = self.checker.name if self.checker is not None else "the checker"
+            failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
+            return result("error", failure, undecided=True)
+        except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
+            message, saved = internal_error(exc)
+            return result("error", Failure(steps, line, f"line {line}: {message}",
+                                           traceback=saved))
+        finally:
+            strategy.close()
+        if progress is not None:
+            progress(steps)
+        if final is not None:
+            return result(final.verdict, final.failure, final.undecided)
+        if steps == 0:
+            failure = Failure(0, 2, "the trace has no steps: nothing was checked but the "
+                              "initial state")
+            return result("vacuous", failure)
+        return result("conforms", None)
+
+
 def replay_trace(
     path: str | Path,
     spec_dir: Path,
@@ -252,122 +518,8 @@ def replay_trace(
     checker: ExternalChecker | None = None,
     cross_check: bool = False,
 ) -> TraceResult:
-    """Replay the trace at ``path`` against ``revision`` of the profile (default: the one its
-    header names); every problem becomes a verdict, never an exception.
-
-    With ``checker``, the external checker decides the verdict and ``backend`` (the
-    embedded evaluator) explains the failing step; with ``cross_check`` too, both
-    decide every step and any difference is an undecided result (exit code 3), as is
-    a checker that fails (:class:`CheckerFailed`).
-
-    An exception that is not a :class:`UserError` is a bug: its traceback is saved and
-    the trace gets an ``error`` verdict whose failure names the file (exit code 3).
-    """
-    start = time.perf_counter()
-    module: str | None = None
-    steps = 0
-    line = 1
-    ext: _External | None = None
-    ours: _Stop | None = None  # the embedded failure, in cross-check mode
-    checked: tuple[str, ...] | None = None
-    evaluate = checker is None or cross_check
-    try:
-        with open_trace(path) as trace:
-            module = trace.header.module
-            revision = revision or trace.header.revision
-            try:
-                spec = module_spec(spec_dir, module, revision, trace.header.constants)
-                mod = load(backend, spec)
-                mod.start_trace()
-                if checker is not None:
-                    ext = _External(checker, checker.open(spec, mod, Path(path)))
-            except UserError as err:
-                reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse says
-                raise _Stop("error", Failure(0, 1, reason)) from None
-            actions = set(mod.actions)
-            variables = frozenset(mod.variables)
-            invariants = checked = spec.invariants
-            line = 2
-            before = trace.initial
-            _check_variables(mod, variables, before, 2, 0)
-            if ext is not None:
-                ext.feed(ext.session.initial(before))
-            if evaluate:
-                try:
-                    _check_invariants(mod, invariants, before, 0, 2)
-                except _Stop as stop:
-                    if not cross_check or stop.verdict == "error":
-                        raise
-                    ours = stop
-            for step in trace.steps():
-                if ext is not None and ext.done and (not cross_check or ours is not None):
-                    break
-                steps += 1
-                line = step.line
-                if step.action is not None and step.action not in actions:
-                    raise _Stop("error", Failure(steps, line, _not_an_action(mod, step, actions),
-                                                 step.action, step.params))
-                _check_variables(mod, variables, step.state, line, steps)
-                if evaluate and ours is None:
-                    try:
-                        _judge_step(mod, invariants, steps, step, before)
-                    except _Stop as stop:
-                        if not cross_check or stop.verdict == "error":
-                            raise
-                        ours = stop
-                if ext is not None and not ext.done:
-                    ext.feed(ext.session.add(steps, step, before))
-                before = step.state
-                if progress is not None and steps % PROGRESS_EVERY == 0:
-                    progress(steps)
-            if ext is not None and not ext.done:
-                ext.feed(ext.session.finish())
-    except _Stop as stop:
-        return TraceResult(str(path), module, stop.verdict, steps, stop.failure, _since(start),
-                           checked)
-    except TraceFormatError as err:
-        bad = err.line or line
-        reason = f"line {bad}: {err.message}"
-        failure = Failure(max(bad - 2, 0), bad, reason)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
-    except UserError as err:
-        failure = Failure(steps, line, f"line {line}: {_message(err)}")
-        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
-    except CheckerFailed as err:
-        name = checker.name if checker is not None else "the checker"
-        failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
-        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked,
-                           undecided=True)
-    except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
-        message, saved = internal_error(exc)
-        failure = Failure(steps, line, f"line {line}: {message}", traceback=saved)
-        return TraceResult(str(path), module, "error", steps, failure, _since(start), checked)
-    finally:
-        if ext is not None:
-            ext.session.close()
-    if progress is not None:
-        progress(steps)
-    if ext is not None:
-        if cross_check:
-            why = _disagreement(ext.checker.name, ours, ext.decision)
-            if why is not None:
-                at = ours.failure if ours is not None else None
-                d = ext.decision
-                step_no = at.step if at is not None else d.step if d is not None else 0
-                line_no = at.line if at is not None else d.line if d is not None else 2
-                failure = Failure(step_no, line_no, why, at.action if at else None,
-                                  at.params if at else None, at.blame if at else None)  # fmt: skip
-                return TraceResult(str(path), module, "error", steps, failure, _since(start),
-                                   checked, undecided=True)
-        elif ext.decision is not None:
-            ours = _explain(mod, invariants, ext.checker.name, ext.decision)
-        if ours is not None:
-            verdict, failure = ours.verdict, ours.failure
-            return TraceResult(str(path), module, verdict, steps, failure, _since(start), checked)
-    if steps == 0:
-        failure = Failure(0, 2, "the trace has no steps: nothing was checked but the initial state")
-        return TraceResult(str(path), module, "vacuous", 0, failure, _since(start), checked)
-    return TraceResult(str(path), module, "conforms", steps, None, _since(start), checked)
+    """One trace with a fresh :class:`Replayer` (see :meth:`Replayer.replay`)."""
+    return Replayer(backend, checker, cross_check).replay(path, spec_dir, progress, revision)
 
 
 def _since(start: float) -> float:

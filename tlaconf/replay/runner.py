@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import CHECKERS, Backend, ExternalChecker, get_backend, get_checker
-from tlaconf.replay.engine import replay_trace
+from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
+from tlaconf.replay.engine import Replayer, StepObserver
 from tlaconf.replay.result import TraceResult
 
 TRACE_SUFFIX = ".trace.jsonl"
@@ -36,36 +36,15 @@ def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return paths
 
 
-_BACKENDS: dict[str, Backend] = {}
-
-
-def _backend(name: str) -> Backend:
-    backend = _BACKENDS.get(name)
-    if backend is None:
-        backend = _BACKENDS[name] = get_backend(name)
-    return backend
-
-
-_CHECKERS: dict[tuple[str, float | None], ExternalChecker] = {}
-"""One checker per process (and time limit): an Apalache server serves every trace of a run."""
-
-
-def _checker(name: str, timeout: float | None) -> ExternalChecker:
-    checker = _CHECKERS.get((name, timeout))
-    if checker is None:
-        checker = _CHECKERS[name, timeout] = get_checker(name, timeout)
-    return checker
-
-
-Setup = tuple[Backend, ExternalChecker | None, bool]
-
-
-def setup(backend: str, cross_check: str | None = None, timeout: float | None = None) -> Setup:
-    """The evaluating backend, the external checker (if any) and whether to cross-check.
+def setup(backend: str, cross_check: str | None = None,
+          observers: Sequence[StepObserver] = (), timeout: float | None = None) -> Replayer:
+    """A :class:`Replayer` with the evaluating backend, the external checker (if any) and
+    whether to cross-check; UserError when one is unavailable.
 
     ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
-    ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``:
-    ``--checker-timeout``, the checker's seconds per trace.
+    ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``
+    (``--checker-timeout``): the checker's seconds per trace.  The Replayer's one
+    checker serves every trace it replays (one Apalache server for a run).
     """
     if timeout is not None and backend not in CHECKERS and cross_check is None:
         raise UserError("--checker-timeout limits an external checker: use it with "
@@ -76,24 +55,25 @@ def setup(backend: str, cross_check: str | None = None, timeout: float | None = 
                 "--cross-check compares the embedded evaluator with a checker: "
                 f"use it without --backend {backend}"
             )
-        return _backend("embedded"), _checker(backend, timeout), False
+        return Replayer(get_backend("embedded"), get_checker(backend, timeout), False, observers)
     if cross_check is not None:
-        return _backend(backend), _checker(cross_check, timeout), True
-    return _backend(backend), None, False
+        return Replayer(get_backend(backend), get_checker(cross_check, timeout), True, observers)
+    return Replayer(get_backend(backend), None, False, observers)
 
 
 def _replay_in_worker(
-    path: Path, spec_dir: Path, backend: str, revision: str | None, cross_check: str | None,
-    timeout: float | None,
-) -> TraceResult:  # fmt: skip
-    chosen, checker, cross = setup(backend, cross_check, timeout)
-    return replay_trace(path, spec_dir, chosen, None, revision, checker, cross)
+    paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
+    cross_check: str | None, timeout: float | None = None,
+) -> list[TraceResult]:
+    """A chunk of traces in a worker process, with one Replayer (modules load once)."""
+    replayer = setup(backend, cross_check, timeout=timeout)
+    return [replayer.replay(path, spec_dir, None, revision) for path in paths]
 
 
 def run_traces(
     paths: Sequence[Path],
     spec_dir: Path,
-    backend: str = "embedded",
+    backend: str | Replayer = "embedded",
     jobs: int = 1,
     on_start: OnStart | None = None,
     on_steps: OnSteps | None = None,
@@ -102,38 +82,45 @@ def run_traces(
     cross_check: str | None = None,
     checker_timeout: float | None = None,
 ) -> list[TraceResult]:
-    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes.
+    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
+    each replaying chunks of traces.
 
-    ``revision`` replaces the revision each trace's header names; ``checker_timeout``
-    is the external checker's seconds per trace.
-
-    The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
-    one trace) is only called when replaying in this process.
+    ``backend``: a backend's name, or a :class:`Replayer` (in this process only: then
+    ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
+    names; ``checker_timeout`` is the external checker's seconds per trace.  The
+    callbacks feed a progress display: ``on_steps`` (steps replayed so far in one trace)
+    is only called when replaying in this process.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
-    chosen, checker, cross = setup(backend, cross_check, checker_timeout)  # fail early
+    replayer = (backend if isinstance(backend, Replayer)
+                else setup(backend, cross_check, timeout=checker_timeout))  # fmt: skip
     results: list[TraceResult | None] = [None] * len(paths)
-    if jobs == 1 or len(paths) <= 1:
+    if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
             if on_start is not None:
                 on_start(path)
             progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replay_trace(path, spec_dir, chosen, progress, revision,
-                                               checker, cross)  # fmt: skip
+            results[i] = result = replayer.replay(path, spec_dir, progress, revision)
             if on_result is not None:
                 on_result(result)
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+        size = max(1, -(-len(paths) // (jobs * CHUNKS_PER_JOB)))
+        chunks = [list(range(i, min(i + size, len(paths)))) for i in range(0, len(paths), size)]
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
             futures = {
-                pool.submit(
-                    _replay_in_worker, path, spec_dir, backend, revision, cross_check,
-                    checker_timeout,
-                ): i
-                for i, path in enumerate(paths)
+                pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
+                            revision, cross_check, checker_timeout): chunk
+                for chunk in chunks
             }
             for future in as_completed(futures):
-                results[futures[future]] = result = future.result()
-                if on_result is not None:
-                    on_result(result)
+                for i, result in zip(futures[future], future.result(), strict=True):
+                    results[i] = result
+                    if on_result is not None:
+                        on_result(result)
     return [r for r in results if r is not None]
+
+
+CHUNKS_PER_JOB = 4
+"""With ``-j N``, the traces go to the workers in about ``4 N`` chunks: few enough that a
+module loads a few times per worker, enough to balance the load."""

@@ -210,7 +210,7 @@ def _offset(starts: list[int], key: Key, end: bool) -> int:
     return starts[line - 1] + col
 
 
-def write_html(path: Path, cov: Coverage) -> None:
+def write_coverage_html(path: Path, cov: Coverage) -> None:
     """The coverage page: summary, a table per action, each ``.tla`` source coloured
     (green covered, yellow reached but not covered, red never reached; hover for counts).
     Written to a temporary file and renamed, so nothing is half-written."""

@@ -34,7 +34,7 @@ from tlaconf.errors import UserError
 from tlaconf.revision.pages import PageDefinition, normalize
 from tlaconf.revision.profile import ProfileModule, import_closure
 from tlaconf.tla import ast
-from tlaconf.tla.stdnames import used_names
+from tlaconf.tla.visit import used_names
 
 Rule = Callable[[ProfileModule], tuple[str, tuple[int, ...]] | None]
 """Why a module qualifies under a rule and its rank there (lower first), or None."""

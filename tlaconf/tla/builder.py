@@ -15,7 +15,7 @@ from lark import Token
 
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ParseError
-from tlaconf.tla.precedence import infix_conflict, prefix_conflict
+from tlaconf.tla.precedence import FIELD, OPERATORS, Element, OperatorStack, PrecedenceError
 from tlaconf.values.bigint import parse_decimal
 
 _PREFIX_NAMES = {
@@ -30,6 +30,25 @@ _PREFIX_NAMES = {
 
 class _Items(list[Any]):
     """A comma-separated list (``exprs``, ``names``) as opposed to a single child."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OpTok:
+    """An operator occurrence: its token, and for ``f[x]`` / ``r.a`` the closing token and
+    the arguments."""
+
+    tok: Token
+    end: Any = None
+    args: tuple[ast.Expr, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Raw:
+    """An operator application not yet reduced: operands, operator elements and nested
+    :class:`_Raw` parts in source order."""
+
+    span: ast.Span
+    parts: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -59,24 +78,18 @@ class _Extends:
     names: tuple[str, ...]
 
 
-class Builder:
+class AstBuilder:
     """Builds AST nodes; :meth:`reset` sets the file name (and text for error carets)."""
 
     def __init__(self) -> None:
         self.file = "<input>"
         self.text = ""
         self._parens: set[int] = set()
-        self._infix: dict[int, tuple[ast.Expr, str]] = {}
-        """Infix and prefix applications (node id -> node, operator), for SANY's
-        precedence rules (the node is kept, so that its id is not reused)."""
-        self._prefix: dict[int, tuple[ast.Expr, str]] = {}
 
     def reset(self, file: str, text: str) -> None:
         self.file = file
         self.text = text
         self._parens = set()
-        self._infix = {}
-        self._prefix = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -322,80 +335,103 @@ class Builder:
     def names(self, c: list[Any]) -> _Items:
         return _Items(t for t in c if t.type == "NAME")
 
-    def binop(self, c: list[Any]) -> ast.OpApp:
-        op = c[1].value
-        for operand, left in ((c[0], True), (c[2], False)):
-            if id(operand) in self._parens:
-                continue
-            inner = self._infix.get(id(operand), (None, None))[1]
-            if inner is not None and infix_conflict(op, inner, left):
-                raise self.error(f"precedence conflict: '{inner}' and '{op}' need parentheses "
-                                 "(SANY rejects this)", c[1])
-            prefix = self._prefix.get(id(operand), (None, None))[1]
-            if not left and prefix is not None and prefix_conflict(op, prefix):
-                shown = "-" if prefix == "-." else prefix
-                raise self.error(f"precedence conflict: the '{shown}' operand of '{op}' needs "
-                                 "parentheses (SANY rejects this)", c[1])
-        node = ast.OpApp(op, (c[0], c[2]), span=self.span(c))
-        self._infix[id(node)] = (node, op)
-        return node
+    # Operator applications are collected unreduced (:class:`_Raw`) and reduced by SANY's
+    # algorithm (:class:`~tlaconf.tla.precedence.OperatorStack`) when a construct that is
+    # not an operator application takes them as a child (:meth:`settle`).
 
-    def _junction(self, op: str, c: list[Any]) -> ast.Junction:
-        left = c[0]
-        if (
-            isinstance(left, ast.Junction)
-            and left.op != op
-            and not left.bulleted
-            and id(left) not in self._parens
-        ):
-            raise self.error(
-                f"precedence conflict: '{left.op}' and '{op}' need parentheses (or bullets)", c[1]
-            )
-        return ast.Junction(op, self._flatten(op, [left, c[2]]), span=self.span(c))
+    def _raw(self, c: list[Any], *parts: Any) -> _Raw:
+        return _Raw(self.span(c), parts)
 
-    def conj(self, c: list[Any]) -> ast.Junction:
-        return self._junction("/\\", c)
+    def _op(self, tok: Token, end: Any = None, args: tuple[ast.Expr, ...] = ()) -> Element:
+        op = FIELD if tok.type == "DOT" else OPERATORS["-" if tok.type == "MINUS" else tok.value]
+        return Element(_OpTok(tok, end, args), op, tok.value)
 
-    def disj(self, c: list[Any]) -> ast.Junction:
-        return self._junction("\\/", c)
+    def binop(self, c: list[Any]) -> _Raw:
+        return self._raw(c, c[0], self._op(c[1]), c[2])
+
+    conj = binop
+    disj = binop
+
+    def fnapp(self, c: list[Any]) -> _Raw:
+        return self._raw(c, c[0], self._op(c[1], c[3], tuple(c[2])))
+
+    def dot(self, c: list[Any]) -> _Raw:
+        return self._raw(c, c[0], self._op(c[1], c[2]))
+
+    def prime(self, c: list[Any]) -> _Raw:
+        return self._raw(c, c[0], self._op(c[1]))
+
+    postfix = prime
+
+    def prefix(self, c: list[Any]) -> _Raw:
+        return self._raw(c, self._op(c[0]), c[1])
+
+    negate = prefix
+
+    def settle(self, x: Any) -> Any:
+        """``x`` with its operator applications reduced as SANY does (other values as is)."""
+        if type(x) is not _Raw:
+            return x
+        times: set[int] = set()
+
+        def infix(el: Element, left: ast.Expr, right: ast.Expr) -> ast.Expr:
+            sp = self.span([left, right])
+            name = el.op.name if el.op is not None else ""
+            if name in ("\\land", "\\lor"):
+                op = "/\\" if name == "\\land" else "\\/"
+                return ast.Junction(op, self._flatten(op, [left, right]), span=sp)
+            if name == "\\times":
+                items = left.args if id(left) in times and isinstance(left, ast.OpApp) else (left,)
+                node = ast.OpApp("\\X", (*items, right), span=sp)
+                times.add(id(node))
+                return node
+            return ast.OpApp(el.value.tok.value, (left, right), span=sp)
+
+        def prefix(el: Element, x: ast.Expr, _: Any) -> ast.Expr:
+            tok = el.value.tok
+            sp = self.span([tok, x])
+            if tok.type == "ENABLED":
+                return ast.Enabled(x, span=sp)
+            if tok.type == "UNCHANGED":
+                return ast.Unchanged(x, span=sp)
+            name = "-." if tok.type == "MINUS" else _PREFIX_NAMES[tok.type]
+            return ast.OpApp(name, (x,), span=sp)
+
+        def postfix(el: Element, x: ast.Expr, _: Any) -> ast.Expr:
+            p: _OpTok = el.value
+            sp = self.span([x, p.end if p.end is not None else p.tok])
+            kind = p.tok.type
+            if kind == "PRIME":
+                return ast.Prime(x, span=sp)
+            if kind == "LBRACK":
+                return ast.FnApp(x, p.args, span=sp)
+            if kind == "DOT":
+                return ast.Dot(x, str(p.end), span=sp)
+            return ast.OpApp(p.tok.value, (x,), span=sp)
+
+        stack = OperatorStack(infix, prefix, postfix)
+        todo: list[Any] = [x]
+        try:
+            while todo:
+                item = todo.pop()
+                if type(item) is _Raw:
+                    todo.extend(reversed(item.parts))
+                elif isinstance(item, Element):
+                    stack.push(item)
+                else:
+                    stack.push(Element(item))
+            return stack.finish()
+        except PrecedenceError as e:
+            raise self.error(e.message, e.at.value.tok) from None
 
     def bullets(self, c: list[Any]) -> ast.Junction:
         op = "/\\" if c[0].type == "BAND" else "\\/"
         items = self._flatten(op, self._items(c))
         return ast.Junction(op, items, bulleted=True, span=self.span(c))
 
-    def cartesian(self, c: list[Any]) -> ast.OpApp:
-        return ast.OpApp("\\X", tuple(self._items(c)), span=self.span(c))
-
-    def fnapp(self, c: list[Any]) -> ast.FnApp:
-        return ast.FnApp(c[0], tuple(c[2]), span=self.span(c))
-
-    def dot(self, c: list[Any]) -> ast.Dot:
-        return ast.Dot(c[0], str(c[2]), span=self.span(c))
-
-    def prime(self, c: list[Any]) -> ast.Prime:
-        return ast.Prime(c[0], span=self.span(c))
-
-    def postfix(self, c: list[Any]) -> ast.OpApp:
-        return ast.OpApp(c[1].value, (c[0],), span=self.span(c))
-
-    def prefix(self, c: list[Any]) -> ast.Expr:
-        kind = c[0].type
-        sp = self.span(c)
-        node: ast.Expr
-        if kind == "ENABLED":
-            node = ast.Enabled(c[1], span=sp)
-        elif kind == "UNCHANGED":
-            node = ast.Unchanged(c[1], span=sp)
-        else:
-            node = ast.OpApp(_PREFIX_NAMES[kind], (c[1],), span=sp)
-        self._prefix[id(node)] = (node, _PREFIX_NAMES.get(kind, kind))
-        return node
-
-    def negate(self, c: list[Any]) -> ast.OpApp:
-        node = ast.OpApp("-.", (c[1],), span=self.span(c))
-        self._prefix[id(node)] = (node, "-.")
-        return node
+    def settle_all(self, children: list[Any]) -> list[Any]:
+        """The children of a construct that is not an operator application, settled."""
+        return [self.settle(x) if type(x) is _Raw else x for x in children]
 
     def quant(self, c: list[Any]) -> ast.Quant:
         kind = "A" if c[0].type == "FORALL" else "E"

@@ -1,7 +1,7 @@
 """Parse TLA+ text into :mod:`tlaconf.tla.ast` nodes.
 
 ``text -> lexer.tokenize -> layout.strip_proofs / mark_labels / layout -> LALR (tla.lark)``
-with :class:`~tlaconf.tla.builder.Builder` as the parser's embedded transformer.
+with :class:`~tlaconf.tla.builder.AstBuilder` as the parser's embedded transformer.
 Lark builds the LALR tables once per process; :func:`_drive` runs them in a
 tight loop over the token list (faster than Lark's interactive parser).
 
@@ -32,7 +32,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from tlaconf.files import read_text
 from tlaconf.tla import ast
-from tlaconf.tla.builder import Builder
+from tlaconf.tla.builder import AstBuilder
 from tlaconf.tla.errors import ParseError
 from tlaconf.tla.layout import layout, mark_labels, strip_proofs
 from tlaconf.tla.lexer import tokenize, tokenize_module, tokenize_modules
@@ -109,15 +109,29 @@ class _Machine:
     table: _Table
     start: dict[str, int]
     end: dict[str, int]
-    builder: Builder
+    builder: AstBuilder
     units: dict[tuple[int, int, str], int]
     """(state below, state on top, lookahead) -> top state after the chain of pass-through
     reductions (``e1 -> e2 -> ... -> atom``) that the lookahead triggers."""
 
 
+_OPERATOR_RULES = frozenset(
+    {"binop", "conj", "disj", "fnapp", "dot", "prime", "postfix", "prefix", "negate"}
+)
+"""Rules that collect operator applications unreduced (see :meth:`AstBuilder.settle`)."""
+
+
+def _settling(
+    builder: AstBuilder, callback: Callable[[list[Any]], Any]
+) -> Callable[[list[Any]], Any]:
+    """``callback`` taking its children reduced by SANY's precedence algorithm."""
+    settle = builder.settle_all
+    return lambda children: callback(settle(children))
+
+
 @lru_cache(maxsize=1)
 def _parser() -> _Machine:
-    builder = Builder()
+    builder = AstBuilder()
     lark = Lark(
         _GRAMMAR.read_text(encoding="utf-8"),
         parser="lalr",
@@ -141,7 +155,10 @@ def _parser() -> _Machine:
                     # a `?rule` with one symbol passes its child through: size 0 marks it
                     unit = arg.options.expand1 and not arg.alias and len(arg.expansion) == 1
                     size = 0 if unit else len(arg.expansion) or -1
-                    reduces[id(arg)] = (callbacks[arg], size, str(arg.origin.name))
+                    callback = callbacks[arg]
+                    if str(arg.alias) not in _OPERATOR_RULES:
+                        callback = _settling(builder, callback)
+                    reduces[id(arg)] = (callback, size, str(arg.origin.name))
                 table[state][str(sym)] = (False, reduces[id(arg)])
     return _Machine(table, dict(tables.start_states), dict(tables.end_states), builder, {})
 

@@ -12,8 +12,8 @@ Usage::
 
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
-then in the standard modules of :mod:`tlaconf.tla.stdlib` (Naturals, Integers,
-Reals (resolution only), Sequences, FiniteSets, Bags, TLC, TLCExt).  As in TLC,
+then in the standard modules of :mod:`tlaconf.tla.stdlib` (:data:`STANDARD_MODULES`:
+those SANY ships; Reals, RealTime, Randomization and Json are resolved only).  As in TLC,
 a module file holds the module of its name (``M.tla`` starts with ``MODULE M``).  Their primitive
 operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
 operators with :attr:`Symbol.kind` ``"builtin"``.
@@ -36,10 +36,11 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text, unreadable_path
+from tlaconf.files import read_text
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.library import JarMember, is_jar, jar_member
@@ -47,8 +48,11 @@ from tlaconf.tla.parser import parse_modules
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
 STANDARD_MODULES = (
-    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt"
+    "Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLCExt",
+    "RealTime", "Randomization", "Json",
 )
+"""The one list of TLA+'s standard modules: those SANY ships (``tla2sany/StandardModules``,
+without the Toolbox's and TLC's internal ones)."""
 
 BUILTIN_OPERATORS: dict[str, int] = {
     "=": 2, "/=": 2, "\\in": 2, "\\notin": 2, "\\cup": 2, "\\cap": 2, "\\": 2,
@@ -197,23 +201,17 @@ class Loader:
             self._loading.remove(module.name)
 
 
-_FILE_CACHE: dict[tuple[str, int, int], tuple[tuple[ast.Module, ...], str]] = {}
-
-
 def parse_file(path: Path) -> tuple[tuple[ast.Module, ...], str]:
-    """Parse a module file, cached per process by path, size and modification time."""
-    why = unreadable_path(path)
-    if why is not None:
-        raise UserError(f"cannot read module {path}: it {why}")
-    try:
-        st = path.stat()
-    except OSError as err:
-        raise UserError(f"cannot read module {path}: {err.strerror}") from None
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    if key not in _FILE_CACHE:
-        text = read_text(path, "module")
-        _FILE_CACHE[key] = (parse_modules(text, str(path)), text)
-    return _FILE_CACHE[key]
+    """Parse a module file (the parse of a text already seen is reused: see :func:`_parse`)."""
+    text = read_text(path, "module")
+    return _parse(text, str(path)), text
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str, file: str) -> tuple[ast.Module, ...]:
+    """The modules of ``text`` (a pure function of its arguments, so its results are
+    shared: the standard modules are parsed once per process)."""
+    return parse_modules(text, file)
 
 
 class _Fail(Exception):
@@ -395,13 +393,32 @@ class _Resolver:
             self.loader.register_file([u], self.rm.file, self.rm.text)
             self.loader.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
 
-    def params(self, params: tuple[ast.Param, ...]) -> dict[str, int]:
+    def params(
+        self, params: tuple[ast.Param, ...], local: dict[str, int] | None = None
+    ) -> dict[str, int]:
         out: dict[str, int] = {}
         for p in params:
             if p.name in out:
                 self.error(f"duplicate parameter {p.name}", p)
+            else:
+                self.fresh(p.name, local or {}, p)
             out[p.name] = p.arity
         return out
+
+    def fresh(self, name: str, local: dict[str, int], node: ast.Node) -> None:
+        """SANY's rule: a parameter, bound variable or LET definition may not reuse a name
+        that is visible where it is declared (a definition, declaration or bound name)."""
+        if name in local:
+            self.error(f"multiply-defined symbol {name}: it is already bound here (TLA+ does "
+                       "not allow a bound name to shadow a visible one)", node)
+            return
+        old = self.scope.get(name)
+        if old is None:
+            return
+        where = (f" at {old.node.span}" if old.node is not None and old.node.span != ast.NO_SPAN
+                 else f" in {old.module}")
+        self.error(f"multiply-defined symbol {name}: it is already defined{where} (TLA+ does "
+                   "not allow a bound name to shadow a visible one)", node)
 
     def instance(self, inst: ast.Instance, local: dict[str, int]) -> ResolvedModule | None:
         try:
@@ -498,7 +515,18 @@ class _Resolver:
             if b.domain is not None:
                 self.expr(b.domain, local)
             for n in b.names:
+                self.fresh(n, inner, b)
                 inner[n] = 0
+        return inner
+
+    def binders(
+        self, names: Iterable[str], local: dict[str, int], node: ast.Node
+    ) -> dict[str, int]:
+        """``local`` with ``names`` bound (LAMBDA parameters, ``\\EE`` variables)."""
+        inner = dict(local)
+        for n in names:
+            self.fresh(n, inner, node)
+            inner[n] = 0
         return inner
 
     def expr(self, e: ast.Expr, local: dict[str, int], allow_op: int = 0) -> None:
@@ -537,7 +565,7 @@ class _Resolver:
         elif isinstance(e, ast.Quant):
             self.expr(e.body, self.bounds(e.bounds, local))
         elif isinstance(e, ast.TemporalQuant):
-            self.expr(e.body, {**local, **{n: 0 for n in e.names}})
+            self.expr(e.body, self.binders(e.names, local, e))
         elif isinstance(e, ast.Choose | ast.SetFilter):
             inner = self.bounds((e.bound,), local)
             self.expr(e.body if isinstance(e, ast.Choose) else e.pred, inner)
@@ -548,7 +576,7 @@ class _Resolver:
         elif isinstance(e, ast.Let):
             self.let(e, local)
         elif isinstance(e, ast.Lambda):
-            self.expr(e.body, {**local, **{n: 0 for n in e.params}})
+            self.expr(e.body, self.binders(e.params, local, e))
         elif isinstance(e, ast.Label):
             self.expr(e.expr, local)
         elif isinstance(e, ast.Except):
@@ -587,17 +615,22 @@ class _Resolver:
         for d in e.defs:
             if isinstance(d, ast.Recursive):
                 for p in d.params:
+                    self.fresh(p.name, inner, p)
                     inner[p.name] = p.arity
                     rec.add(p.name)
             elif isinstance(d, ast.OpDef):
+                if d.name not in rec:
+                    self.fresh(d.name, inner, d)
                 self.defining.append(d.name)
-                self.expr(d.body, {**inner, **self.params(d.params)})
+                self.expr(d.body, {**inner, **self.params(d.params, inner)})
                 self.defining.pop()
                 inner[d.name] = len(d.params)
             elif isinstance(d, ast.FnDef):
+                self.fresh(d.name, inner, d)
                 inner[d.name] = 0
                 self.expr(d.body, self.bounds(d.bounds, inner))
             elif isinstance(d, ast.InstanceDef):
+                self.fresh(d.name, inner, d)
                 self.instance(d.instance, inner)
                 inner[d.name] = -1
         self.expr(e.body, inner)

@@ -9,28 +9,14 @@ exports it (``-`` is Naturals', ``-.`` Integers').
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from tlaconf.tla import ast
 from tlaconf.tla.resolve import STDLIB_DIR, load
+from tlaconf.tla.visit import used_names
 
 ORDER = ("Naturals", "Integers", "Sequences", "FiniteSets", "Bags", "TLC")
-
-
-def used_names(node: Any) -> Iterator[str]:
-    """Every unqualified name a node (or tuple of nodes) refers to."""
-    if isinstance(node, ast.Name | ast.OpApp) and not node.module:
-        yield node.name
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                yield from used_names(getattr(node, f.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from used_names(item)
 
 
 @lru_cache(maxsize=1)

@@ -175,3 +175,15 @@ class TraceWriter:
             self.close()
         else:
             self.abort()
+
+
+def write_expected(path: str | os.PathLike[str],
+                   entries: Mapping[str, Mapping[str, Any]]) -> Path:
+    """Write an ``expected.json`` (what each golden trace beside it must give): trace file
+    name -> ``verdict``, ``step`` and ``conjunct`` (null when not given), names sorted, in
+    the one shape every golden generator writes; returns the path."""
+    doc = {name: {"verdict": e["verdict"], "step": e.get("step"), "conjunct": e.get("conjunct")}
+           for name, e in sorted(entries.items())}
+    out = Path(path)
+    out.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return out

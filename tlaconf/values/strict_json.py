@@ -7,8 +7,6 @@ value, so it is an error naming the key and the line of the object holding it.
 from __future__ import annotations
 
 import json
-from json.decoder import JSONObject  # type: ignore[attr-defined]
-from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from typing import Any
 
 
@@ -46,22 +44,43 @@ def loads(text: str) -> Any:
 
 
 def _line_of_duplicate(text: str) -> int:
-    """The line of the innermost object with a duplicate key (parsed again, in Python, only
-    on this error path: the C parser does not say where an object starts)."""
-    decoder = json.JSONDecoder(object_pairs_hook=_unique)
-
-    def parse_object(s_and_end: tuple[str, int], *args: Any) -> Any:
-        try:
-            return JSONObject(s_and_end, *args)
-        except _Duplicate as dup:
-            if dup.pos is None:
-                dup.pos = s_and_end[1] - 1
-            raise
-
-    decoder.parse_object = parse_object  # type: ignore[attr-defined]
-    decoder.scan_once = py_make_scanner(decoder)  # type: ignore[attr-defined]
-    try:
-        decoder.decode(text)
-    except _Duplicate as dup:
-        return text.count("\n", 0, dup.pos or 0) + 1
+    """The line where the object that ``json.loads`` refused starts: the first object to
+    close with a repeated key, as ``object_pairs_hook`` meets them (run only on this error
+    path, over text ``json.loads`` has already scanned, so it is well formed up to there)."""
+    opened: list[tuple[int, set[str], bool]] = []  # (start, keys, has a repeated key)
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            end = _string_end(text, i)
+            j = end
+            while j < n and text[j] in " \t\r\n":
+                j += 1
+            if opened and j < n and text[j] == ":":  # an object key
+                start, keys, dup = opened[-1]
+                key = json.loads(text[i:end])
+                opened[-1] = (start, keys, dup or key in keys)
+                keys.add(key)
+            i = end
+            continue
+        if ch == "{":
+            opened.append((i, set(), False))
+        elif ch == "}" and opened:
+            start, _, dup = opened.pop()
+            if dup:
+                return text.count("\n", 0, start) + 1
+        i += 1
     return 1
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index just past the JSON string starting at ``text[i]`` (a quote)."""
+    j = i + 1
+    while j < len(text):
+        if text[j] == "\\":
+            j += 2
+        elif text[j] == '"':
+            return j + 1
+        else:
+            j += 1
+    return j

@@ -48,11 +48,12 @@ from tlaconf.replay.apalache.types import (
 from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
+from tlaconf.tla.resolve import STANDARD_MODULES as TLA_STANDARD_MODULES
 
-STANDARD_MODULES = frozenset(
-    {"Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "TLC", "Bags", "Apalache",
-     "Variants", "Option", "RealTime", "TLCExt", "SequencesExt", "FiniteSetsExt", "Functions"}
-)  # fmt: skip
+STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
+    "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions"
+}
+"""Modules Apalache provides itself: TLA+'s standard ones (the resolver's list) and its own."""
 
 _TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
 _FREE = re.compile(r"\s*(\\\*.*)?")

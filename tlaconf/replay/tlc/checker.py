@@ -1,6 +1,6 @@
 """``--backend tlc``: TLC decides a trace, checked in bounded chunks so memory stays flat.
 
-Replay streams the steps into a :class:`TlcSession`; every ``TLCONF_TLC_CHUNK``
+Replay streams the steps into a :class:`TlcSession`; every ``TLACONF_TLC_CHUNK``
 steps (default 500) it writes them as one module (:func:`tlaconf.trace.export.write_module`,
 the shape ``tlaconf export`` writes) whose initial state is the last state of the
 previous chunk, and runs TLC on it (:mod:`tlaconf.replay.tlc.process`).  A
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.backend import Decision, LoadedModule, State
-from tlaconf.replay.tlc.process import Outcome, Tlc, find_tlc, run_tlc
+from tlaconf.replay.tlc.process import Tlc, TlcResult, find_tlc, run_tlc
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.export import ModuleFacts, check_names, write_cfg, write_module
 from tlaconf.trace.reader import Step
@@ -30,10 +30,10 @@ DEFAULT_CHUNK = 500
 
 
 def chunk_size() -> int:
-    """Steps per TLC run: ``TLCONF_TLC_CHUNK`` (default 500)."""
-    text = os.environ.get("TLCONF_TLC_CHUNK", str(DEFAULT_CHUNK))
+    """Steps per TLC run: ``TLACONF_TLC_CHUNK`` (default 500)."""
+    text = os.environ.get("TLACONF_TLC_CHUNK", str(DEFAULT_CHUNK))
     if not text.isdigit() or int(text) < 1:
-        raise UserError(f"TLCONF_TLC_CHUNK={text} is not a positive number of steps")
+        raise UserError(f"TLACONF_TLC_CHUNK={text} is not a positive number of steps")
     return int(text)
 
 
@@ -86,7 +86,7 @@ class TlcSession:
         self._steps.clear()
         return decision
 
-    def _decision(self, outcome: Outcome) -> Decision | None:
+    def _decision(self, outcome: TlcResult) -> Decision | None:
         if outcome.kind == "ok":
             return None
         j = outcome.last_step

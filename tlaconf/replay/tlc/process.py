@@ -76,7 +76,7 @@ def find_tlc(timeout_s: float | None = None) -> Tlc:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class TlcResult:
     """What one TLC run said.
 
     ``kind`` is ``ok``, ``deadlock`` or ``invariant``; ``last_step`` is the
@@ -90,7 +90,7 @@ class Outcome:
     text: str = ""
 
 
-def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Outcome:
+def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> TlcResult:
     """Check ``folder/name.tla`` with ``name.cfg``; UserError (spec) or CheckerFailed (TLC)."""
     command = [
         tlc.java, *JAVA_OPTIONS, *tlc.java_options,
@@ -111,7 +111,7 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Out
     return read_outcome(done.returncode, done.stdout, done.stderr)
 
 
-def read_outcome(status: int, stdout: str, stderr: str = "") -> Outcome:
+def read_outcome(status: int, stdout: str, stderr: str = "") -> TlcResult:
     """The outcome of a TLC run from its exit status and ``-tool`` output."""
     messages = [(int(code), int(cls), body.strip()) for code, cls, body in
                 _MESSAGE.findall(stdout)]  # fmt: skip
@@ -121,13 +121,13 @@ def read_outcome(status: int, stdout: str, stderr: str = "") -> Outcome:
     last_step = int(last[-1]) if last else None
     errors = "\n".join(body for code, cls, body in messages if cls == 1 and code != 2121)
     if status == 0 and 2193 in codes:
-        return Outcome("ok")
+        return TlcResult("ok")
     if status == 11 and 2114 in codes:
-        return Outcome("deadlock", last_step, text=errors)
+        return TlcResult("deadlock", last_step, text=errors)
     if status == 12 and codes & {2107, 2110}:
         found = _INVARIANT.search(errors)
         at = 0 if 2107 in codes else last_step  # 2107: the initial state, printed in the message
-        return Outcome("invariant", at, found.group(1) if found else None, errors)
+        return TlcResult("invariant", at, found.group(1) if found else None, errors)
     outside = _MESSAGE.sub("", stdout).strip()
     detail = "\n".join(p for p in (errors, _sany_errors(outside), stderr.strip()) if p)
     if status in SPEC_PROBLEMS:

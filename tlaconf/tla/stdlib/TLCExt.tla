@@ -6,4 +6,10 @@ LOCAL INSTANCE TLC
 AssertEq(a, b) == a = b
 
 TLCModelValue(str) == str
+
+\* The other operators of TLC's TLCExt: resolved only (they only make sense inside
+\* the model checker, the evaluator does not compute them).
+CONSTANTS AssertError(_, _), TLCGetOrDefault(_, _), TLCGetAndSet(_, _, _, _), Trace,
+          CounterExample, ToTrace(_), TLCDefer(_), TLCNoOp(_), PickSuccessor(_),
+          TLCCache(_, _), TLCFP(_), TLCEvalDefinition(_)
 ===============================================================================

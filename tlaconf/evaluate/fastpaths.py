@@ -1,0 +1,210 @@
+"""Inlined fast paths: where the types of values are known (or cheaply tested) at run
+time, generated code does a dict lookup, an ``is`` test or a set operation inline and
+calls the general runtime helper only otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tlaconf.evaluate.code import NOCONST, PLAIN_TYPES, TYPE_NAMES, Code, Scope, elem_type, is_ident
+from tlaconf.tla import ast as A
+
+
+class FastPaths:
+    """The fast paths of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin)."""
+
+    if TYPE_CHECKING:  # provided by the compiler
+        def fresh(self, prefix: str) -> str: ...
+        def sid(self, node: A.Node) -> int: ...
+        def expr(self, node: A.Node, sc: Scope) -> Code: ...
+        def boolean(self, node: A.Node, sc: Scope) -> str: ...
+        def bound_lambda(self, bounds: tuple[A.Bound, ...], sc: Scope,
+                         body: Callable[[Scope], str]) -> str: ...
+
+    def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
+        """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
+        tf, tx = self.tmp(f, sc), self.tmp(x, sc)
+        look = self.entry_lookup(f, tx, x.ty, sc) if tx is not None else None
+        if look is not None and tx is not None:
+            test, value = look
+            return Code(f"({value} if {test} else _ap({f.src}, {tx[1]}, {sid}))")
+        if tf is not None and tx is not None and f.const is NOCONST:
+            xcheck = "" if x.ty is str else f" & (type({tx[0]}) is str)"
+            if x.ty is str and tx[0] != tx[1]:
+                xcheck = f" & ({tx[0]} is not None)"
+            return Code(f"({tf[1]}._d[{tx[1]}] if (type({tf[0]}) is _Fn){xcheck} and "
+                        f"{tx[1]} in {tf[1]}._d else _ap({tf[1]}, {tx[1]}, {sid}))")
+        return Code(f"_ap({f.src}, {x.src}, {sid})")
+
+    def entry_lookup(self, f: Code, x: tuple[str, str], xty: Any, sc: Scope
+                     ) -> tuple[str, str] | None:
+        """``f[x]`` for ``f`` given at a quantifier's entry and ``x`` (binding, reference)
+        a string: ``(test, value)`` sources, the value ``f[x]`` when the test holds (``f`` an
+        :class:`Fn` with ``x`` in its domain); for ``x`` an outer loop's variable, the
+        lookup is made once per iteration of that loop.  None when ``f`` is not such."""
+        d = self.entry_dict(f, sc) if f.const is NOCONST else None
+        if d is None:
+            return None
+        bind, ref = x
+        xcheck = (f"type({bind}) is str and " if xty is not str
+                  else "" if bind == ref else f"{bind} is not None and ")
+        loop = sc.loops.get(ref) if sc.loops is not None and bind == ref else None
+        if loop is None:
+            return f"{xcheck}{bind} in {d}", f"{d}[{ref}]"
+        u = f"_u_{f.src}_{ref}"
+        loop.setdefault(u, f"({d}[{ref}] if {xcheck}{ref} in {d} else _MISS)")
+        return f"{u} is not _MISS", u
+
+    def entry_dict(self, f: Code, sc: Scope) -> str | None:
+        """Inside a quantifier, for ``f`` given at its entry: a name computed once there,
+        the dict of ``f`` when it is an :class:`Fn` (else an empty one); else None."""
+        if sc.hoist is None or not f.src.isidentifier() or f.src not in sc.entry:
+            return None
+        key = f"_d_{f.src}"
+        sc.hoist.setdefault(key, f"({f.src}._d if type({f.src}) is _Fn else _NOD)")
+        return key
+
+    def tmp(self, code: Code, sc: Scope) -> tuple[str, str] | None:
+        """``(binding, reference)`` evaluating ``code`` once, or None where ``:=`` is not
+        allowed."""
+        if is_ident(code.src):
+            return code.src, code.src
+        if sc.iterable:
+            return None
+        t = self.fresh("t_")
+        return f"({t} := {code.src})", t
+
+    def equality(self, a: Code, b: Code, sid: int, sc: Scope, negate: bool) -> Code:
+        """``a = b``: plain ``==`` when both kinds are known equal, else a type test first."""
+        ne = "not " if negate else ""
+        eqop = "!=" if negate else "=="
+        if a.ty is not None and a.ty is b.ty and a.ty in (str, int):
+            return Code(f"({a.src} {eqop} {b.src})", True)
+        if a.ty is not None and a.ty is b.ty and a.ty in PLAIN_TYPES:
+            return Code(f"({ne}_same({a.src}, {b.src}, {sid}))", True)
+        if b.const == frozenset() and type(b.const) is frozenset:
+            ta = self.tmp(a, sc)
+            if ta is not None:
+                test = f"len({ta[1]}) {'!=' if negate else '=='} 0"
+                return Code(f"({test} if type({ta[0]}) is frozenset "
+                            f"else {ne}_eqs({ta[1]}, _EMPTY, {sid}))", True)
+        known = a.ty if a.ty in PLAIN_TYPES else b.ty if b.ty in PLAIN_TYPES else None
+        if known is not None:
+            other, fixed = (b, a) if known is a.ty else (a, b)
+            to = self.tmp(other, sc)
+            if to is not None and is_ident(fixed.src):
+                tname = TYPE_NAMES[known]
+                test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
+                        else f"{ne}_same({to[1]}, {fixed.src}, {sid})")
+                return Code(f"({test} if type({to[0]}) is {tname} "
+                            f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
+        ta, tb = self.tmp(a, sc), self.tmp(b, sc)
+        if ta is not None and tb is not None:
+            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
+                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
+                        f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
+        return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
+
+    def membership(self, x: Code, s: Code, sid: int, sc: Scope, negate: bool) -> Code:
+        ne = "not " if negate else ""
+        ety = elem_type(s.const)
+        if ety is str or ety is int:
+            if x.ty is ety:
+                return Code(f"({x.src} {'not in' if negate else 'in'} {s.src})", True)
+            tx = self.tmp(x, sc)
+            if tx is not None:
+                return Code(f"({ne}({tx[1]} in {s.src}) if type({tx[0]}) is "
+                            f"{TYPE_NAMES[ety]} else {ne}_in({tx[1]}, {s.src}, {sid}))", True)
+        tx, ts = self.tmp(x, sc), self.tmp(s, sc)
+        if tx is not None and ts is not None and x.ty in (str, None):
+            return Code(f"({ne}True if (type({ts[0]}) is frozenset) & (type({tx[0]}) is str) "
+                        f"and {tx[1]} in {ts[1]} else {ne}_in({tx[1]}, {ts[1]}, {sid}))", True)
+        return Code(f"({ne}_in({x.src}, {s.src}, {sid}))", True)
+
+    def disjointness(self, node: A.Node, args: tuple[A.Expr, ...], sc: Scope,
+                     negate: bool) -> Code | None:
+        """``S \\cap T = {}`` as ``S.isdisjoint(T)`` (no intersection is built)."""
+        inter, empty = args
+        if isinstance(inter, A.SetEnum) and not inter.elems:
+            inter, empty = empty, inter
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and isinstance(inter, A.OpApp)
+                and inter.name == "\\cap" and not inter.module and len(inter.args) == 2):
+            return None
+        if sc.iterable or (inter.name in sc.ns.entries
+                           and sc.ns.entries[inter.name].kind != "builtin"):
+            return None
+        ca, cb = (self.expr(x, sc) for x in inter.args)
+        a, b = self.tmp(ca, sc), self.tmp(cb, sc)
+        if a is None or b is None or not a[1].isidentifier() or not b[1].isidentifier():
+            return None
+        sid = self.sid(node)
+        ne = "not " if negate else ""
+        known = self.same_kinds(inter.args, sc)
+        # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
+        # <<TRUE>>
+        src = (f"(type({a[0]}) is frozenset) & "
+               f"(type({b[0]}) is frozenset) and {a[1]}.isdisjoint({b[1]}) and "
+               f"({known + ' or ' if known else ''}"
+               f"not {a[1]} or not {b[1]} or next(iter({a[1]})).__class__ is "
+               f"next(iter({b[1]})).__class__ is int or _disjoint({a[1]}, {b[1]}, {sid}))")
+        fast = self.entry_disjoint(inter.args, known, sc) if known else None
+        if fast is not None:  # f's values are sets of one kind: f[a], f[b] need no checks
+            src = f"({fast}) or {src}"
+        return Code(f"({not negate} if {src} else "
+                    f"{ne}_eqs(_cap({a[1]}, {b[1]}, {sid}), _EMPTY, {sid}))", True)
+
+    def same_kinds(self, sets: tuple[A.Expr, ...], sc: Scope) -> str | None:
+        """For ``f[a] \\cap f[b]`` inside a quantifier, with ``f`` given at its entry: a
+        name computed once there, TRUE when ``f``'s values are sets of one kind (so the
+        pairs need no kind check); else None."""
+        apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
+        if sc.hoist is None or len(apps) != len(sets):
+            return None
+        fns = {self.expr(x.fn, sc).src for x in apps}
+        if len(fns) != 1:
+            return None
+        f = fns.pop()
+        if not f.isidentifier() or f not in sc.entry:
+            return None
+        key = f"_k_{f}"
+        sc.hoist.setdefault(key, f"_fn_kinds({f})")
+        return key
+
+    def entry_disjoint(self, apps: tuple[A.Expr, ...], known: str, sc: Scope
+                       ) -> str | None:
+        """``f[a] \\cap f[b] = {}`` when ``known`` (``f``'s values are sets of one kind)
+        and ``a``, ``b`` are names in ``DOMAIN f``: the test of :meth:`entry_lookup` for
+        each, then ``isdisjoint``; None when an argument is not a name."""
+        parts = [known]
+        values = []
+        for app in apps:
+            assert isinstance(app, A.FnApp)
+            f, x = self.expr(app.fn, sc), self.expr(app.args[0], sc)
+            if not x.src.isidentifier():
+                return None
+            look = self.entry_lookup(f, (x.src, x.src), x.ty, sc)
+            if look is None:
+                return None
+            parts.append(look[0])
+            values.append(look[1])
+        return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
+
+    def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope,
+                          negate: bool) -> Code:
+        """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
+        filter is not enumerated)."""
+        b = flt.bound
+        if b.domain is None:
+            return Code(f"_unbounded({self.sid(flt)})", True)
+        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(flt.pred, s))
+        k = len(b.names) if b.tuple_pattern else 0
+        src = (f"_in_filter({self.expr(x, sc).src}, {self.expr(b.domain, sc).src}, {lam}, {k}, "
+               f"{self.sid(flt)})")
+        return Code(f"(not {src})" if negate else src, True)
+
+    def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:
+        """``S \\cup T``, ``S \\cap T``, ``S \\ T``: always through the runtime helper, which
+        refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
+        ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
+        return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)

@@ -1,0 +1,82 @@
+"""Constant folding: constant-level definitions and sub-expressions are evaluated once,
+at compile time, and become globals of the generated code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tlaconf.evaluate import runtime as R
+from tlaconf.evaluate.budget import BudgetExhausted
+from tlaconf.evaluate.code import NOCONST, STATE, Code, Scope, pyname
+from tlaconf.evaluate.levels import Levels
+from tlaconf.evaluate.namespace import Entry
+from tlaconf.tla import ast as A
+
+
+class Folding(Levels):
+    """The folding part of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin)."""
+
+    G: dict[str, Any]
+    _consts: dict[int, str | None]
+    _inprogress: set[int]
+
+    if TYPE_CHECKING:  # provided by the compiler
+        def fresh(self, prefix: str) -> str: ...
+        def exec(self, src: str, name: str) -> Any: ...
+        def glob(self, value: Any, prefix: str = "K") -> str: ...
+        def def_fn(self, entry: Entry, primed: bool = False) -> str: ...
+        def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code: ...
+
+    def const_ref(self, entry: Entry) -> Code | None:
+        """A global holding the value of a zero-arity constant-level definition, if it
+        evaluates without error."""
+        key = id(entry)
+        if key in self._consts:
+            name = self._consts[key]
+            return None if name is None else Code(name, type(self.G[name]) is bool,
+                                                   self.G[name])
+        if key in self._inprogress or not self.entry_is_const(entry):
+            return None
+        self._inprogress.add(key)
+        try:
+            fn = self.G[self.def_fn(entry)]
+            value = self.run_const(fn, entry.node.span)
+        finally:
+            self._inprogress.discard(key)
+        if value is NOCONST:
+            self._consts[key] = None
+            return None
+        name = self.glob(value, f"C_{pyname(entry.name)}_")
+        self._consts[key] = name
+        return Code(name, type(value) is bool, value)
+
+    def run_const(self, fn: Callable[..., Any], span: A.Span) -> Any:
+        """``fn`` (a generated function of the state only) with no state: its value, or
+        ``NOCONST`` when it fails (it then fails again, located, when evaluated).  When
+        the evaluation budget runs out, the innermost folded expression (at ``span``)
+        is where it ran out."""
+        try:
+            return fn(R.NO_STATE, R.NO_STATE)
+        except Exception:
+            return NOCONST
+        except BudgetExhausted as exc:
+            if exc.span == A.NO_SPAN:
+                exc.span = span
+            raise
+
+    def hoist(self, node: A.Node, sc: Scope) -> Code | None:
+        if isinstance(node, A.OpApp) and not node.args:
+            return None
+        if not self.expr_is_const(node, sc):
+            return None
+        inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
+        if inner.const is not NOCONST:
+            return inner
+        name = self.fresh("k_")
+        fn = self.exec(f"def {name}({STATE}):\n    return {inner.src}\n", name)
+        value = self.run_const(fn, node.span)
+        if value is NOCONST:
+            return inner
+        g = self.glob(value)
+        return Code(g, type(value) is bool, value)

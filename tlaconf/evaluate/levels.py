@@ -1,0 +1,174 @@
+"""Levels: which definitions and expressions are constant (foldable at compile time),
+which are actions (reach a prime, UNCHANGED, ENABLED or ``[A]_v``), which parameters an
+operator surely evaluates, and what a (possibly module-qualified) name refers to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tlaconf.evaluate import builtins as B
+from tlaconf.evaluate.code import Local, Scope
+from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.evaluate.strictness import strict_names
+from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names, iter_nodes
+
+_STATEFUL = (A.Prime, A.Unchanged, A.Enabled, A.ActionBox, A.At, A.Fairness, A.TemporalQuant)
+
+SPECIAL_NAMES = frozenset({"=", "/=", "\\in", "\\notin", "=>", "<=>", "\\cap", "\\cup", "\\",
+                           "~", "ENABLED", "UNCHANGED", "'"})
+"""The operators the compiler inlines (its ``_SPECIAL`` table)."""
+PURE_SPECIAL = SPECIAL_NAMES - {"ENABLED", "UNCHANGED", "'"}
+
+
+class Levels:
+    """The level analyses of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin;
+    the caches live on the compiler)."""
+
+    _level: dict[int, bool]
+    _action: dict[tuple[str, int], bool]
+    _strict: dict[tuple[str, int], frozenset[int]]
+    _selections: dict[tuple[int, tuple[str, ...]], Entry]
+
+    def entry_is_const(self, entry: Entry) -> bool:
+        """Whether a definition's value never depends on the state."""
+        k = entry.kind
+        if k == "builtin":  # TLCSet/TLCGet read and write registers: never folded
+            return entry.value[0] not in B.WITH_REGISTERS
+        if k in ("const", "value"):
+            return True
+        if k == "var":
+            return False
+        key = id(entry)
+        if key in self._level:
+            return self._level[key]
+        self._level[key] = True
+        if k == "subst":
+            assert entry.ns is not None
+            res = self.expr_is_const(entry.node, Scope(entry.ns))
+        elif k in ("op", "fn"):
+            assert entry.ns is not None
+            node = entry.node
+            bound = {p.name for p in node.params} if k == "op" else set()
+            if k == "fn":
+                bound = {n for b in node.bounds for n in b.names} | {node.name}
+            res = self._const_names(node.body, entry.ns, bound) and all(
+                self._const_names(b.domain, entry.ns, set())
+                for b in (node.bounds if k == "fn" else ()) if b.domain is not None
+            )
+        else:
+            res = False
+        self._level[key] = res
+        return res
+
+    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
+        """Whether ``node`` contains (directly or through the definitions it uses) a
+        prime, UNCHANGED, ENABLED or ``[A]_v``."""
+        if has_stateful(node):
+            return True
+        for name, module in free_names(node, bound):
+            entry = self.resolve_entry(ns, name, module)
+            if entry is not None and self.entry_is_action(entry):
+                return True
+        return False
+
+    def entry_is_action(self, entry: Entry) -> bool:
+        if entry.kind not in ("op", "fn", "subst") or entry.ns is None:
+            return False
+        key = ("action", id(entry))
+        if key in self._action:
+            return self._action[key]
+        self._action[key] = False
+        node = entry.node
+        if entry.kind == "subst":
+            res = self.node_is_action(node, entry.ns, set())
+        elif entry.kind == "op":
+            res = self.node_is_action(node.body, entry.ns, {p.name for p in node.params})
+        else:
+            res = self.node_is_action(node.body, entry.ns,
+                                      {n for b in node.bounds for n in b.names} | {node.name})
+        self._action[key] = res
+        return res
+
+    def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
+        return self._const_names(node, sc.ns, set(), sc.locals)
+
+    def _const_names(
+        self, node: A.Node, ns: Namespace, bound: set[str],
+        local: dict[str, Local] | None = None,
+    ) -> bool:
+        if has_stateful(node):
+            return False
+        for name, module in free_names(node, bound):
+            if local is not None and name in local and not module:
+                return False
+            entry = self.resolve_entry(ns, name, module)
+            if entry is None:
+                if not module and name in PURE_SPECIAL:
+                    continue
+                return False
+            if not self.entry_is_const(entry):
+                return False
+        return True
+
+    def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]
+                      ) -> Entry | None:
+        for i, m in enumerate(module):
+            inst = ns.lookup(m)
+            if inst is not None and inst.kind == "op" and inst.arity == 0:
+                return self._selected(inst, (*module[i + 1:], name))
+            if inst is None or inst.kind != "inst" or inst.child is None:
+                return None
+            ns = inst.child
+        return ns.lookup(name)
+
+    def _selected(self, entry: Entry, path: tuple[str, ...]) -> Entry | None:
+        r"""``Op!1!2``: the definition's body narrowed by positional selectors (the n-th
+        item of a ``/\``/``\/`` list or the n-th argument of an operator application,
+        through labels), as a definition of its own; None for any other selector."""
+        key = (id(entry), path)
+        if key in self._selections:
+            return self._selections[key]
+        body = entry.node.body
+        for step in path:
+            while isinstance(body, A.Label):
+                body = body.expr
+            items = body.items if isinstance(body, A.Junction) else getattr(body, "args", None)
+            if not step.isdigit() or not items or not 1 <= int(step) <= len(items):
+                return None
+            body = items[int(step) - 1]
+        name = "!".join((entry.name, *path))
+        node = A.OpDef(name, (), body, span=body.span)
+        found = self._selections[key] = Entry("op", name, node, entry.ns)
+        return found
+
+    def strict_params(self, entry: Entry) -> frozenset[int]:
+        """Positions of the parameters an operator definition surely evaluates."""
+        key = ("strict", id(entry))
+        got = self._strict.get(key)
+        if got is None:
+            assert entry.ns is not None
+            got = self._strict[key] = self._strict_of(entry.node.params, entry.node.body,
+                                                      entry.ns)
+        return got
+
+    def _strict_of(self, params: tuple[A.Param, ...], body: A.Node, ns: Namespace
+                   ) -> frozenset[int]:
+        def builtin(name: str, module: tuple[str, ...]) -> bool:
+            if name in ("ENABLED", "UNCHANGED", "'"):
+                return False
+            entry = self.resolve_entry(ns, name, module)
+            if entry is None:
+                return not module and name in SPECIAL_NAMES
+            return entry.kind == "builtin"
+
+        names = strict_names(body, builtin)
+        return frozenset(i for i, p in enumerate(params) if p.arity or p.name in names)
+
+
+def has_stateful(node: Any) -> bool:
+    """Whether ``node`` contains a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or temporal part."""
+    return isinstance(node, A.Node) and any(
+        isinstance(n, _STATEFUL)
+        or (isinstance(n, A.OpApp) and n.name in ("ENABLED", "UNCHANGED", "'"))
+        for n in iter_nodes(node))
