@@ -32,7 +32,7 @@ VARIABLES
 
 Zones == DOMAIN policy
 
-\* @type: (Seq(Int)) => Set(Int);
+\* @type: (Seq(a)) => Set(a);
 Range(s) == {s[i] : i \in DOMAIN s}
 
 \* @type: (Seq(Int)) => Seq(Int);

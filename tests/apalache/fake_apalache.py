@@ -18,11 +18,21 @@ It behaves as the real server does in the exchanges recorded from Apalache
   ACTION invariant at step 1 (the real server's shortcut), otherwise decides;
 * ``rollback`` and ``disposeSpec`` as documented.
 
+* more than one ``@type`` in the comments before a declaration (a left-out
+  definition's annotation left behind) is refused, with the real (internal)
+  error: ``type input error: Found 3 @type annotations in front of some
+  declaration``;
+* a parameter a method does not take is refused, with the real server's
+  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``.
+
 ``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
-``(method, label or invariant index)``.  Run as a script
+``(method, label or invariant index)``; ``hang`` makes chosen methods never
+answer (a server stuck in Snowcat or the solver).  Run as a script
 (``fake_apalache.py server --server-type=explorer --port=N``) it stands in for
-the ``apalache-mc`` executable; it then writes ``fake-server.cwd`` (its working
-directory) into ``$FAKE_APALACHE_LOG`` when that is set.
+the ``apalache-mc`` executable; it then appends ``{"cwd": ..., "pid": ...}`` (its
+working folder and process id) to ``$FAKE_APALACHE_LOG`` when that is set, and
+hangs on the methods of ``$FAKE_APALACHE_HANG`` (comma-separated; only the first
+time when ``$FAKE_APALACHE_HANG_ONCE`` names a file to create).
 """
 
 from __future__ import annotations
@@ -48,7 +58,8 @@ from tlaconf.tla.parser import parse_module
 
 HERE = Path(__file__).parent
 _MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
-_DISJUNCT = re.compile(r"^  \\/ (?:([A-Za-z0-9_]+):: )?\((.*)\)$", re.M)
+_DISJUNCT = re.compile(r"^  \\/ (?:([A-Za-z0-9_]+):: )?(.*)$", re.M)
+"""A disjunct of TlaconfNext: ``L:: Op`` (an operator of the root) or ``L:: (formula)``."""
 _CONCAT = re.compile(r'\\o\s*"|"\s*\\o\b')
 """String concatenation (an operand is a string literal): Apalache's type checker refuses it."""
 
@@ -59,11 +70,46 @@ class Session:
     variables: tuple[str, ...]
     init: dict[str, str]
     transitions: list[tuple[str | None, str]]
-    invariants: list[tuple[str, bool]]  # (name, is an action invariant)
+    invariants: list[tuple[str, str | None, bool]]  # (name, label, is an action invariant)
     step: int = 0
     state: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
     snapshots: dict[int, tuple[int, Any, Any]] = field(default_factory=dict)
+
+
+PARAMS = {
+    "loadSpec": ("LoadSpecParams", {"init", "next", "format", "sources", "exports", "invariants"}),
+    "assumeTransition": ("AssumeTransitionParams",
+                         {"sessionId", "transitionId", "checkEnabled", "timeoutSec"}),
+    "nextStep": ("NextStepParams", {"sessionId"}),
+    "checkInvariant": ("CheckInvariantParams",
+                       {"sessionId", "invariantId", "kind", "timeoutSec"}),
+    "rollback": ("RollbackParams", {"sessionId", "snapshotId"}),
+    "disposeSpec": ("DisposeSpecParams", {"sessionId"}),
+}  # fmt: skip
+"""The fields each method takes; the real server refuses any other (Jackson's message)."""
+
+
+def _check_params(method: str, params: dict[str, Any]) -> None:
+    if method not in PARAMS:
+        return
+    cls, known = PARAMS[method]
+    for name in params:
+        if name not in known:
+            listed = ", ".join(f'"{k}"' for k in sorted(known))
+            raise RpcError(-32602, f'Parse error in {method}: Unrecognized field "{name}" (class '
+                           f"com.github.apalachemc.apalache.jsonrpc.{cls}), not marked as "
+                           f"ignorable ({len(known)} known properties: {listed}])")  # fmt: skip
+
+
+PASSES = (
+    "PASS #0: SanyParser", "PASS #1: TypeCheckerSnowcat", "PASS #2: ConfigurationPass",
+    "PASS #3: DesugarerPass", "PASS #4: InlinePass", "PASS #5: TemporalPass",
+    "PASS #6: InlinePass", "PASS #7: PrimingPass", "PASS #8: VCGen", "PASS #9: PreprocessingPass",
+    "PASS #10: TransitionFinderPass", "PASS #11: OptimizationPass", "PASS #12: AnalysisPass",
+    "PASS #13: BoundedChecker",
+)  # fmt: skip
+"""The passes the real server logs (on its standard output) while it loads a specification."""
 
 
 class FakeApalache:
@@ -74,6 +120,16 @@ class FakeApalache:
         self.sources: dict[str, list[str]] = {}
         self.sessions: dict[str, Session] = {}
         self.unknown: set[tuple[str, str]] = set()
+        self.errors: dict[tuple[str, str], str] = {}
+        """``(method, label or invariant name)`` -> the internal error (-32603) it answers: the
+        real model checker's refusals, such as ``Expected a constant integer expression``."""
+        self.hang: set[str] = set()
+        """Methods that get no answer (until the fake is closed): a server that is stuck."""
+        self.hang_once: Path | None = None
+        """With ``hang``: hang only when this file does not exist yet (the fake creates it)."""
+        self._closed = threading.Event()
+        self.print_log = False
+        """Print the passes of each ``loadSpec`` to stdout, as the real server does."""
         self._count = 0
         self._snapshot = 0
         self._lock = threading.Lock()
@@ -86,6 +142,12 @@ class FakeApalache:
                     body = gzip.decompress(body)
                 request = json.loads(body)
                 reply: dict[str, Any] = {"jsonrpc": "2.0", "id": request["id"]}
+                stuck = fake._stuck(request["method"])
+                if request["method"] == "loadSpec":
+                    fake.log(PASSES[:2] if stuck else PASSES)
+                if stuck:
+                    fake._closed.wait()  # as a server stuck in Snowcat or the solver
+                    return
                 try:
                     with fake._lock:
                         reply["result"] = fake.answer(request["method"], request["params"])
@@ -108,7 +170,22 @@ class FakeApalache:
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
 
+    def _stuck(self, method: str) -> bool:
+        if method not in self.hang:
+            return False
+        if self.hang_once is not None:
+            if self.hang_once.exists():
+                return False
+            self.hang_once.write_text(method)
+        return True
+
+    def log(self, lines: tuple[str, ...]) -> None:
+        """What the real server prints while it loads a specification (its passes)."""
+        if self.print_log:
+            print("\n".join(lines), flush=True)
+
     def close(self) -> None:
+        self._closed.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -129,6 +206,7 @@ class FakeApalache:
 
     def answer(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self.requests.append((method, params))
+        _check_params(method, params)
         if method == "loadSpec":
             return self._load(params)
         sid = params.get("sessionId")
@@ -163,6 +241,12 @@ class FakeApalache:
                                   "with the signature ((Seq(a1), Seq(a1)) => Seq(a1)) cannot be "
                                   'applied to the provided arguments of type Str and Str"]')
             errors += _untyped(name, text)
+            crowded = _crowded(text)
+            if crowded is not None:
+                line, end, count = crowded
+                raise RpcError(-32603, f"Internal error: {name}.tla:{line}:1-{end}: type input "
+                               f"error: Found {count} @type annotations in front of some "
+                               "declaration")  # fmt: skip
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
@@ -173,7 +257,9 @@ class FakeApalache:
         root_name = _MODULE.search(texts[0]).group(1)  # type: ignore[union-attr]
         root = texts[0]
         next_text = root.split("TlaconfNext ==", 1)[1].split("\n====", 1)[0]
-        transitions = [(label, body) for label, body in _DISJUNCT.findall(next_text)]
+        bodies = dict(re.findall(r"^([A-Za-z0-9_]+) == (.*)$", root, re.M))
+        transitions = [(label, bodies.get(d) or d.removeprefix("(").removesuffix(")"))
+                       for label, d in _DISJUNCT.findall(next_text)]  # fmt: skip
         ops = "\n".join(f"FakeT{i} == {body}" for i, (_, body) in enumerate(transitions))
         (folder / f"{root_name}.tla").write_text(root.replace("\n====", f"\n{ops}\n====", 1))
         try:
@@ -184,11 +270,16 @@ class FakeApalache:
             ) from None
         init_text = root.split("TlaconfInit ==", 1)[1].split("\n\n", 1)[0]
         init = dict(part.split(" = ", 1) for part in (p.strip() for p in init_text.split(" /\\ ")))
-        invariants = []
+        parts: list[list[tuple[str, str | None, bool]]] = []
         for name in params["invariants"]:
             if ctx.ns.lookup(name) is None:
                 raise RpcError(120, f"Failed to load specification: operator {name} not found")
-            invariants.append((name, any("'" in _definition(t, name) for t in texts)))
+            label, count, action = _conjuncts(texts, name)
+            parts.append([(name, label, action)] * count)
+        # one state invariant per conjunct, interleaved (the real server's order for
+        # invariants of 2 and 1 conjuncts is: 1st of the 1st, 1st of the 2nd, 2nd of the 1st)
+        invariants = [p[k] for k in range(max(map(len, parts), default=0)) for p in parts
+                      if k < len(p)]  # fmt: skip
         self._count += 1
         sid = format(self._count, "x")
         self.sources[sid] = texts
@@ -198,10 +289,10 @@ class FakeApalache:
             "initTransitions": [{"index": 0, "labels": []}],
             "nextTransitions": [{"index": i, "labels": [label] if label else []}
                                 for i, (label, _) in enumerate(transitions)],
-            "stateInvariants": [{"index": i, "labels": []} for i, (_, a) in
-                                enumerate(i for i in invariants if not i[1])],
-            "actionInvariants": [{"index": i, "labels": []} for i, (_, a) in
-                                 enumerate(i for i in invariants if i[1])],
+            "stateInvariants": [{"index": i, "labels": [lb] if lb else []} for i, (_, lb, _)
+                                in enumerate(i for i in invariants if not i[2])],
+            "actionInvariants": [{"index": i, "labels": [lb] if lb else []} for i, (_, lb, _)
+                                 in enumerate(i for i in invariants if i[2])],
         }  # fmt: skip
         return {"sessionId": sid, "snapshotId": self._take(s), "specParameters": spec}
 
@@ -213,6 +304,8 @@ class FakeApalache:
         else:
             label = s.transitions[t][0] or f"T{t}"
             successor = self._successor(s, t)
+        if ("assumeTransition", label) in self.errors:
+            raise RpcError(-32603, f"Internal error: {self.errors['assumeTransition', label]}")
         if ("assumeTransition", label) in self.unknown:
             s.pending = successor
             return {"sessionId": sid, "snapshotId": self._take(s), "transitionId": t,
@@ -237,10 +330,12 @@ class FakeApalache:
         return {} if s.ctx.enabled(f"FakeT{t}", (), s.state) else None
 
     def _invariant(self, sid: str, s: Session, i: int, kind: str) -> dict[str, Any]:
-        pool = [name for name, action in s.invariants if action == (kind == "ACTION")]
+        pool = [name for name, _, action in s.invariants if action == (kind == "ACTION")]
         name = pool[i]
         if s.step == 0 or (s.step == 1 and kind == "ACTION"):
             status = "SATISFIED"  # the real server answers this without solving
+        elif ("checkInvariant", name) in self.errors:
+            raise RpcError(-32603, f"Internal error: {self.errors['checkInvariant', name]}")
         elif ("checkInvariant", name) in self.unknown:
             status = "UNKNOWN"
         else:
@@ -283,6 +378,42 @@ def _untyped(module: str, text: str) -> list[str]:
     return out
 
 
+def _conjuncts(texts: list[str], name: str) -> tuple[str | None, int, bool]:
+    """``(label, conjuncts, has primes)`` of invariant ``name``: Apalache checks each top-level
+    conjunct (operators inlined; the fake looks one name deep) as an invariant of its own."""
+    body = next((d for d in (_definition(t, name) for t in texts) if d), "")
+    labelled = re.fullmatch(r"\s*([A-Za-z0-9_]+):: \((.*)\)\s*", body, re.S)
+    label, inner = (labelled.group(1), labelled.group(2)) if labelled else (None, body)
+    if re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", inner):
+        inner = next((d for d in (_definition(t, inner.strip()) for t in texts) if d), inner)
+    lines = [line for line in inner.split("\n") if line.strip()]
+    first = lines[0] if lines else ""
+    count = 1
+    if first.lstrip().startswith("/\\"):
+        column = len(first) - len(first.lstrip())
+        count = sum(1 for line in lines if line[column:].startswith("/\\")
+                    and len(line) - len(line.lstrip()) == column)  # fmt: skip
+    return label, count, "'" in body or "'" in inner
+
+
+def _crowded(text: str) -> tuple[int, str, int] | None:
+    """The first declaration with more than one ``@type`` in the comments before it (since the
+    previous one): ``(line, "end line:end column", count)``.  Snowcat refuses it."""
+    lines = text.split("\n")
+    count = 0
+    for n, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("\\*") or stripped.startswith("(*"):
+            count += len(re.findall(r"@type:", stripped))
+            continue
+        if count > 1 and re.match(r"[A-Za-z_][A-Za-z0-9_]*(\(.*\))?\s*==", line):
+            return n, f"{n}:{len(line)}", count
+        count = 0
+    return None
+
+
 def _definition(text: str, name: str) -> str:
     found = re.search(rf"^{name}\b.*?==(.*?)(?=^\S|\Z)", text, re.M | re.S)
     return found.group(1) if found else ""
@@ -295,10 +426,31 @@ class RpcError(Exception):
         self.message = message
 
 
+def fake_executable(folder: Path) -> Path:
+    """An ``apalache-mc`` in ``folder`` that runs this fake as its server (see the module doc)."""
+    script = folder / "apalache-mc"
+    script.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(HERE)!r})\n"
+                      f"runpy.run_path({str(HERE / 'fake_apalache.py')!r}, run_name='__main__')\n")
+    script.chmod(script.stat().st_mode | 0o100)
+    return script
+
+
+def started(log: Path) -> list[dict[str, Any]]:
+    """The servers the fake executable started (``$FAKE_APALACHE_LOG``): cwd and pid of each."""
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
 if __name__ == "__main__":
     port = next(int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--port="))
     log = os.environ.get("FAKE_APALACHE_LOG")
-    if log:
-        Path(log).write_text(os.getcwd())
+    if log:  # one line per server started: its working folder and process id
+        with open(log, "a") as f:
+            f.write(json.dumps({"cwd": os.getcwd(), "pid": os.getpid()}) + "\n")
     server = FakeApalache(port=port)
+    server.hang = set(filter(None, os.environ.get("FAKE_APALACHE_HANG", "").split(",")))
+    once = os.environ.get("FAKE_APALACHE_HANG_ONCE")
+    server.hang_once = Path(once) if once else None
+    server.print_log = True
     server._thread.join()

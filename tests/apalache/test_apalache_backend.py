@@ -216,6 +216,25 @@ def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
     assert as_sequences(text, units[:1])[1] == 1  # only the definitions sent
 
 
+def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
+    """Apalache needs constant range bounds ("Expected a constant integer range in [ .. ],
+    found 1..Len(frames)"): 1..Len(s) is sent as DOMAIN s, the same set."""
+    text = ("---- MODULE R ----\nEXTENDS Sequences\n"
+            "All(s) == \\A i \\in 1..Len(s) : s[i] > 0\n"
+            "Some(r) == \\E i \\in 1..Len(r.frames) : i > 1\n"
+            "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]\n"
+            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n====\n")  # fmt: skip
+    tree = parse_module(text, "R.tla")
+    out, count = as_sequences(text, list(tree.definitions().values()))
+    lines = out.split("\n")
+    assert lines[2] == "All(s) == \\A i \\in (DOMAIN (s)) : s[i] > 0"
+    assert lines[3] == "Some(r) == \\E i \\in (DOMAIN (r.frames)) : i > 1"
+    assert lines[4] == "Below(s) == \\A i \\in ((DOMAIN (s)) \\ {Len(s)}) : s[i] < s[i + 1]"
+    assert lines[5] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert count == 1  # one MkSeq: the module must extend Apalache
+    parse_module(out, "R.tla")
+
+
 def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
     spec = module_spec(PROJECT / "spec", "ZoneMembership", "2", {})
     mod = EmbeddedBackend().load(spec)
@@ -419,7 +438,7 @@ def test_unknown_is_exit_3_naming_the_step(fake: FakeApalache, tmp_path: Path) -
     )  # fmt: skip
     assert r.returncode == 3, r.stderr
     failure = json.loads(r.stdout)["traces"][0]["failure"]
-    assert "Apalache answered UNKNOWN at step 2" in failure["reason"]
+    assert "Apalache answered UNKNOWN while deciding step 2 (Inc)" in failure["reason"]
 
 
 def test_without_apalache_the_error_says_how_to_get_it(
@@ -464,7 +483,7 @@ def test_its_own_server_runs_in_a_private_folder_and_is_stopped(tmp_path: Path) 
          "--spec", str(SPEC), str(path)], capture_output=True, text=True, env=env, cwd=work,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
-    server_cwd = Path(log.read_text())
+    server_cwd = Path(json.loads(log.read_text())["cwd"])
     assert server_cwd != work and server_cwd.name.startswith("tlaconf-apalache-")
     assert not server_cwd.exists()  # removed with the stopped server
     assert list(work.iterdir()) == []
@@ -514,3 +533,97 @@ def test_golden_traces_through_the_fake_server(fake: FakeApalache) -> None:
             differ.append((relative_key(PROJECT / "traces", path), a, b,
                            theirs.failure and theirs.failure.reason))  # fmt: skip
     assert differ == [] and len(chosen) >= 18
+
+
+def _counter_spec(tmp_path: Path, invariants: str, cfg: str) -> Path:
+    """A copy of the Counter spec with more invariants."""
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    text = (SPEC / "conformance" / "Counter.tla").read_text()
+    (spec / "conformance" / "Counter.tla").write_text(text.replace("\n====", invariants + "\n===="))
+    (spec / "conformance" / "Counter.cfg").write_text(cfg)
+    ops = SPEC / "reference-profile" / "rev1" / "CounterOps.tla"
+    (spec / "reference-profile" / "rev1" / "CounterOps.tla").write_text(ops.read_text())
+    return spec
+
+
+def test_each_conjunct_of_an_invariant_is_asked(fake: FakeApalache, tmp_path: Path) -> None:
+    """Apalache splits an invariant into its conjuncts (the fake: 2 and 1, interleaved);
+    the labels say whose conjuncts they are, and a violated second conjunct is found."""
+    spec = _counter_spec(tmp_path, "\nBoth ==\n    /\\ count >= 0\n    /\\ count # 3\n",
+                         "INVARIANT\n    Both\n    Bounded\nCONSTANT Limit = 10\n")  # fmt: skip
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), inc(2, st(3, a=3))])
+    result = replay(path, spec)
+    assert result.verdict == "violation" and result.failure is not None
+    assert result.failure.step == 2 and "Both" in result.failure.reason
+    loaded = fake.requests[[m for m, _ in fake.requests].index("loadSpec")][1]
+    assert loaded["invariants"] == ["TlaconfInv0", "TlaconfInv1"]
+    assert "TlaconfInv0 == TlaconfI0:: (Both)" in fake.root()
+    asked = [p["invariantId"] for m, p in fake.requests if m == "checkInvariant"]
+    assert sorted(set(asked)) == [0, 1, 2]  # 3 conjuncts in all
+
+
+def test_an_invariant_with_primes_is_refused(fake: FakeApalache, tmp_path: Path) -> None:
+    """The explorer answers an ACTION invariant at step 1 SATISFIED without solving: never used."""
+    spec = _counter_spec(tmp_path, "\nGrows == count' >= count\n",
+                         "INVARIANT\n    Grows\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert "invariant Grows is an action (it has primes)" in result.failure.reason
+    assert "checkInvariant" not in fake.methods()
+
+
+def test_a_left_out_definitions_annotation_goes_with_it(fake: FakeApalache, tmp_path: Path) -> None:
+    """Snowcat gives every @type of a comment block to the declaration after it: an annotation
+    above another comment line goes with its left-out definition, else Apalache refuses."""
+    spec = _counter_spec(tmp_path, "\n\\* @type: (Int) => Int;\n\\* not used by any check\n"
+                         "Twice(n) == 2 * n\n\\* @type: (Int) => Int;\nThrice(n) == 3 * n\n",
+                         "INVARIANT\n    Bounded\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "conforms", result.failure
+    sent = fake.sources[list(fake.sources)[-1]][1]
+    assert "@type: (Int) => Int;" not in sent and "Twice" not in sent
+
+
+def test_crowded_annotations_are_a_spec_error(fake: FakeApalache, tmp_path: Path) -> None:
+    """Two @type before one declaration: the real server's message, exit 2 (not undecided)."""
+    spec = _counter_spec(tmp_path, "\n\\* @type: Int;\n\\* @type: Int;\nCountAgain == count\n"
+                         "Same == CountAgain = count\n",
+                         "INVARIANT\n    Same\nCONSTANT Limit = 10\n")  # fmt: skip
+    result = replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))]), spec)
+    assert result.verdict == "error" and not result.undecided and result.failure is not None
+    assert "Found 2 @type annotations in front of some declaration" in result.failure.reason
+
+
+def test_a_model_checker_refusal_is_undecided_naming_the_step(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """What the real server answers for what its model checker cannot encode (an internal
+    error, -32603): the trace is undecided, naming the step, the question and Apalache's words."""
+    fake.errors[("assumeTransition", "TlaconfS2")] = (
+        "Expected a constant integer expression. Found: Len(lists[src$1()])")
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), inc(1, st(2, a=2))])
+    result = replay(path)
+    assert result.verdict == "error" and result.undecided and result.failure is not None
+    assert result.failure.step == 2
+    assert ("apalache could not decide: Apalache, assumeTransition while deciding step 2 (Inc): "
+            "Internal error: Expected a constant integer expression. Found: Len(lists[src$1()])"
+            ) in result.failure.reason  # fmt: skip
+    fake.errors = {("checkInvariant", "TlaconfInv0"): "Trying to expand a set of functions. "
+                   "This will blow up the solver."}  # fmt: skip
+    result = replay(path)
+    assert result.undecided and result.failure is not None
+    assert "while checking invariant Bounded in the initial state" in result.failure.reason
+    assert "Trying to expand a set of functions" in result.failure.reason
+
+
+def test_the_docs_name_every_trace_apalache_cannot_decide() -> None:
+    """tests/checkers/apalache-limits.json (what `make test-apalache` accepts instead of an
+    agreement) and the docs' list of those traces are the same traces."""
+    limits = json.loads((PROJECT / "tests" / "checkers" / "apalache-limits.json").read_text())
+    docs = (PROJECT / "docs" / "checkers.md").read_text()
+    missing = [t for t in limits if Path(t).name.removesuffix(".trace.jsonl") not in docs]
+    assert missing == []
+    traces = {relative_key(PROJECT / "traces", p) for p in golden_traces(PROJECT / "traces")}
+    assert set(limits) <= traces  # no stale entries

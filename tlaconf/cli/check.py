@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)  # bad input fails first
     check_outputs(args, ("--out", args.out))
-    setup(args.backend, args.cross_check)
+    setup(args.backend, args.cross_check, timeout=args.checker_timeout)
     scenarios = project_scenarios(args.scenarios)
     paths, crashes = generate(args.out, seeds, scenarios)
     results = replay_paths(paths, args, quiet=args.json) if paths else []

@@ -49,6 +49,14 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "in verdict or failing step (exit 3)",
     )
     p.add_argument(
+        "--checker-timeout",
+        type=_seconds,
+        metavar="S",
+        help="seconds an external checker gets per trace (Apalache: default 300, loading and "
+        "every step together; TLC: per TLC run); a trace it does not decide in time is "
+        "undecided (exit 3) and the next trace still runs",
+    )
+    p.add_argument(
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
     )
     p.add_argument(
@@ -62,6 +70,16 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit 1 on any warning (such as a module with no invariants)",
     )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
@@ -124,7 +142,8 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
     check_revision(spec_dir, args.revision)
     if quiet:
         return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
-                          cross_check=args.cross_check)  # fmt: skip
+                          cross_check=args.cross_check,
+                          checker_timeout=args.checker_timeout)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -137,6 +156,7 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
             on_result=progress.on_result,
             revision=args.revision,
             cross_check=args.cross_check,
+            checker_timeout=args.checker_timeout,
         )
 
 

@@ -156,12 +156,15 @@ CHECKERS: dict[str, str] = {
 """External checker name -> ``"module:class"`` (``--backend`` and ``--cross-check``)."""
 
 
-def get_checker(name: str) -> ExternalChecker:
-    """The external checker called ``name``; UserError when unknown or not installed."""
+def get_checker(name: str, timeout: float | None = None) -> ExternalChecker:
+    """The external checker called ``name``; UserError when unknown or not installed.
+
+    ``timeout``: seconds the checker gets per trace (None: its default).
+    """
     if name not in CHECKERS:
         raise UserError(f"unknown checker {name!r} (choose from {', '.join(CHECKERS)})")
     module_name, _, attr = CHECKERS[name].partition(":")
-    checker: ExternalChecker = getattr(importlib.import_module(module_name), attr)()
+    checker: ExternalChecker = getattr(importlib.import_module(module_name), attr)(timeout)
     return checker
 
 

@@ -39,31 +39,36 @@ def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 def setup(backend: str, cross_check: str | None = None,
-          observers: Sequence[StepObserver] = ()) -> Replayer:
+          observers: Sequence[StepObserver] = (), timeout: float | None = None) -> Replayer:
     """A :class:`Replayer` with the evaluating backend, the external checker (if any) and
     whether to cross-check; UserError when one is unavailable.
 
     ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
-    ``--cross-check C``: ``backend`` and C both decide every trace.
+    ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``
+    (``--checker-timeout``): the checker's seconds per trace.  The Replayer's one
+    checker serves every trace it replays (one Apalache server for a run).
     """
+    if timeout is not None and backend not in CHECKERS and cross_check is None:
+        raise UserError("--checker-timeout limits an external checker: use it with "
+                        f"--backend {' or '.join(CHECKERS)} or --cross-check")  # fmt: skip
     if backend in CHECKERS:
         if cross_check is not None:
             raise UserError(
                 "--cross-check compares the embedded evaluator with a checker: "
                 f"use it without --backend {backend}"
             )
-        return Replayer(get_backend("embedded"), get_checker(backend), False, observers)
+        return Replayer(get_backend("embedded"), get_checker(backend, timeout), False, observers)
     if cross_check is not None:
-        return Replayer(get_backend(backend), get_checker(cross_check), True, observers)
+        return Replayer(get_backend(backend), get_checker(cross_check, timeout), True, observers)
     return Replayer(get_backend(backend), None, False, observers)
 
 
 def _replay_in_worker(
     paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
-    cross_check: str | None,
+    cross_check: str | None, timeout: float | None = None,
 ) -> list[TraceResult]:
     """A chunk of traces in a worker process, with one Replayer (modules load once)."""
-    replayer = setup(backend, cross_check)
+    replayer = setup(backend, cross_check, timeout=timeout)
     return [replayer.replay(path, spec_dir, None, revision) for path in paths]
 
 
@@ -89,18 +94,21 @@ def run_traces(
     on_result: OnResult | None = None,
     revision: str | None = None,
     cross_check: str | None = None,
+    checker_timeout: float | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
     each replaying chunks of traces.
 
     ``backend``: a backend's name, or a :class:`Replayer` (in this process only: then
     ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
-    names.  The callbacks feed a progress display: ``on_steps`` (steps replayed so far in
-    one trace) is only called when replaying in this process.
+    names; ``checker_timeout`` is the external checker's seconds per trace.  The
+    callbacks feed a progress display: ``on_steps`` (steps replayed so far in one trace)
+    is only called when replaying in this process.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
-    replayer = backend if isinstance(backend, Replayer) else setup(backend, cross_check)
+    replayer = (backend if isinstance(backend, Replayer)
+                else setup(backend, cross_check, timeout=checker_timeout))  # fmt: skip
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
@@ -119,7 +127,7 @@ def run_traces(
         try:
             futures = {
                 pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
-                            revision, cross_check): chunk
+                            revision, cross_check, checker_timeout): chunk
                 for chunk in chunks
             }
             for future in as_completed(futures):

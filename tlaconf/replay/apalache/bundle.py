@@ -58,6 +58,8 @@ STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
 _TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
 _FREE = re.compile(r"\s*(\\\*.*)?")
 """A line that holds nothing but a line comment."""
+_COMMENT = re.compile(r"\s*\\\*.*")
+"""A line that is a line comment (not blank)."""
 _REST = re.compile(r"[)\]}>\s]*(\\\*.*)?")
 """What may follow a definition's last token on its line (closing brackets, a comment)."""
 
@@ -275,8 +277,12 @@ def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:
         if span.col != 1 or last >= len(lines) or not _REST.fullmatch(lines[last][span.end_col:]):
             continue  # not on lines of its own: leave it as written
         annotated = first > 0 and bool(_TYPE_LINE.match(lines[first - 1]))
-        while not replacement and first > 0 and _TYPE_LINE.match(lines[first - 1]):
-            first -= 1  # the definition's @type annotation goes with it
+        if not replacement:  # the definition's @type annotation goes with it
+            k = first - 1
+            while k >= 0 and _COMMENT.fullmatch(lines[k]):
+                if _TYPE_LINE.match(lines[k]):  # also above other comment lines:
+                    lines[k] = ""  # Snowcat gives a comment block's @type to what follows
+                k -= 1
         lines[first : last + 1] = [replacement] + [""] * (last - first)
         free = first > 0 and _FREE.fullmatch(lines[first - 1])
         if replacement and note and not annotated and free:

@@ -8,19 +8,23 @@ step first the ``TlaconfE<k>`` transitions (ENABLED: the step was rejected
 although its action is enabled), then the ``TlaconfS<k>`` transitions (none
 ENABLED: step k does not hold), ``nextStep`` and, after an accepted step, the
 invariants.  A DISABLED transition leaves the server at the snapshot before it.
-An UNKNOWN answer (solver timeout, ``APALACHE_TIMEOUT`` seconds per query,
-default 600) means Apalache could not decide: CheckerFailed naming the step.
+Each trace has a time limit (``--checker-timeout``, default
+:data:`DEFAULT_TIMEOUT` seconds, for loading and every question together); no
+answer within it, or an UNKNOWN answer (the solver ran out of it), means
+Apalache could not decide: CheckerFailed naming the step and what Apalache was
+doing.  A server that gave no answer is stopped, and the next trace starts a
+new one; otherwise one server serves every trace of a run.
 """
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
-from tlaconf.replay.apalache.root import root_module, trace_types
+from tlaconf.replay.apalache.root import INVARIANT, INVARIANT_LABEL, root_module, trace_types
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
@@ -38,8 +42,10 @@ def _labelled(transitions: list[dict[str, Any]]) -> dict[str, list[int]]:
 class ApalacheSession:
     """One trace, one Apalache session."""
 
-    def __init__(self, client: Client, spec: ModuleSpec, module: LoadedModule, trace: Path) -> None:
+    def __init__(self, client: Client, spec: ModuleSpec, module: LoadedModule, trace: Path,
+                 done: Callable[[Client], None]) -> None:  # fmt: skip
         self._client = client
+        self._done = done
         self._invariants = list(spec.invariants)
         variables = tuple(module.variables)
         typing = read_types(spec)
@@ -55,15 +61,31 @@ class ApalacheSession:
         bound = sorted(c for c in spec.constants if c in declared)
         root = root_module(spec, bound, variables, trace, types, params, annotations)
         self.root = root
-        parameters = client.load((root, *bundle.texts), self._invariants)
+        ours = [f"{INVARIANT}{i}" for i in range(len(self._invariants))]
+        parameters = client.load((root, *bundle.texts), ours)
         self._init = [int(t["index"]) for t in parameters.get("initTransitions", [])]
         self._next = _labelled(parameters.get("nextTransitions", []))
-        states = len(parameters.get("stateInvariants", []))
-        if states != len(self._invariants):
-            raise UserError(
-                f"Apalache sees {states} state invariant(s) among {', '.join(self._invariants)}: "
-                "the apalache backend checks invariants of the state only (no primes)"
-            )
+        self._conjuncts = self._read_invariants(parameters)
+
+    def _read_invariants(self, parameters: dict[str, Any]) -> list[list[int]]:
+        """For each invariant, the indices of Apalache's state invariants that are its conjuncts.
+
+        An invariant Apalache lists among its action invariants has primes: refused,
+        since the explorer server does not solve an action invariant at step 1 (it
+        answers SATISFIED there) and tlaconf checks invariants of states only.
+        """
+        for t in parameters.get("actionInvariants", []):
+            labels = [lb for lb in t.get("labels", ()) if lb.startswith(INVARIANT_LABEL)]
+            names = [self._invariants[int(lb[len(INVARIANT_LABEL):])] for lb in labels]
+            raise UserError(f"invariant {', '.join(names) or '?'} is an action (it has primes): "
+                            "the apalache backend checks invariants of states only")  # fmt: skip
+        labelled = _labelled(parameters.get("stateInvariants", []))
+        out = [labelled.get(f"{INVARIANT_LABEL}{i}", []) for i in range(len(self._invariants))]
+        missing = [name for name, found in zip(self._invariants, out, strict=True) if not found]
+        if missing:
+            raise CheckerFailed(f"Apalache lists no state invariant labelled as {missing[0]} "
+                                "(the apalache backend needs Apalache 0.62 or later)")  # fmt: skip
+        return out
 
     def _transitions(self, label: str, number: int) -> list[int]:
         found = self._next.get(label)
@@ -72,30 +94,38 @@ class ApalacheSession:
                                 "the apalache backend needs Apalache 0.62 or later")  # fmt: skip
         return found
 
-    def _enabled(self, transitions: list[int], number: int) -> bool:
+    def _unknown(self, status: str) -> CheckerFailed:
+        return CheckerFailed(
+            f"Apalache answered {status} while {self._client.doing} (the solver found no answer "
+            f"within the time limit of {self._client.limit:g} s: --checker-timeout)"
+        )
+
+    def _enabled(self, transitions: list[int], doing: str) -> bool:
         for t in transitions:
-            status = self._client.status("assumeTransition", transitionId=t, checkEnabled=True)
+            status = self._client.status("assumeTransition", doing, transitionId=t,
+                                         checkEnabled=True)  # fmt: skip
             if status == "ENABLED":
                 return True
             if status != "DISABLED":
-                raise CheckerFailed(f"Apalache answered {status} at step {number} "
-                                    "(solver timeout? see APALACHE_TIMEOUT)")  # fmt: skip
+                raise self._unknown(status)
         return False
 
     def _violated(self, number: int) -> str | None:
-        for i, name in enumerate(self._invariants):
-            status = self._client.status("checkInvariant", invariantId=i, kind="STATE")
-            if status == "VIOLATED":
-                return name
-            if status != "SATISFIED":
-                raise CheckerFailed(f"Apalache answered {status} for invariant {name} at step "
-                                    f"{number} (solver timeout? see APALACHE_TIMEOUT)")  # fmt: skip
+        for name, conjuncts in zip(self._invariants, self._conjuncts, strict=True):
+            where = "the initial state" if number == 0 else f"the state after step {number}"
+            doing = f"checking invariant {name} in {where}"
+            for i in conjuncts:
+                status = self._client.status("checkInvariant", doing, invariantId=i, kind="STATE")
+                if status == "VIOLATED":
+                    return name
+                if status != "SATISFIED":
+                    raise self._unknown(status)
         return None
 
     def initial(self, state: State) -> Decision | None:
-        if not self._enabled(self._init, 0):
+        if not self._enabled(self._init, "finding the initial state (step 0)"):
             raise CheckerFailed("Apalache finds no initial state equal to the trace's (step 0)")
-        self._client.call("nextStep")
+        self._client.step("taking the initial state (step 0)")
         name = self._violated(0)
         if name is None:
             return None
@@ -104,15 +134,17 @@ class ApalacheSession:
 
     def add(self, number: int, step: Step, before: State) -> Decision | None:
         action = step.action or NEXT
+        probe = f"deciding whether step {number}'s action {action} is enabled (it was rejected)"
         if step.outcome == "rejected" and step.action is not None and self._enabled(
-            self._transitions(f"TlaconfE{number}", number), number
+            self._transitions(f"TlaconfE{number}", number), probe
         ):
             return Decision(number, step.line, "action", action,
                             f"{action}(p) is enabled in step {number}'s state", before, step)
-        if not self._enabled(self._transitions(f"TlaconfS{number}", number), number):
+        doing = f"deciding step {number} ({action})"
+        if not self._enabled(self._transitions(f"TlaconfS{number}", number), doing):
             detail = f"no transition of step {number} ({action}) reaches the recorded state"
             return Decision(number, step.line, "action", action, detail, before, step)
-        self._client.call("nextStep")
+        self._client.step(f"moving past step {number}")
         name = self._violated(number) if step.outcome == "accepted" else None
         if name is None:
             return None
@@ -124,37 +156,69 @@ class ApalacheSession:
 
     def close(self) -> None:
         self._client.dispose()
+        self._done(self._client)
+
+
+DEFAULT_TIMEOUT = 300.0
+"""Seconds per trace when ``--checker-timeout`` is not given (see the README for the sizing)."""
 
 
 class ApalacheChecker:
-    """The ``apalache`` checker; UserError at construction when Apalache is not found."""
+    """The ``apalache`` checker; UserError at construction when Apalache is not found.
+
+    ``timeout``: seconds per trace (loading and every question together).  The
+    server is started on the first trace and serves every later one; use the
+    checker as a context manager, or call :meth:`close`, to stop it (it is also
+    stopped at interpreter exit, and by its guard when this process dies).
+    """
 
     name = "apalache"
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float | None = None) -> None:
         self._url, self._executable = find_apalache()
         self._server: Server | None = None
-        timeout = os.environ.get("APALACHE_TIMEOUT", "600")
-        if not timeout.isdigit():
-            raise UserError(f"APALACHE_TIMEOUT={timeout} is not a number of seconds")
-        self._timeout = int(timeout)
+        if timeout is not None and not timeout > 0:
+            raise UserError(f"--checker-timeout takes a positive number of seconds, not {timeout}")
+        self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
 
-    def _server_url(self) -> str:
-        if self._url is None:
+    def _server_url(self) -> tuple[str, Server | None]:
+        if self._url is not None:
+            return self._url, None
+        if self._server is None or not self._server.running:
             assert self._executable is not None
+            if self._server is not None:
+                self._server.stop()
             self._server = Server(self._executable)
-            self._url = self._server.url
-        return self._url
+        return self._server.url, self._server
 
     def open(self, spec: ModuleSpec, module: LoadedModule, trace: Path) -> ApalacheSession:
-        client = Client(self._server_url(), self._timeout)
+        url, server = self._server_url()
+        log = None
+        if server is not None:
+            since = server.log_size()
+            log = lambda: server.last_pass(since)  # noqa: E731 - read only on a timeout
+        client = Client(url, self.timeout, log)
         try:
-            return ApalacheSession(client, spec, module, trace)
+            return ApalacheSession(client, spec, module, trace, self._done)
         except BaseException:
             client.dispose()
+            self._done(client)
             raise
 
+    def _done(self, client: Client) -> None:
+        """After a session: a server that gave no answer is stopped (the next trace starts one)."""
+        if client.hung and self._server is not None:
+            self._server.stop()
+            self._server = None
+
     def close(self) -> None:
-        """Stop the server this checker started (if any); also done at exit."""
+        """Stop the server this checker started (if any)."""
         if self._server is not None:
             self._server.stop()
+            self._server = None
+
+    def __enter__(self) -> ApalacheChecker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

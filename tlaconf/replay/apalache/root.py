@@ -2,16 +2,24 @@
 
 For a trace of ``M`` with states ``s0 .. sn``, ``TlaconfApalache`` declares ``M``'s
 variables (typed from the annotations, then from every value of the trace) and a
-step counter ``tlaconf_k``, instantiates ``M`` with its constants as literals, and
+step counter ``tlaconf_k``, instantiates ``M`` with its constants bound to annotated literals
+(``TlaconfConst_Phases``: Snowcat cannot tell a literal sequence from a tuple
+where it is applied to an index), and
 defines:
 
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
-* ``TlaconfNext``, one labelled disjunct per question: ``TlaconfS<k>`` takes step
+* ``TlaconfNext``, one labelled disjunct per question, each the operator of the
+  same name with ``Q`` appended (Snowcat types each operator on its own, so its
+  time grows with the number of steps, not faster): ``TlaconfS<k>`` takes step
   k (``tlaconf_k`` from k-1 to k) and pins the next state to ``sk``: with ``A(p)``
   for an accepted step, with ``UNCHANGED`` for a rejected one; ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
+
+* ``TlaconfInv<i> == TlaconfI<i>:: (I)`` for the i-th invariant ``I`` of ``M``:
+  Apalache splits an invariant into its conjuncts (one state invariant each, in
+  an order of its own), and the label says which invariant a conjunct is of.
 
 Step k holds exactly when a transition labelled ``TlaconfS<k>`` is ENABLED from
 the current state (Apalache solves this in ``assumeTransition``); a rejected
@@ -25,12 +33,23 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.apalache.types import NoCommonType, Type, TypeBook, conform, literal, type_text
+from tlaconf.replay.apalache.types import (
+    NoCommonType,
+    Type,
+    TypeBook,
+    conform,
+    known,
+    literal,
+    type_text,
+)
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
 
 ROOT = "TlaconfApalache"
 COUNTER = "tlaconf_k"
+INVARIANT = "TlaconfInv"
+INVARIANT_LABEL = "TlaconfI"
+CONSTANT = "TlaconfConst_"
 
 
 def trace_types(
@@ -70,11 +89,15 @@ def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping
 
 
 def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
+    """``TlaconfConst_<name> == <value>`` with its ``@type`` (an annotated literal: Snowcat
+    cannot tell a sequence ``<<"a", "b">>`` from a tuple where it is applied to an index)."""
     value = spec.constants[name]
     try:
-        return literal(value, conform(value, annotated, f"the constant {name}"))
+        t = conform(value, annotated, f"the constant {name}")
     except NoCommonType as err:
         raise UserError(f"{err.message} (its @type annotation)") from None
+    note = f"\\* @type: {type_text(t)};\n" if known(t) else ""
+    return f"{note}{CONSTANT}{name} == {literal(value, t)}"
 
 
 def root_module(
@@ -83,17 +106,18 @@ def root_module(
 ) -> str:  # fmt: skip
     """The text of the root module for ``trace`` (see the module docstring)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
-    binds = ", ".join(f"{c} <- {_constant(spec, c, annotations.get(c))}" for c in bound)
+    binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
     out = [
         f"---- MODULE {ROOT} ----",
         "EXTENDS Integers, Apalache",
         f"VARIABLES\n{decls},\n  \\* @type: Int;\n  {COUNTER}",
+        *(_constant(spec, c, annotations.get(c)) for c in bound),
         f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
     ]
     with open_trace(trace) as t:
         out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
-        disjuncts = []
+        disjuncts: list[tuple[str, str]] = []
         for k, step in enumerate(t.steps(), start=1):
             missing = [v for v in variables if v not in step.state]
             if missing:
@@ -107,12 +131,16 @@ def root_module(
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             effect = call if step.outcome == "accepted" else unchanged
-            disjuncts.append(f"  \\/ TlaconfS{k}:: ({guard} /\\ {COUNTER}' = {k} /\\ {effect} "
-                             f"/\\ {pin})")  # fmt: skip
+            step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {effect} /\\ {pin}"
+            disjuncts.append((f"TlaconfS{k}", step_k))
             if step.outcome == "rejected" and step.action is not None:
-                disjuncts.append(f"  \\/ TlaconfE{k}:: ({guard} /\\ {COUNTER}' = -{k} /\\ {call})")
+                disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
     if not disjuncts:
-        disjuncts.append(f"  \\/ TlaconfS0:: ({unchanged} /\\ UNCHANGED {COUNTER})")
-    out.append("TlaconfNext ==\n" + "\n".join(disjuncts))
+        disjuncts.append(("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}"))
+    out += [f"{label}Q == {body}" for label, body in disjuncts]
+    out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
+            for i, name in enumerate(spec.invariants)]  # fmt: skip
+    listed = "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts)
+    out.append("TlaconfNext ==\n" + listed)
     out.append("====")
     return "\n\n".join(out) + "\n"

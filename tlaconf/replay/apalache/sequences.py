@@ -6,8 +6,13 @@ Snowcat types that constructor as a function ``Int -> a``, never as
 result with one, does not type-check.  :func:`as_sequences` rewrites, in the text
 sent to Apalache only, each ``[x \\in 1..E |-> B]`` as ``MkSeq(E, LAMBDA x: B)``
 and each set of functions ``[1..E -> S]`` as the set of those sequences
-(``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Line breaks
-stay where they were, so Apalache's line numbers are the file's.
+(``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Any other
+``1..Len(s)`` (a quantifier's or a filter's range, a membership test) becomes
+``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
+``((DOMAIN (s)) \\ {Len(s)})``: Apalache's model checker needs the bounds of a
+range to be constants ("Expected a constant integer range in [ .. ], found
+1..Len(frames)"), and takes the domain of a sequence.  Line breaks stay where
+they were, so Apalache's line numbers are the file's.
 """
 
 from __future__ import annotations
@@ -27,8 +32,28 @@ def _from_one(domain: Any) -> Any:
     return None
 
 
+def _len_arg(node: Any) -> Any:
+    """``s`` when ``node`` is ``Len(s)``, else None."""
+    if isinstance(node, ast.OpApp) and node.name == "Len" and not node.module:
+        return node.args[0] if len(node.args) == 1 else None
+    return None
+
+
+def _length_of(node: Any) -> Any:
+    """``s`` when ``node`` is ``1..Len(s)`` or ``1..Len(s) - 1``, else None."""
+    top = _from_one(node)
+    if _len_arg(top) is not None:
+        return _len_arg(top)
+    if (isinstance(top, ast.OpApp) and top.name == "-" and not top.module and len(top.args) == 2
+            and isinstance(top.args[1], ast.Num) and top.args[1].value == 1):  # fmt: skip
+        return _len_arg(top.args[0])
+    return None
+
+
 def _targets(node: object, out: list[ast.Node]) -> None:
-    if isinstance(node, ast.FnCons) and len(node.bounds) == 1:
+    if _length_of(node) is not None:
+        out.append(node)  # type: ignore[arg-type]
+    elif isinstance(node, ast.FnCons) and len(node.bounds) == 1:
         bound = node.bounds[0]
         if len(bound.names) == 1 and not bound.tuple_pattern and _from_one(bound.domain):
             out.append(node)
@@ -44,7 +69,8 @@ def _targets(node: object, out: list[ast.Node]) -> None:
 
 
 def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
-    """``text`` with the sequence constructors inside ``units`` rewritten; how many were."""
+    """``text`` with the sequence constructors and ranges inside ``units`` rewritten; how many
+    ``MkSeq`` there are now."""
     starts = [0]
     for line in text.split("\n"):
         starts.append(starts[-1] + len(line) + 1)
@@ -77,6 +103,11 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
 
     def rewrite(n: Any) -> str:
         start, end = ranges[id(n)]
+        if isinstance(n, ast.OpApp):  # 1..Len(s), or 1..Len(s) - 1: all but the last index
+            seq = splice(*span(_length_of(n)), n)
+            if _len_arg(_from_one(n)) is not None:
+                return f"(DOMAIN ({seq}))"
+            return f"((DOMAIN ({seq})) \\ {{Len({seq})}})"
         if isinstance(n, ast.FnCons):
             bound = n.bounds[0]
             count, body = _from_one(bound.domain), n.body
@@ -94,4 +125,4 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         close = ")" if isinstance(n, ast.FnCons) else "]}"
         return head + splice(b_start, b_end, n) + tail + close
 
-    return splice(0, len(text)), len(found)
+    return splice(0, len(text)), sum(1 for n in found if not isinstance(n, ast.OpApp))

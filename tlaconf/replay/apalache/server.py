@@ -12,22 +12,28 @@ port, so tlaconf only ever connects to it on 127.0.0.1.
 
 from __future__ import annotations
 
-import atexit
 import base64
 import contextlib
+import math
 import os
+import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from apalache_rpc.client import JsonRpcClient, JsonRpcError
+from requests.adapters import HTTPAdapter
 
 from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.replay.apalache import guard
 
 INSTALL_HINT = (
     "the apalache backend needs Apalache 0.62 or later "
@@ -58,6 +64,9 @@ def find_apalache() -> tuple[str | None, str | None]:
     raise UserError(f"apalache-mc not found; {INSTALL_HINT}")
 
 
+_PASS = re.compile(r"PASS #\d+: \w+")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -65,82 +74,187 @@ def _free_port() -> int:
         return port
 
 
+def _close_guard(guard: subprocess.Popen[bytes], wait: float) -> None:
+    """Close the guard's pipe (it then stops the server and removes its folder) and wait."""
+    with contextlib.suppress(OSError):
+        if guard.stdin is not None:
+            guard.stdin.close()
+    try:
+        guard.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
+        guard.terminate()  # SIGTERM: the guard still stops the server before it exits
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            guard.wait(timeout=wait)
+    if guard.stdout is not None:
+        guard.stdout.close()
+
+
 class Server:
-    """An ``apalache-mc server --server-type=explorer`` this process started."""
+    """An ``apalache-mc server --server-type=explorer`` this process started, under a guard.
+
+    The server runs in its own process group in a private temporary folder
+    (Apalache writes ``_apalache-out/`` and its temporary files there); the guard
+    (:mod:`~tlaconf.replay.apalache.guard`) stops it and removes the folder when
+    :meth:`stop` runs (a ``with`` block, the checker's ``close``, interpreter
+    exit) and also when tlaconf is killed outright, since its pipe to the guard
+    then ends.
+    """
 
     def __init__(self, executable: str, startup: float = 120.0) -> None:
         self.port = _free_port()
         self.folder = tempfile.mkdtemp(prefix="tlaconf-apalache-")
-        self.log = tempfile.TemporaryFile(dir=self.folder)  # noqa: SIM115 - lives with the server
-        self.process = subprocess.Popen(
-            [executable, "server", "--server-type=explorer", f"--port={self.port}"],
-            cwd=self.folder, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
+        command = [executable, "server", "--server-type=explorer", f"--port={self.port}"]
+        env = {**os.environ, "TMPDIR": self.folder}  # apalache-mc's own temporary folders
+        self.guard = subprocess.Popen(
+            [sys.executable, "-P", guard.__file__, str(os.getpid()), self.folder, *command],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
         )  # fmt: skip
-        atexit.register(self.stop)
+        self._finalizer = weakref.finalize(self, _close_guard, self.guard, guard.GRACE + 5)
+        try:
+            self.pid = self._started(executable)
+            self._listening(executable, startup)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _started(self, executable: str) -> int:
+        assert self.guard.stdout is not None
+        line = self.guard.stdout.readline().decode(errors="replace")
+        if line.startswith("started "):
+            return int(line.split()[1])
+        raise CheckerFailed(f"{executable} server did not start: {self._exit_report(line)}")
+
+    def _exit_report(self, first: str) -> str:
+        assert self.guard.stdout is not None
+        rest = self.guard.stdout.read().decode(errors="replace")
+        code, _, tail = (first + rest).partition("\n")
+        return f"{code.strip() or 'the guard exited'}: {tail.strip()[-500:]}"
+
+    def _listening(self, executable: str, startup: float) -> None:
         deadline = time.monotonic() + startup
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                self.log.seek(0)
-                err = self.log.read().decode(errors="replace").strip()[-500:]
-                self.stop()
-                raise CheckerFailed(f"{executable} server exited with "
-                                    f"{self.process.returncode}: {err}")  # fmt: skip
+            if self.guard.poll() is not None:
+                assert self.guard.stdout is not None
+                raise CheckerFailed(f"{executable} server {self._exit_report('')}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1):
                     return
             except OSError:
                 time.sleep(0.3)
-        self.stop()
         raise CheckerFailed(f"{executable} server did not listen within {startup:g} s")
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def log_size(self) -> int:
+        """How much the server has logged so far (see :meth:`last_pass`)."""
+        try:
+            return (Path(self.folder) / "server.log").stat().st_size
+        except OSError:
+            return 0
+
+    def last_pass(self, since: int = 0) -> str:
+        """The last pass (``PASS #1: TypeCheckerSnowcat``) the server logged after ``since``."""
+        try:
+            with open(Path(self.folder) / "server.log", "rb") as f:
+                f.seek(since)
+                text = f.read().decode(errors="replace")
+        except OSError:
+            return ""
+        passes = _PASS.findall(text)
+        return passes[-1] if passes else ""
+
+    @property
+    def running(self) -> bool:
+        return self.guard.poll() is None
+
     def stop(self) -> None:
-        """Stop the server (idempotent) and remove its working directory."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Stop the server and remove its folder (idempotent; waits until both are done)."""
+        self._finalizer()
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+_SPEC_ERRORS = ("Failed to load specification", "type input error")
+"""What ``loadSpec`` answers for a module Apalache refuses (the second as an internal error)."""
+
+
+class CheckerTimedOut(CheckerFailed):
+    """The server gave no answer within the trace's time limit (it may be stuck: restart it)."""
+
+
+SOLVING = frozenset({"loadSpec", "assumeTransition", "checkInvariant", "nextStep"})
+"""The methods that may take long (the others get a few seconds)."""
 
 
 class Client(JsonRpcClient):
-    """The explorer client: raw answers, JSON-RPC errors turned into tlaconf's errors."""
+    """The explorer client for one trace: raw answers, every request within the trace's limit.
 
-    def __init__(self, url: str, timeout: int) -> None:
+    ``limit`` seconds count from the client's creation; each request gets what is
+    left (as the HTTP read timeout and as Apalache's ``timeoutSec``), and no
+    request is retried.  ``doing`` says what the current request asks Apalache to
+    do, for the message when it does not answer.
+    """
+
+    def __init__(self, url: str, limit: float, log: Callable[[], str] | None = None) -> None:
         parsed = urlparse(url)
+        whole = max(1, math.ceil(limit))
         super().__init__(parsed.hostname or "127.0.0.1", parsed.port or 8822,
-                         solver_timeout=timeout, load_spec_timeout=timeout)  # fmt: skip
+                         solver_timeout=whole, load_spec_timeout=whole)  # fmt: skip
+        self._session.mount("http://", HTTPAdapter(max_retries=0))
         self.url = url
+        self.limit = limit
+        self.deadline = time.monotonic() + limit
+        self.doing = "loading the modules"
+        self.hung = False
+        self._log = log
+
+    def _left(self, method: str) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise self._timed_out(method)
+        return left if method in SOLVING else min(left, 10.0)
+
+    def _timed_out(self, method: str) -> CheckerTimedOut:
+        self.hung = True
+        where = self._log() if self._log is not None and method == "loadSpec" else ""
+        seen = f", in {where}" if where else ""
+        return CheckerTimedOut(
+            f"Apalache gave no answer within the time limit of {self.limit:g} s "
+            f"(--checker-timeout) while {self.doing} ({method}){seen}"
+        )
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         """One request in the current session; UserError for spec errors, else CheckerFailed."""
         if method != "loadSpec":
             params = {"sessionId": self.session_id, **params}
+        left = self._left(method)
+        if method in ("assumeTransition", "checkInvariant"):  # loadSpec refuses timeoutSec
+            params["timeoutSec"] = max(1, math.ceil(left))
         try:
-            result: dict[str, Any] = self._rpc_call(method, params)
+            result: dict[str, Any] = self._rpc_call(method, params, timeout=math.ceil(left) + 1)
         except JsonRpcError as err:
             if err.code == -3:
-                raise CheckerFailed(f"cannot reach the Apalache server at {self.url}: "
-                                    f"{err.message}") from None  # fmt: skip
+                raise CheckerFailed(f"cannot reach the Apalache server at {self.url} while "
+                                    f"{self.doing}: {err.message}") from None  # fmt: skip
             if err.code == -1:
-                raise CheckerFailed(f"Apalache gave no answer to {method}: {err.message}") from None
-            if method == "loadSpec" and "Failed to load specification" in err.message:
+                raise self._timed_out(method) from None
+            if method == "loadSpec" and any(m in err.message for m in _SPEC_ERRORS):
                 raise UserError(f"Apalache cannot load the module: {err.message}") from None
-            raise CheckerFailed(f"Apalache, {method}: {err.message} (code {err.code})") from None
+            raise CheckerFailed(f"Apalache, {method} while {self.doing}: {err.message} "
+                                f"(code {err.code})") from None  # fmt: skip
         if not isinstance(result, dict):
             raise CheckerFailed(f"Apalache, {method}: unexpected answer {result!r}")
         return result
 
     def load(self, texts: tuple[str, ...], invariants: list[str]) -> dict[str, Any]:
         """Open the session; the ``specParameters`` of the answer."""
+        self.doing = "loading the modules (parsing, type checking with Snowcat, preprocessing)"
         result = self.call(
             "loadSpec",
             sources=[base64.b64encode(t.encode()).decode("ascii") for t in texts],
@@ -150,16 +264,23 @@ class Client(JsonRpcClient):
         params: dict[str, Any] = result["specParameters"]
         return params
 
-    def status(self, method: str, **params: Any) -> str:
+    def status(self, method: str, doing: str, **params: Any) -> str:
         """The ``status`` (or ``invariantStatus``) of a checking request."""
-        result = self.call(method, timeoutSec=self.solver_timeout, **params)
+        self.doing = doing
+        result = self.call(method, **params)
         status = result.get("status", result.get("invariantStatus"))
         if not isinstance(status, str):
             raise CheckerFailed(f"Apalache, {method}: no status in {result!r}")
         return status
 
+    def step(self, doing: str) -> None:
+        """``nextStep``."""
+        self.doing = doing
+        self.call("nextStep")
+
     def dispose(self) -> None:
-        if self.session_id is not None:
+        if self.session_id is not None and not self.hung:
+            self.deadline = max(self.deadline, time.monotonic() + 10)
             with contextlib.suppress(CheckerFailed, UserError):
                 self.call("disposeSpec")
         self.close()

@@ -117,8 +117,9 @@ class TlcChecker:
 
     name = "tlc"
 
-    def __init__(self) -> None:
-        self._tlc = find_tlc()
+    def __init__(self, timeout: float | None = None) -> None:
+        """``timeout``: seconds per TLC run (one per chunk of steps), else ``TLC_TIMEOUT``."""
+        self._tlc = find_tlc(timeout)
         self._chunk = chunk_size()
 
     def open(self, spec: ModuleSpec, module: LoadedModule, trace: Path) -> TlcSession:

@@ -52,8 +52,11 @@ class Tlc:
     java_options: tuple[str, ...]
 
 
-def find_tlc() -> Tlc:
-    """TLC from ``TLC_JAR`` and Java from ``JAVA_HOME`` or ``PATH``; UserError saying how."""
+def find_tlc(timeout_s: float | None = None) -> Tlc:
+    """TLC from ``TLC_JAR`` and Java from ``JAVA_HOME`` or ``PATH``; UserError saying how.
+
+    ``timeout_s`` (``--checker-timeout``) overrides ``TLC_TIMEOUT``.
+    """
     jar = os.environ.get("TLC_JAR")
     if not jar:
         raise UserError(f"TLC_JAR is not set; {INSTALL_HINT}")
@@ -68,6 +71,8 @@ def find_tlc() -> Tlc:
     if timeout and not timeout.isdigit():
         raise UserError(f"TLC_TIMEOUT={timeout} is not a number of seconds")
     extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
+    if timeout_s is not None:
+        return Tlc(java, Path(jar).resolve(), timeout_s, extra)
     return Tlc(java, Path(jar).resolve(), float(timeout) if timeout else None, extra)
 
 
@@ -100,7 +105,8 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Tlc
             stderr=subprocess.PIPE, text=True, errors="replace", timeout=tlc.timeout,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
-        raise CheckerFailed(f"TLC gave no answer within {tlc.timeout:g} s (TLC_TIMEOUT)") from None
+        raise CheckerFailed(f"TLC gave no answer within {tlc.timeout:g} s (--checker-timeout or "
+                            "TLC_TIMEOUT)") from None  # fmt: skip
     except OSError as err:
         raise CheckerFailed(f"cannot run {tlc.java}: {err.strerror}") from None
     return read_outcome(done.returncode, done.stdout, done.stderr)

@@ -1,0 +1,59 @@
+"""Steps/s of the embedded evaluator, TLC and Apalache deciding the same ``ZoneMembership`` trace.
+
+The trace (``TLACONF_BENCH_CHECKER_STEPS`` steps, default 40, every 5th step a
+rejected unauthorized move, so ENABLED is asked too) is replayed by the
+embedded evaluator, then with ``--backend tlc`` when ``TLC_JAR`` is set, then
+with ``--backend apalache`` when Apalache is found (``APALACHE_MC``, ``PATH``,
+``APALACHE_HOME`` or ``APALACHE_SERVER``); a checker that is not installed is
+reported as skipped.  Apalache is timed twice on one server: the first trace
+pays the server's start, the second only its session (loading the modules,
+Snowcat, then one solver call per question).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from bench.replay import SPEC, write_zone_trace
+
+STEPS = int(os.environ.get("TLACONF_BENCH_CHECKER_STEPS", "40"))
+
+
+def main() -> None:
+    from tlaconf.errors import UserError
+    from tlaconf.replay import get_backend, replay_trace
+    from tlaconf.replay.backend import get_checker
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["TLACONF_BENCH_REJECT_EVERY"] = "5"
+        path = write_zone_trace(Path(tmp) / "bench.trace.jsonl", STEPS, seed=7)
+        embedded = get_backend("embedded")
+        start = time.perf_counter()
+        result = replay_trace(path, SPEC, embedded)
+        took = time.perf_counter() - start
+        print(f"embedded: {result.verdict}, {STEPS} steps in {took:.2f}s = "
+              f"{STEPS / took:,.0f} steps/s")  # fmt: skip
+        for name in ("tlc", "apalache"):
+            try:
+                checker = get_checker(name)
+            except UserError as err:
+                print(f"{name}: skipped ({str(err).split(';')[0]})")
+                continue
+            try:
+                for run in ("first trace", "next trace") if name == "apalache" else ("trace",):
+                    start = time.perf_counter()
+                    result = replay_trace(path, SPEC, embedded, checker=checker)
+                    took = time.perf_counter() - start
+                    if result.undecided or result.verdict == "error":  # no rate: not decided
+                        why = result.failure.reason if result.failure else ""
+                        print(f"{name} ({run}): not decided in {took:.1f}s: {why[:200]}")
+                        continue
+                    print(f"{name} ({run}): {result.verdict}, {STEPS} steps in {took:.1f}s = "
+                          f"{STEPS / took:.2f} steps/s")  # fmt: skip
+            finally:
+                close = getattr(checker, "close", None)
+                if close is not None:
+                    close()
