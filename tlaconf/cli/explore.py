@@ -23,19 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
+from tlaconf.cli.inputs import positive_int
 from tlaconf.errors import UserError
 from tlaconf.files import check_output
 from tlaconf.values import to_tla
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -50,9 +41,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("module", metavar="MODULE.tla", help="the module to explore")
     p.add_argument("-c", "--config", metavar="CFG",
                    help="the model configuration (default: MODULE.cfg beside the module)")
-    p.add_argument("--depth", type=_positive, metavar="K",
+    p.add_argument("--depth", type=positive_int, metavar="K",
                    help="explore K levels (breadth-first), or walk K states (--walks)")
-    p.add_argument("--walks", type=_positive, metavar="N",
+    p.add_argument("--walks", type=positive_int, metavar="N",
                    help="N seeded random walks instead of a breadth-first search")
     p.add_argument("--seed", type=_seed, default=0, metavar="S",
                    help="the random walks' seed (default 0)")

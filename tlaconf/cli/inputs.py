@@ -8,7 +8,8 @@ option and the path, before anything is read, replayed or written.  The kinds:
   pipe or a device; a symbolic link is followed, a loop or a dangling one is named);
 - :func:`existing_dir`: a folder that can be read;
 - :func:`existing_path`: either (a trace or a folder of traces);
-- :func:`output_file` / :func:`output_dir`: where a file or a folder can be written.
+- :func:`output_file` / :func:`output_dir`: where a file or a folder can be written;
+- :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1.
   Missing folders on the way to an output are created when it is written (as
   pytest's ``--junitxml`` does), everywhere; what already exists on the way must be
   a writable folder.
@@ -86,3 +87,14 @@ def output_file(text: str) -> Path:
 def output_dir(text: str) -> Path:
     """Where a folder can be written into (it and missing folders on the way are created)."""
     return _output(text, folder=True)
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 1 (argparse ``type=``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value

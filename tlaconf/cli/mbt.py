@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from tlaconf.cli.inputs import positive_int
 from tlaconf.errors import UserError
 from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
 from tlaconf.mbt.driver import DriverCrashed
@@ -27,16 +28,6 @@ from tlaconf.mbt.run import DATABASE
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 from tlaconf.spec.project import find_project
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -50,9 +41,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="only the drivers of these modules (names or .tla paths)")
     p.add_argument("--driver", action="append", metavar="MODULE:ATTR",
                    help="a driver to run (repeatable; default: [tool.tlaconf] drivers)")
-    p.add_argument("--steps", type=_positive, default=50, metavar="N",
+    p.add_argument("--steps", type=positive_int, default=50, metavar="N",
                    help="requests per run at most (default 50)")
-    p.add_argument("--examples", type=_positive, default=100, metavar="N",
+    p.add_argument("--examples", type=positive_int, default=100, metavar="N",
                    help="runs per driver before shrinking (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="Hypothesis seed (default 0)")
     p.add_argument("--spec", metavar="DIR", help="spec directory")
