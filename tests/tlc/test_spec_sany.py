@@ -14,7 +14,7 @@ LIBRARY = os.pathsep.join(sorted({str(p.parent) for p in MODULES}))
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("TLC_JAR"),
-    reason="needs SANY: set TLC_JAR=/path/to/tla2tools.jar (see the README, 'Running with TLC')",
+    reason="needs SANY: set TLC_JAR=/path/to/tla2tools.jar (see docs/checkers.md, 'TLC')",
 )
 
 
