@@ -60,4 +60,28 @@ NoDebt == \A s \in Seats : \A r \in DOMAIN pools[s] : pools[s][r] >= 0
 PicksLeftThePool == \A s \in Seats : picks[s] \cap available = {}
 
 PicksDisjoint == \A s, t \in Seats : s # t => picks[s] \cap picks[t] = {}
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (granted; the intents in the order submitted) are replaced by its answer; their sets here only
+\* classify a request as allowed or not.
+Intents1 == [seat : Seats \cup {"SideZ"}, item : available \cup {"d9"}]
+
+\* Pairs of intents on two items (contested or not): d1 and d2 until they are picked.
+Intents2 == [seat : Seats, item : {"d1", "d2"}]
+
+Params_Pay ==
+    [seat |-> Seats \cup {"SideZ"},
+     cost |-> {[gold |-> n] : n \in {0, 1, 3, 4}} \cup {[gold |-> 1, mana |-> 1], [mana |-> 3],
+              [gems |-> 1], [gold |-> 0 - 1]}]
+
+Params_Gain ==
+    [seat |-> Seats \cup {"SideZ"},
+     gain |-> {[gold |-> 1], [mana |-> 2], [gold |-> 1, mana |-> 1], [gems |-> 1],
+              [gold |-> 0 - 1]}]
+
+Params_Draft ==
+    [intents |-> {<<i>> : i \in Intents1} \cup {<<i, j>> : i, j \in Intents2},
+     arbitration |-> {"allFail", "priority", "lottery"}, granted |-> {{}}]
+
 =============================================================================
