@@ -18,9 +18,17 @@ from harness.composition.errors import CompositionError
 from harness.composition.responses import Response
 from harness.composition.transactions import Intent
 from harness.scenarios.abilities import REVISION, Machine
-from harness.scenarios.composition import decks, durations, keywords, phases, responses
+from harness.scenarios.composition import (
+    decks,
+    durations,
+    keywords,
+    phases,
+    responses,
+    targets,
+    turn_views,
+)
 from harness.scenarios.composition import transactions as costs
-from harness.scenarios.composition.common import Request, constants_of
+from harness.scenarios.composition.common import Move, Request, constants_of
 
 Params = dict[str, Any]
 Build = Callable[[Any, Params], Request]
@@ -119,4 +127,25 @@ def deck_validation() -> MachineDriver:
     return MachineDriver(decks.DeckMachine, {
         "Validate": validate,
         "Submit": lambda m, p: decks.Submit(p["owner"], p["format"], tuple(p["cards"])),
+    })
+
+
+def target_choice() -> MachineDriver:
+    """``TargetChoice``: board moves, target-choice views, action enumerations, choices."""
+    return MachineDriver(targets.TargetMachine, {
+        "Move": lambda m, p: Move(p["entry"], p["source"], p["destination"]),
+        "View": lambda m, p: m.view(),
+        "Enumerate": lambda m, p: m.enumerate(),
+        "Choose": lambda m, p: targets.Choose(p["action"], tuple(p["targets"])),
+    })
+
+
+def turn_observation() -> MachineDriver:
+    """``TurnObservation``: each seat's TurnView, revelations, moves, leak checks (of the
+    library's view)."""
+    return MachineDriver(turn_views.ViewMachine, {
+        "Observe": lambda m, p: m.observe(p["seat"]),
+        "Reveal": lambda m, p: turn_views.Reveal(p["entry"], frozenset(p["seats"]), p["reason"]),
+        "Move": lambda m, p: Move(p["entry"], p["source"], p["destination"]),
+        "LeakCheck": lambda m, p: m.leak_check(p["seat"], p["seed"]),
     })
