@@ -11,9 +11,10 @@ with that version.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from harness.scenarios.library import (
     MODULE,
@@ -54,7 +55,7 @@ class LibraryDriver:
 
     module = MODULE
     revision = REVISION
-    constants: dict[str, Any] = {}
+    constants: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, seed: str = "golden") -> None:
         self.seed = seed
@@ -76,10 +77,8 @@ class LibraryDriver:
             self._commit(_transfer(p), p["planVersion"])
         elif action == "Shuffle":
             if p["seed"] >= 0:
-                try:
+                with contextlib.suppress(ZoneError):
                     self._now(shuffle(self.c, p["zone"], p["seed"]))
-                except ZoneError:
-                    pass
             zone = self.c.zones.get(p["zone"])
             reported = {"result": [int(e) for e in zone.top_first] if zone else []}
         else:
@@ -99,10 +98,8 @@ class LibraryDriver:
             return
         if version not in self.history:
             plan = dataclasses.replace(plan, version=version)
-        try:
+        with contextlib.suppress(ZoneError):
             self._now(commit_transfer(self.c, plan))
-        except ZoneError:
-            pass
 
 
 def library() -> LibraryDriver:
