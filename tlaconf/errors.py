@@ -59,6 +59,11 @@ class CheckerFailed(Exception):
         self.message = message
 
 
+class Undecided(Exception):
+    """tlaconf cannot decide for a reason that is not the input (a Dask cluster it cannot
+    reach or use): the CLI prints the message and exits with 3."""
+
+
 debug = False
 """Set by ``tlaconf --debug``: internal errors also print their traceback to stderr."""
 

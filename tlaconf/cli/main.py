@@ -21,7 +21,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from tlaconf import __version__, errors
-from tlaconf.errors import ExitCode, UserError, internal_error
+from tlaconf.errors import ExitCode, Undecided, UserError, internal_error
 from tlaconf.signals import Interrupted, interruptible
 
 COMMANDS: dict[str, str] = {
@@ -159,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as err:
         print(f"tlaconf: error: {err}", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    except Undecided as err:
+        print(f"tlaconf: cannot decide: {err}", file=sys.stderr)
+        return ExitCode.UNDECIDED
     except Interrupted as err:
         print(f"tlaconf: interrupted by {err.signal_name}: nothing was decided", file=sys.stderr)
         return ExitCode.UNDECIDED
