@@ -8,18 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from distributed import LocalCluster  # the dev install has tlaconf[dask]
 
 from tests.cli.clihelp import ROOT
-
-pytest.importorskip("distributed", reason="Dask is not installed: pip install -e '.[dev]'")
-
-from distributed import LocalCluster  # noqa: E402
 
 
 def local_cluster(workers: int = 2) -> LocalCluster:
     """A cluster on 127.0.0.1 (no dashboard), its workers threads of this process."""
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
-                        protocol="tcp", host="127.0.0.1", dashboard_address=None)
+                        protocol="tcp", host="127.0.0.1", dashboard_address=":0")
 
 
 @pytest.fixture(scope="session")

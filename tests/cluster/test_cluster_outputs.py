@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.cli.clihelp import PY_BACKEND
 from tests.replay.counter_backend import SCENARIOS
 from tests.replay.counter_backend import SPEC as COUNTER_SPEC
-from tests.cli.clihelp import PY_BACKEND
 from tlaconf.cli.main import main
 
 

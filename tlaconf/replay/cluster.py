@@ -128,7 +128,7 @@ def replay_on_cluster(
         for future in running:
             chunk = sent.pop(future)
             done = _outcome(future, [paths[i] for i in chunk], address)
-            merge(results, chunk, [_localize(r, tb, spec_dir, paths[i])
+            merge(results, chunk, [localize(r, tb, spec_dir, paths[i])
                                    for i, (r, tb) in zip(chunk, done, strict=True)], on_result)
             following = send()
             if following is not None:
@@ -208,7 +208,7 @@ def _outcome(future: object, paths: Sequence[Path], address: str) -> list[Shippe
         raise Undecided(f"a Dask worker cannot replay: {err}") from None
 
 
-def _localize(result: TraceResult, traceback: str | None, spec_dir: Path, path: Path
+def localize(result: TraceResult, traceback: str | None, spec_dir: Path, path: Path
               ) -> TraceResult:
     """A shipped result with this machine's paths (and its traceback saved here)."""
     subs = [(_SPEC, str(spec_dir)), (_TRACE, str(path)), (_PACKAGE, _PACKAGE_DIR)]
