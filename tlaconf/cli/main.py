@@ -7,7 +7,8 @@ neither the evaluator nor pydantic nor rich.
 
 Everything :func:`main` does, building the parser included, runs inside one ``try``
 that turns what happened into an :class:`~tlaconf.errors.ExitCode`: a
-:class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), SIGINT and SIGTERM
+:class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), an
+:class:`~tlaconf.errors.Undecided` (a cluster that cannot be used), SIGINT and SIGTERM
 are UNDECIDED (3, after every context manager has unwound, see
 :mod:`tlaconf.signals`), any other exception is a bug in tlaconf, UNDECIDED (one line
 on stderr, the traceback saved to a file).
