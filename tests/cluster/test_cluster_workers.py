@@ -79,6 +79,31 @@ def test_workers_need_none_of_the_files(monkeypatch: pytest.MonkeyPatch, project
     assert any("corpus/spec/conformance/" in str(r["failure"]) for r in got)
 
 
+def test_chunks_hold_a_bounded_number_of_bytes(monkeypatch: pytest.MonkeyPatch,
+                                                project: Path, scheduler: str) -> None:
+    for path in list((project / "traces").iterdir()):  # 20 traces: 3 a chunk without a cap
+        for copy in "abcd":
+            shutil.copy(path, project / "traces" / f"{copy}-{path.name}")
+    paths = collect_traces([project / "traces"])
+    expected = [r.to_json() for r in run_traces(paths, project / "spec", "embedded",
+                                                cluster=scheduler)]
+    chunks: list[str] = []  # one spec_dir call per chunk a worker replays
+    spec_dir = cluster.WorkerCache.spec_dir
+
+    def counted(self, bundle):  # type: ignore[no-untyped-def]
+        chunks.append(bundle.digest)
+        return spec_dir(self, bundle)
+
+    monkeypatch.setattr(cluster.WorkerCache, "spec_dir", counted)
+    monkeypatch.setattr(cluster, "CHUNK_BYTES", 1)  # every trace is over it
+    seen: list[TraceResult] = []
+    got = run_traces(paths, project / "spec", "embedded", cluster=scheduler,
+                     on_result=seen.append)
+    assert len(chunks) == len(paths)  # one trace per chunk
+    assert [r.to_json() for r in got] == expected
+    assert sorted(r.path for r in seen) == sorted(map(str, paths))  # the progress display
+
+
 def _dying_first(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The first trace replayed closes the worker replaying it; the closed workers."""
     closed: list[str] = []

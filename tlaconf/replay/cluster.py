@@ -20,8 +20,9 @@ import hashlib
 import shutil
 import tempfile
 import threading
+import warnings
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -42,6 +43,10 @@ SEARCHED = ("conformance", "reference-profile", "tcs")
 SUFFIXES = (".tla", ".cfg")
 IN_FLIGHT_PER_WORKER = 2
 """Chunks sent ahead per worker: the client holds at most this many chunks' traces."""
+CHUNK_BYTES = 32 * 2**20
+"""A chunk takes no more traces once it holds this many bytes.  The traces travel in the
+task itself (not scattered to one worker), so the scheduler can give them to another
+worker when the first one dies."""
 KEPT_SPECS = 4
 """Specs a worker keeps loaded (the least recently used one goes first)."""
 
@@ -102,14 +107,20 @@ def replay_on_cluster(
     with _connect(address) as client:
         workers = _check_workers(client, address)
         spec = client.scatter(bundle, broadcast=True)
-        chunks = iter(chunk_indices(len(paths), workers))
+        pending = deque(chunk_indices(len(paths), workers))
         sent: dict[object, list[int]] = {}
 
         def send() -> object | None:
             """The next chunk on its way (its unreadable traces replayed here); None: done."""
-            for chunk in chunks:
-                payload, ours = [], []
-                for i in chunk:
+            while pending:
+                chunk = pending.popleft()
+                payload: list[tuple[str, bytes]] = []
+                ours: list[int] = []
+                size = 0
+                for k, i in enumerate(chunk):
+                    if size >= CHUNK_BYTES:
+                        pending.appendleft(chunk[k:])  # the rest goes in a chunk of its own
+                        break
                     data = _read(paths[i])
                     if data is None:
                         merge(results, [i], [local.replay(paths[i], spec_dir, None,
@@ -117,8 +128,12 @@ def replay_on_cluster(
                     else:
                         ours.append(i)
                         payload.append((paths[i].name, data))
+                        size += len(data)
                 if ours:
-                    future = client.submit(replay_chunk, spec, settings, payload, pure=False)
+                    with warnings.catch_warnings():  # the graph holds the traces: meant so
+                        warnings.filterwarnings("ignore", "Sending large graph")
+                        future = client.submit(replay_chunk, spec, settings, payload,
+                                               pure=False)
                     sent[future] = ours
                     return future
             return None
