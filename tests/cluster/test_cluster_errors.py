@@ -12,8 +12,11 @@ from pathlib import Path
 import dask
 import pytest
 
+import tlaconf
+from tests.cluster.conftest import local_cluster
 from tests.cluster.test_cluster_outputs import run
 from tlaconf.errors import UserError
+from tlaconf.replay import cluster
 from tlaconf.replay.cluster_address import check_address
 
 
@@ -60,6 +63,27 @@ def test_an_unreachable_scheduler_is_undecided(capsys: pytest.CaptureFixture[str
     assert code == 3 and out == ""
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
     assert "Traceback" not in err
+
+
+def test_a_cluster_without_workers_is_undecided(capsys: pytest.CaptureFixture[str],
+                                                project: Path) -> None:
+    with dask.config.set({"distributed.comm.timeouts.connect": "0.5s"}), \
+            local_cluster(workers=0) as empty:
+        code, _, err = run(capsys, "replay", project / "traces", "--spec", project / "spec",
+                           "--cluster", empty.scheduler_address)
+    assert code == 3 and "has no workers: start some with `dask worker tcp://" in err
+
+
+def test_workers_with_another_tlaconf_are_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, project: Path,
+    scheduler: str,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(cluster, "worker_version", lambda: "0.0.1")  # what workers answer
+    code, _, err = run(capsys, "replay", project / "traces", "--spec", project / "spec",
+                       "--cluster", scheduler)
+    assert code == 3
+    assert f"the Dask workers must run tlaconf {tlaconf.__version__}" in err
+    assert "has 0.0.1" in err
 
 
 def test_without_dask_cluster_says_what_to_install(

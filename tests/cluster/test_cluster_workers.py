@@ -45,14 +45,14 @@ def test_a_spec_loads_once_per_worker(monkeypatch: pytest.MonkeyPatch, project: 
     assert len(first) == 12 and {r.verdict for r in first} == {"conforms", "violation"}
     assert set(loads.values()) == {1}  # once per worker and module
     assert {m for _, m in loads} == {"AbilityActivity", "AbilityUse"}
-    before = dict(loads)
     again = run_traces(paths, project / "spec", "embedded", cluster=scheduler)
-    assert loads == before  # the same spec's modules are still loaded
+    assert set(loads.values()) == {1}  # a worker that loaded a module keeps it for the next run
+    before = sum(loads.values())
     assert [r.to_json() for r in again] == [r.to_json() for r in first]
     tla = project / "spec" / "conformance" / "AbilityActivity.tla"
     tla.write_text(f"edited\n{tla.read_text()}")  # text before the module header: ignored
     run_traces(paths, project / "spec", "embedded", cluster=scheduler)
-    assert sum(loads.values()) > sum(before.values())  # a changed spec loads again
+    assert sum(loads.values()) > before  # a changed spec loads again
 
 
 def test_workers_need_none_of_the_files(monkeypatch: pytest.MonkeyPatch, project: Path,

@@ -106,7 +106,7 @@ def replay_on_cluster(
     results: list[TraceResult | None] = [None] * len(paths)
     with _connect(address) as client:
         workers = _check_workers(client, address)
-        spec = client.scatter(bundle, broadcast=True)
+        spec = client.submit(held, bundle, key=f"tlaconf-spec-{bundle.digest}")
         pending = deque(chunk_indices(len(paths), workers))
         sent: dict[object, list[int]] = {}
 
@@ -149,6 +149,12 @@ def replay_on_cluster(
             if following is not None:
                 running.add(following)
     return [r for r in results if r is not None]
+
+
+def held(bundle: SpecBundle) -> SpecBundle:
+    """The task that holds the spec for a run: sent once, fetched by each worker that needs
+    it, and computed again by the scheduler if every worker holding it is gone."""
+    return bundle
 
 
 def _read(path: Path) -> bytes | None:
