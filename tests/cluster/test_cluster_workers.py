@@ -16,6 +16,7 @@ from distributed.core import Status
 
 from tests.cli.clihelp import PY_BACKEND
 from tests.cluster.conftest import local_cluster
+from tests.replay.counter_backend import BACKEND
 from tests.replay.counter_backend import SPEC as COUNTER_SPEC
 from tests.replay.counter_scenarios import generate_all_buggy
 from tlaconf.errors import ExitCode
@@ -162,3 +163,17 @@ def test_traces_whose_workers_keep_dying_are_errors(monkeypatch: pytest.MonkeyPa
     assert lost and all(r.undecided and "died" in r.failure.reason for r in lost if r.failure)
     assert len(lost) < len(got)  # the other worker's traces have their verdicts
     assert exit_code(got) == ExitCode.UNDECIDED
+
+
+def test_an_internal_error_on_a_worker_keeps_its_traceback_here(tmp_path: Path,
+                                                                scheduler: str) -> None:
+    paths = _counter_traces(tmp_path)
+    got = run_traces(paths, COUNTER_SPEC, f"{BACKEND}:BuggyBackend", cluster=scheduler)
+    assert exit_code(got) == ExitCode.UNDECIDED
+    failure = got[0].failure
+    assert got[0].verdict == "error" and failure is not None and failure.traceback
+    assert f"traceback saved to {failure.traceback}" in failure.reason
+    assert "ZeroDivisionError" in Path(failure.traceback).read_text()  # saved on this machine
+    for r in got:
+        if r.failure is not None and r.failure.traceback is not None:
+            Path(r.failure.traceback).unlink()

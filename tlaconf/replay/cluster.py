@@ -360,6 +360,7 @@ def _portable(result: TraceResult, spec_dir: Path, path: Path) -> Shipped:
     if saved is not None:
         try:
             traceback = Path(saved).read_text(encoding="utf-8", errors="replace")
+            Path(saved).unlink()  # the client saves it on its machine
         except OSError as err:
             traceback = f"(the worker's traceback file {saved} could not be read: {err})"
         subs.insert(0, (saved, _TRACEBACK))
