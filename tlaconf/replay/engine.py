@@ -269,6 +269,20 @@ class StepObserver(Protocol):
     def step(self, mod: LoadedModule, number: int, step: Step, before: State) -> None: ...
 
 
+class PoolObserver(StepObserver, Protocol):
+    """An observer that can ride on the replays of worker processes (``-j N``): each worker
+    gets a :meth:`fork`, and what the forks observed is :meth:`join`-ed back, chunk by
+    chunk in the order of the traces."""
+
+    def fork(self) -> PoolObserver:
+        """A fresh observer for one chunk of traces (sent to a worker: picklable)."""
+        ...
+
+    def join(self, other: PoolObserver) -> None:
+        """Take in what ``other`` (one of this observer's forks) observed."""
+        ...
+
+
 class Strategy:
     """Who decides a trace's verdict.  The base is the embedded one: ``mod`` (the loaded
     module) judges the initial state and every step, and its first failure (a ``_Stop``)

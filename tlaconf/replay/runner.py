@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
-from tlaconf.replay.engine import Replayer, StepObserver
+from tlaconf.replay.engine import PoolObserver, Replayer, StepObserver
 from tlaconf.replay.result import TraceResult
 from tlaconf.signals import raise_on_signals
 
@@ -66,10 +66,12 @@ def setup(backend: str, cross_check: str | None = None,
 def _replay_in_worker(
     paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
     cross_check: str | None, timeout: float | None = None,
-) -> list[TraceResult]:
-    """A chunk of traces in a worker process, with one Replayer (modules load once)."""
-    replayer = setup(backend, cross_check, timeout=timeout)
-    return [replayer.replay(path, spec_dir, None, revision) for path in paths]
+    observers: Sequence[PoolObserver] = (),
+) -> tuple[list[TraceResult], Sequence[PoolObserver]]:
+    """A chunk of traces in a worker process, with one Replayer (modules load once); the
+    results and the observers (forks) that rode on it."""
+    replayer = setup(backend, cross_check, observers, timeout=timeout)
+    return [replayer.replay(path, spec_dir, None, revision) for path in paths], observers
 
 
 def _stop(workers: set[multiprocessing.process.BaseProcess]) -> None:
@@ -95,6 +97,7 @@ def run_traces(
     revision: str | None = None,
     cross_check: str | None = None,
     checker_timeout: float | None = None,
+    observers: Sequence[PoolObserver] = (),
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
     each replaying chunks of traces.
@@ -103,12 +106,16 @@ def run_traces(
     ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
     names; ``checker_timeout`` is the external checker's seconds per trace.  The
     callbacks feed a progress display: ``on_steps`` (steps replayed so far in one trace)
-    is only called when replaying in this process.
+    is only called when replaying in this process.  ``observers`` ride on the replays
+    (a Replayer has its own): with ``jobs > 1`` each chunk's forks are joined back in
+    the order of the traces.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
+    if isinstance(backend, Replayer) and observers:
+        raise ValueError("a Replayer has its own observers")
     replayer = (backend if isinstance(backend, Replayer)
-                else setup(backend, cross_check, timeout=checker_timeout))  # fmt: skip
+                else setup(backend, cross_check, observers, checker_timeout))  # fmt: skip
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
@@ -124,14 +131,18 @@ def run_traces(
         before = set(multiprocessing.active_children())
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
                                    initializer=raise_on_signals)
+        forks: list[Sequence[PoolObserver]] = [()] * len(chunks)
         try:
             futures = {
                 pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
-                            revision, cross_check, checker_timeout): chunk
-                for chunk in chunks
+                            revision, cross_check, checker_timeout,
+                            [o.fork() for o in observers]): n
+                for n, chunk in enumerate(chunks)
             }
             for future in as_completed(futures):
-                for i, result in zip(futures[future], future.result(), strict=True):
+                n = futures[future]
+                done, forks[n] = future.result()
+                for i, result in zip(chunks[n], done, strict=True):
                     results[i] = result
                     if on_result is not None:
                         on_result(result)
@@ -140,6 +151,9 @@ def run_traces(
             _stop(set(multiprocessing.active_children()) - before)
             raise
         pool.shutdown()
+        for observed in forks:
+            for o, fork in zip(observers, observed, strict=True):
+                o.join(fork)
     return [r for r in results if r is not None]
 
 
