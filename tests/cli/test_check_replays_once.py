@@ -86,7 +86,7 @@ def test_coverage_joined_from_worker_processes_is_the_same(tmp_path: Path) -> No
     assert observer.coverage.actions == alone.actions  # every count, point by point
     assert observer.coverage.traces == alone.traces == [str(p) for p in paths]
     assert observer.coverage.figures()["nonconforming_steps"] > 0
-    with pytest.raises(ValueError, match="own observers"):
+    with pytest.raises(ValueError, match="own observers and settings"):
         run_traces(paths, SPEC, Replayer(get_backend("embedded")), observers=(observer,))
 
 

@@ -145,7 +145,7 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
     if quiet:
         return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
                           cross_check=args.cross_check, checker_timeout=args.checker_timeout,
-                          observers=observers)  # fmt: skip
+                          observers=observers, debug=args.debug)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -160,6 +160,7 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
             cross_check=args.cross_check,
             checker_timeout=args.checker_timeout,
             observers=observers,
+            debug=args.debug,
         )
 
 

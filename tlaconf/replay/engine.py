@@ -401,8 +401,8 @@ class CrossCheck(External):
 class Replayer:
     """Replays traces: the backend that loads modules, who decides (the embedded
     evaluator, an external checker, or both), the observers riding on the loop, and
-    the modules loaded so far.  One per run, or per library user; nothing is kept
-    between two Replayers."""
+    the modules loaded so far, and the run's settings (``debug``).  One per run, or per
+    library user; nothing is kept between two Replayers."""
 
     def __init__(
         self,
@@ -410,6 +410,7 @@ class Replayer:
         checker: ExternalChecker | None = None,
         cross_check: bool = False,
         observers: Sequence[StepObserver] = (),
+        debug: bool = False,
     ) -> None:
         if cross_check and checker is None:
             raise ValueError("cross-checking needs a checker")
@@ -417,6 +418,8 @@ class Replayer:
         self.checker = checker
         self.cross_check = cross_check
         self.observers = tuple(observers)
+        self.debug = debug
+        """Print the traceback of an internal error to stderr too (``--debug``)."""
         self.modules = ModuleCache()
 
     def strategy(self) -> Strategy:
@@ -507,7 +510,7 @@ class Replayer:
             failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
             return result("error", failure, undecided=True)
         except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
-            message, saved = internal_error(exc)
+            message, saved = internal_error(exc, echo=self.debug)
             return result("error", Failure(steps, line, f"line {line}: {message}",
                                            traceback=saved))
         finally:
