@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate.coverage import GUARD, POINT, STATE_GUARD, CoverageProbe, Key
+from tlaconf.evaluate.coverage import (
+    GUARD,
+    POINT,
+    STATE_GUARD,
+    CoverageProbe,
+    Key,
+    PointKind,
+    Role,
+)
 from tlaconf.replay.backend import LoadedModule, State
 from tlaconf.spec.module_spec import NEXT
 from tlaconf.trace.reader import Step
@@ -29,7 +37,7 @@ class PointCoverage:
     """Counts of steps in which one point had each value."""
 
     key: Key
-    role: str
+    role: Role
     """:data:`~tlaconf.evaluate.coverage.GUARD`, ``STATE_GUARD`` or ``POINT``."""
     accepted_true: int = 0
     accepted_false: int = 0
@@ -41,7 +49,7 @@ class PointCoverage:
         return self.role == GUARD
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> PointKind:
         return self.key[5]
 
     @property
