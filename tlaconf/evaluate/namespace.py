@@ -243,8 +243,8 @@ class Builder:
                 child = self.instance(unit, ns)
                 shown = {n for n, x in child.entries.items() if x.kind in ("op", "fn", "inst")}
                 self._import(ns, child, shown & self.loader.exported(unit.module))
-            elif isinstance(unit, A.Assume):
-                self.assumes.append((ns, unit))
+            elif isinstance(unit, A.Assume) and ctx.subst is None:
+                self.assumes.append((ns, unit))  # an instantiated module's: TLC ignores them
             elif isinstance(unit, A.Module):
                 self.loader.add(unit, self.loader.files.get(module.name))
         return ns
