@@ -59,7 +59,7 @@ def closed_definitions(rm: ResolvedModule) -> list[str]:
         return memo[key]
 
     def _closed_body(sym: Symbol) -> bool:
-        node, home = sym.node, rm.loader.modules.get(sym.module)
+        node, home = sym.node, rm.graph.modules.get(sym.module)
         if sym.kind in ("constant", "variable", "instance") or home is None:
             return False
         if sym.kind not in ("operator", "function") or not isinstance(node, A.OpDef | A.FnDef):

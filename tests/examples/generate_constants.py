@@ -67,10 +67,13 @@ def _until(cmd: list[str], folder: Path, stop: str) -> str:
     return "".join(lines)
 
 
-def _probe(rm_name: str, subst: list[str], names: list[str], start: int) -> tuple[str, dict[int, int]]:
+def _probe(
+    rm_name: str, subst: list[str], names: list[str], start: int
+) -> tuple[str, dict[int, int]]:
     """The probe module's text and the line of each definition's ASSUME."""
     lines = ["---- MODULE TlaconfProbe ----", "EXTENDS TLC", "VARIABLE tlaconf_x"]
-    lines.append(f"tlaconf_I == INSTANCE {rm_name}" + (" WITH " + ", ".join(subst) if subst else ""))
+    with_ = " WITH " + ", ".join(subst) if subst else ""
+    lines.append(f"tlaconf_I == INSTANCE {rm_name}{with_}")
     at: dict[int, int] = {}
     for i in range(start, len(names)):
         at[len(lines) + 1] = i

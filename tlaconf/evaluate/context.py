@@ -16,7 +16,13 @@ from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
 from tlaconf.evaluate.levels import has_stateful
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
+from tlaconf.evaluate.namespace import (
+    Entry,
+    EvaluatorModules,
+    Namespace,
+    NamespaceBuilder,
+    Override,
+)
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
@@ -34,11 +40,13 @@ class OperatorInfo:
 class Context:
     """A loaded, compiled module with its constants bound."""
 
-    def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
+    def __init__(
+        self, module: A.Module, loader: EvaluatorModules, constants: Mapping[str, Any]
+    ) -> None:
         self.module = module
         self.name = module.name
         self.loader = loader
-        self.builder = Builder(loader)
+        self.builder = NamespaceBuilder(loader)
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
@@ -352,7 +360,7 @@ def load_text(
 
 def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
     with budget.deep():
-        return Context(rm.module, Loader(rm), constants or {})
+        return Context(rm.module, EvaluatorModules(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
