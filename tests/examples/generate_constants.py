@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from tlaconf.errors import UserError
@@ -57,12 +58,15 @@ def _until(cmd: list[str], folder: Path, stop: str) -> str:
                           text=True) as proc:  # fmt: skip
         assert proc.stdout is not None
         lines: list[str] = []
+        timer = threading.Timer(TIMEOUT, proc.kill)  # an ASSUME that searches for long
+        timer.start()
         try:
             for line in proc.stdout:
                 lines.append(line)
                 if line.startswith(stop):
                     break
         finally:
+            timer.cancel()
             proc.kill()
     return "".join(lines)
 
