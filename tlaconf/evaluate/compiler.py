@@ -505,6 +505,9 @@ class Compiler(Folding, FastPaths):
         body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
+        pairwise = self.pairwise_disjoint(node, base)
+        if pairwise is not None:
+            lines += [f"    _r = {pairwise}", "    if _r is not None:", "        return _r"]
         lines += [f"    {k} = {src}" for k, src in hoist.items()]
         lines += [f"    {d} = {src}" for d, src in pre]
         indent = "    "

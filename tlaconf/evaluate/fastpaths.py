@@ -190,6 +190,62 @@ class FastPaths:
             values.append(look[1])
         return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
 
+    def pairwise_disjoint(self, node: A.Quant, sc: Scope) -> str | None:
+        """For ``\\A a, b \\in S : a # b => f[a] \\cap f[b] = {}`` (``f`` a name, ``S`` a
+        name or a constant): the source of a call deciding it in one pass,
+        ``_pairwise(f, S)`` (TRUE, FALSE, or None when the general loop must decide), for
+        the quantifier's function to try first.  None when ``node`` is no such idiom."""
+        if node.kind != "A" or sc.iterable:
+            return None
+        names = [n for b in node.bounds for n in b.names]
+        if (len(names) != 2 or len(set(names)) != 2
+                or any(b.tuple_pattern or b.domain is None for b in node.bounds)):
+            return None
+        dom = node.bounds[0].domain
+        assert dom is not None
+        if len(node.bounds) == 2 and not (
+                _name(dom) is not None and _name(dom) == _name(node.bounds[1].domain)):
+            return None
+        imp = self.builtin_app(node.body, "=>", sc)
+        guard = self.builtin_app(imp[0], "/=", sc) if imp else None
+        eq = self.builtin_app(imp[1], "=", sc) if imp else None
+        if guard is None or eq is None or {_name(x) for x in guard} != set(names):
+            return None
+        inter, empty = eq if isinstance(eq[1], A.SetEnum) else (eq[1], eq[0])
+        apps = self.builtin_app(inter, "\\cap", sc)
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and apps):
+            return None
+        fns: set[str | None] = set()
+        for app in apps:
+            if not (isinstance(app, A.FnApp) and len(app.args) == 1
+                    and _name(app.args[0]) in names and _name(app.fn) not in names):
+                return None
+            fns.add(self.plain_value(app.fn, sc))
+        if {_name(app.args[0]) for app in apps if isinstance(app, A.FnApp)} != set(names):
+            return None
+        f, d = fns.pop() if len(fns) == 1 else None, self.plain_value(dom, sc)
+        if f is None or d is None:
+            return None
+        return f"_pairwise({f}, {d})"
+
+    def plain_value(self, node: A.Expr, sc: Scope) -> str | None:
+        """A Python name holding the value of ``node`` that can be read without raising (a
+        parameter, possibly a deferred error, or a constant), else None."""
+        loc = sc.locals.get(_name(node) or "")
+        if loc is not None and loc.kind in ("val", "maybe"):
+            return loc.py
+        src = self.expr(node, sc).src
+        return src if src.isidentifier() else None
+
+    @staticmethod
+    def builtin_app(node: A.Node, name: str, sc: Scope) -> tuple[A.Expr, ...] | None:
+        """The two arguments of ``node`` when it applies the standard operator ``name``."""
+        if (isinstance(node, A.OpApp) and node.name == name and not node.module
+                and len(node.args) == 2
+                and (name not in sc.ns.entries or sc.ns.entries[name].kind == "builtin")):
+            return node.args
+        return None
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope,
                           negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
@@ -208,3 +264,7 @@ class FastPaths:
         refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
         ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
         return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)
+
+
+def _name(node: A.Node | None) -> str | None:
+    return node.name if isinstance(node, A.Name) and not node.module else None
