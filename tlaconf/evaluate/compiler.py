@@ -140,8 +140,14 @@ class Compiler(Folding, FastPaths):
             self.exec(f"def {name}({args}):\n    raise {failure}\n", name)
             return name
         self._bool_defs[key] = body.boolean
-        src = f"def {name}({args}):\n    return {body.src}\n"
-        self.exec(src, name)
+        general = f"G{name}"
+        fold = (self.set_fold(entry, sc, args.split(", "), general) if entry.kind == "op"
+                else None)
+        if fold is None:
+            self.exec(f"def {name}({args}):\n    return {body.src}\n", name)
+            return name
+        self.exec(f"def {general}({args}):\n    return {body.src}\n", general)
+        self.exec(f"def {name}({args}):\n{fold}", name)
         return name
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:

@@ -7,8 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tlaconf.evaluate.code import NOCONST, PLAIN_TYPES, TYPE_NAMES, Code, Scope, elem_type, is_ident
+from tlaconf.evaluate.code import (
+    NOCONST,
+    PLAIN_TYPES,
+    TYPE_NAMES,
+    Code,
+    Local,
+    Scope,
+    elem_type,
+    is_ident,
+)
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names
 
 
 class FastPaths:
@@ -246,6 +256,78 @@ class FastPaths:
             return node.args
         return None
 
+    def set_fold(self, entry: Any, sc: Scope, args: list[str], general: str) -> str | None:
+        """For the recursive fold over a set, ``Op(.., S, ..) == IF S = {} THEN base ELSE
+        LET x == CHOOSE y \\in S : TRUE IN E(x) (+) Op(.., S \\ {x}, ..)`` (or ``Op(..) (+)
+        E(x)``), ``(+)`` a standard operator that evaluates both arguments, ``E`` using
+        neither ``S`` nor ``Op``: the body of a function (of ``args``) doing it in a loop
+        over ``S`` in CHOOSE's order (one sort, no set rebuilt per element, no recursion),
+        in the recursion's order of evaluation and so with its errors.  ``general`` is the
+        recursive function: it gives the base (called with ``S = {}``) and decides when
+        ``S`` is not a finite set.  None when the definition is no such fold."""
+        node = entry.node
+        if not (isinstance(node, A.OpDef) and isinstance(node.body, A.If)
+                and all(p.arity == 0 for p in node.params)):
+            return None
+        names = [p.name for p in node.params]
+        test, let = self.builtin_app(node.body.cond, "=", sc), node.body.else_
+        if test is None or not isinstance(let, A.Let) or len(let.defs) != 1:
+            return None
+        s_name = next((_name(a) for a in test if _name(a) in names), None)
+        if s_name is None or not any(isinstance(a, A.SetEnum) and not a.elems for a in test):
+            return None
+        x = let.defs[0]
+        if not (isinstance(x, A.OpDef) and not x.params and isinstance(x.body, A.Choose)
+                and _name(x.body.bound.domain) == s_name and not x.body.bound.tuple_pattern
+                and len(x.body.bound.names) == 1 and isinstance(x.body.body, A.Bool)
+                and x.body.body.value is True and x.name not in names):
+            return None
+        op = let.body
+        if not (isinstance(op, A.OpApp) and op.name in _STRICT_FOLDS
+                and self.builtin_app(op, op.name, sc)):
+            return None
+        shapes = [(right, e) for right, (e, rec) in ((True, op.args), (False, op.args[::-1]))
+                  if self._recursive_call(rec, node.name, names, s_name, x.name)
+                  and not {n for n, _ in free_names(e, set())} & {s_name, node.name}]
+        if not shapes:
+            return None
+        right, e = shapes[0]
+        v, acc, ev, elems = (self.fresh(p) for p in ("v_", "acc_", "e_", "es_"))
+        e_code = self.expr(e, sc.bind({x.name: Local(v)})).src
+        combine = A.OpApp(op.name, (A.Name("\\e"), A.Name("\\acc")) if right
+                          else (A.Name("\\acc"), A.Name("\\e")), span=op.span)
+        step = self.expr(combine, sc.bind({"\\e": Local(ev), "\\acc": Local(acc)})).src
+        s_py = sc.locals[s_name].py
+        base = ", ".join("_EMPTY" if a == s_py else a for a in args)
+        lines = [f"{elems} = _fold_elems({s_py})",
+                 f"if {elems} is None:", f"    return {general}({', '.join(args)})"]
+        if right:  # E(x1), E(x2), ... first, then base, then (+) from the innermost
+            lines += [f"{elems} = [{e_code} for {v} in {elems}]", f"{acc} = {general}({base})",
+                      f"for {ev} in {elems}[::-1]:"]
+        else:  # base, then E(xn) (+), E(xn-1) (+), ...
+            lines += [f"{acc} = {general}({base})", f"for {v} in {elems}[::-1]:",
+                      f"    {ev} = {e_code}"]
+        lines += [f"    {acc} = {step}", f"return {acc}"]
+        return "".join(f"    {line}\n" for line in lines)
+
+    @staticmethod
+    def _recursive_call(rec: A.Node, op: str, names: list[str], s_name: str, x: str) -> bool:
+        """Whether ``rec`` is ``op`` applied to its own parameters, ``S`` replaced by
+        ``S \\ {x}``."""
+        if not (isinstance(rec, A.OpApp) and rec.name == op and not rec.module
+                and len(rec.args) == len(names)):
+            return False
+        for a, n in zip(rec.args, names, strict=True):
+            if n != s_name:
+                if _name(a) != n:
+                    return False
+            elif not (isinstance(a, A.OpApp) and a.name == "\\" and not a.module
+                      and len(a.args) == 2 and _name(a.args[0]) == s_name
+                      and isinstance(a.args[1], A.SetEnum) and len(a.args[1].elems) == 1
+                      and _name(a.args[1].elems[0]) == x):
+                return False
+        return True
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope,
                           negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
@@ -264,6 +346,10 @@ class FastPaths:
         refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
         ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
         return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)
+
+
+_STRICT_FOLDS = frozenset({"+", "-", "*", "\\cup", "\\cap", "\\", "\\o"})
+"""Standard operators that evaluate both arguments (a fold of ``/\\`` may stop early)."""
 
 
 def _name(node: A.Node | None) -> str | None:

@@ -313,6 +313,20 @@ def _pairwise(f: Any, dom: Any) -> bool | None:
     return len(frozenset().union(*sets)) == total
 
 
+def _fold_elems(s: Any) -> list[Any] | None:
+    """The elements of ``s`` in the order successive ``CHOOSE y \\in S : TRUE`` pick them
+    (TLC's order of values), or None when ``s`` is not a set that can be enumerated (the
+    recursion then decides, errors included)."""
+    if type(s) is not frozenset:
+        if not isinstance(s, LazySet) or not s.finite:
+            return None
+        try:
+            s = s.enum(-1)
+        except Fail:
+            return None
+    return sorted_values(s)
+
+
 def _case_fail(sid: int) -> NoReturn:
     raise no_case_arm(sid)
 
@@ -371,6 +385,7 @@ GLOBALS: dict[str, Any] = {
     "_disjoint": B.disjoint,
     "_fn_kinds": _fn_kinds,
     "_pairwise": _pairwise,
+    "_fold_elems": _fold_elems,
     "_Deferred": _Deferred,
     "_Fail": Fail,
     "_lazy": _lazy,
