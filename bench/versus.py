@@ -12,6 +12,10 @@ starts: a loaded machine's wall clock is partly other processes'):
   ``Move(p)`` from s to s', the invariant ``Partition`` in s');
 * TLC (when ``TLC_JAR`` names tla2tools.jar): ``replay --backend tlc`` with the whole
   trace in one TLC run (``TLACONF_TLC_CHUNK`` above its length), TLC deciding every step;
+* TLC, checks only (with ``TLC_JAR``): TLC evaluating, in one run, an ``ASSUME`` that
+  every step's ``AtomicZoneMove4`` and the partition of s' hold, over the trace's states
+  written as TLA+ constants (the measurement of the issue that asked for this bench:
+  TLC's per-check rate in one JVM, its parsing of the states included);
 * hand-written: each line read with ``json`` and checked by a Python function of the
   move and the partition (``bench.evaluator.hand_move``, then the partition of s').
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
@@ -58,6 +63,53 @@ def hand_replay(path: Path) -> int:
             before = after
             steps += 1
     return steps
+
+
+CHECKS = """---- MODULE VersusChecks ----
+EXTENDS ZoneMembership, Naturals, Sequences, TLC
+Ids == {ids}
+States == <<{states}>>
+Params == <<{params}>>
+ASSUME \\A k \\in 1..Len(Params) :
+    /\\ AtomicZoneMove4(Ids, States[k], States[k + 1], Params[k].id, Params[k].source,
+                        Params[k].destination, Params[k].movementAuthorized,
+                        Params[k].revealRequired, Params[k].revealedBeforeMove)
+    /\\ ZonePartition4(Ids, States[k + 1])
+Init == inGameIds = Ids /\\ occupants = States[1]
+Stay == UNCHANGED <<inGameIds, occupants>>
+====
+"""
+
+
+def tlc_checks(jar: str) -> Callable[[Path], object]:
+    """A run of TLC deciding the ``ASSUME`` of :data:`CHECKS` for a trace."""
+    from tlaconf.values import decode, to_tla
+
+    def run(path: Path) -> None:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+        states, params = [], []
+        for line in lines:
+            obj = json.loads(line)
+            states.append(to_tla(decode(obj["state"]["occupants"])))
+            if "params" in obj:
+                params.append(to_tla(decode(obj["params"])))
+        ids = to_tla(decode(json.loads(lines[0])["state"]["inGameIds"]))
+        with tempfile.TemporaryDirectory(prefix="tlaconf-bench-tlc-") as tmp:
+            work = Path(tmp)
+            (work / "VersusChecks.tla").write_text(CHECKS.format(
+                ids=ids, states=",\n".join(states), params=",\n".join(params)))
+            (work / "VersusChecks.cfg").write_text(
+                'CONSTANT Seats4 = {"SideA", "SideB"}\nINIT Init\nNEXT Stay\n')
+            library = os.pathsep.join(str(SPEC / d) for d in ("conformance",
+                                                               "reference-profile/rev2"))
+            proc = subprocess.run(
+                ["java", "-XX:+UseParallelGC", f"-DTLA-Library={library}", "-cp", jar,
+                 "tlc2.TLC", "-workers", "1", "-config", "VersusChecks.cfg",
+                 "VersusChecks.tla"], cwd=work, capture_output=True, text=True, timeout=3600)
+        if "No error has been found" not in proc.stdout:
+            raise AssertionError(f"TLC did not pass the checks:\n{proc.stdout[-2000:]}")
+
+    return run
 
 
 def _cpu() -> float:
@@ -110,6 +162,7 @@ def main() -> None:
                     raise AssertionError(f"TLC: {result.verdict}: {result.failure}")
 
             rates["TLC"] = _rates(theirs, short, long)
+            rates["TLC, checks only"] = _rates(tlc_checks(os.environ["TLC_JAR"]), short, long)
         finally:
             os.environ.pop("TLACONF_TLC_CHUNK", None)
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
