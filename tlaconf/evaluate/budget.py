@@ -136,13 +136,6 @@ _MAIN = threading.main_thread().ident
 _RUN: ContextVar[Budget | None] = ContextVar("tlaconf_budget", default=None)
 
 
-def current() -> float:
-    """The budget per evaluation in seconds (0: unlimited): the run's, else
-    ``TLACONF_EVAL_BUDGET``, else the default."""
-    b = _RUN.get()
-    return from_env() if b is None else b.seconds
-
-
 @contextmanager
 def run(seconds: float | None = None) -> Iterator[Budget]:
     """The block is one run: its evaluations share one :class:`Budget` of ``seconds``
