@@ -139,12 +139,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
         return ExitCode(args.run(args))
     from tlaconf.evaluate import budget
 
-    default_budget = budget.seconds
-    try:
-        budget.seconds = budget.from_env() if args.eval_budget is None else args.eval_budget
+    with budget.run(budget.from_env() if args.eval_budget is None else args.eval_budget):
         return ExitCode(args.run(args))
-    finally:
-        budget.seconds = default_budget
 
 
 def main(argv: Sequence[str] | None = None) -> int:

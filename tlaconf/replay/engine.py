@@ -446,6 +446,14 @@ class Replayer:
         An exception that is not a :class:`UserError` is a bug: its traceback is saved and
         the trace gets an ``error`` verdict whose failure names the file (exit code 3).
         """
+        from tlaconf.evaluate import budget
+
+        with budget.run():  # one timer for every evaluation of the trace
+            return self._replay(path, spec_dir, progress, revision)
+
+    def _replay(
+        self, path: str | Path, spec_dir: Path, progress: Progress | None, revision: str | None
+    ) -> TraceResult:
         start = time.perf_counter()
         module: str | None = None
         steps = 0
