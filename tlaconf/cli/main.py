@@ -20,7 +20,7 @@ import importlib
 import sys
 from collections.abc import Collection, Sequence
 
-from tlaconf import __version__, errors
+from tlaconf import __version__
 from tlaconf.errors import ExitCode, UserError, internal_error
 from tlaconf.signals import Interrupted, interruptible
 
@@ -134,9 +134,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
-def _run(argv: Sequence[str]) -> ExitCode:
-    args = _parse(argv)
-    errors.debug = bool(args.debug)
+def _run(args: argparse.Namespace) -> ExitCode:
     if args.command not in EVALUATING:
         return ExitCode(args.run(args))
     from tlaconf.evaluate import budget
@@ -147,9 +145,12 @@ def _run(argv: Sequence[str]) -> ExitCode:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tlaconf`` with ``argv`` (default: the process's arguments); the exit code."""
+    debug = False  # --debug: an internal error's traceback goes to stderr too
     try:
         with interruptible():
-            return _run(sys.argv[1:] if argv is None else list(argv))
+            args = _parse(sys.argv[1:] if argv is None else list(argv))
+            debug = bool(args.debug)
+            return _run(args)
     except UsageError as err:
         return err.code
     except UserError as err:
@@ -161,11 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return ExitCode.OK
     except Exception as exc:
-        message, _ = internal_error(exc)
+        message, _ = internal_error(exc, echo=debug)
         print(f"tlaconf: {message}", file=sys.stderr)
         return ExitCode.UNDECIDED
-    finally:
-        errors.debug = False
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from tlaconf.evaluate.code import (
     STATE_ARGS,
     Code,
     Local,
+    LocalKind,
     Scope,
     as_value,
     elem_type,
@@ -742,7 +743,7 @@ class Compiler(Folding, FastPaths):
 
     # ----------------------------------------------------------------- snippets
 
-    def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
+    def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, LocalKind, int], ...],
                 primed: bool = False) -> Callable[..., Any]:
         """A function of the state (``_S``, ``_N``) and the env's values computing ``node``
         (used by blame and ENABLED)."""
