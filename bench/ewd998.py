@@ -97,11 +97,12 @@ def write_logs(examples: Path, out: Path) -> dict[str, Path]:
     return paths
 
 
-def run_tlaconf(examples: Path, jar: Path, log: Path) -> tuple[int, float, dict[str, Any]]:
+def run_tlaconf(examples: Path, jar: Path, log: Path, *options: str
+                ) -> tuple[int, float, dict[str, Any]]:
     start = time.perf_counter()
     run = subprocess.run(
         [sys.executable, "-m", "tlaconf.cli.main", "validate", "--json", "--library", str(jar),
-         "--env", f"JSON={log}", f"{FOLDER}/EWD998ChanTrace.tla"],
+         *options, "--env", f"JSON={log}", f"{FOLDER}/EWD998ChanTrace.tla"],
         cwd=examples, capture_output=True, text=True, timeout=900)
     seconds = time.perf_counter() - start
     try:

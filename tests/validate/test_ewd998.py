@@ -8,6 +8,7 @@ expected are TLC's (measured with tla2tools 1.8.0 and the CommunityModules jar; 
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -51,3 +52,22 @@ def test_same_verdict_as_tlc(logs: dict[str, Path], name: str) -> None:
     if code == 1:
         assert report["failure"]["log_line"].startswith(str(logs[name]))
         assert report["failure"]["candidates"][0]["blame"] is not None
+
+
+def test_the_send_value_hole_is_reported(logs: dict[str, Path]) -> None:
+    """TLC accepts a token send whose ``q`` changed (the trace spec never reads it);
+    tlaconf accepts it too, and says which logged fields were never read, on which lines
+    (the changed one among them); ``--strict`` fails on it."""
+    changed, original = logs["send value changed"], logs["original"]
+    pairs = zip(changed.read_text().splitlines(), original.read_text().splitlines(),
+                strict=True)
+    line = next(n for n, (a, b) in enumerate(pairs, 1) if json.loads(a) != json.loads(b))
+    code, _, report = run_tlaconf(Path(str(EXAMPLES)), Path(str(JAR)), changed)
+    assert code == 0, report
+    assert f"{changed}:{line}" in report["unconstrained_fields"]["pkt.msg.q"]
+    assert any(w.startswith("logged field pkt.msg.q is never read") for w in report["warnings"])
+    code, _, report = run_tlaconf(Path(str(EXAMPLES)), Path(str(JAR)), changed, "--strict")
+    assert code == 1
+    received = logs["receive value changed"]
+    code, _, report = run_tlaconf(Path(str(EXAMPLES)), Path(str(JAR)), received)
+    assert code == 1 and report["unconstrained_fields"] == {}  # rejected: no such report

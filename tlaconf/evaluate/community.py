@@ -32,6 +32,7 @@ from tlaconf.evaluate.lazy import (
     show,
     sorted_values,
 )
+from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.values import Fn, make_fn
 
 Op = Callable[..., Any]
@@ -117,6 +118,8 @@ def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:
         (n, _loads(line.strip(), f"{path}:{n}", sid))
         for n, line in enumerate(text.splitlines(), 1) if line.strip()
     ]
+    if FIELDS is not None:
+        numbered = [(n, FIELDS.watch(v, str(path), n)) for n, v in numbered]
     READS.append((str(path), len(numbered)))
     LINES[str(path)] = numbered
     return tuple(v for _, v in numbered)
@@ -138,6 +141,10 @@ LINES: dict[str, list[tuple[int, Any]]] = {}
 NOTICES: list[str] = []
 """What the overrides did that a run's report should say (lines read, lines dropped);
 ``tlaconf validate`` empties it before a run."""
+
+FIELDS: FieldReads | None = None
+"""While set (by ``tlaconf validate``), the records ``ndJsonDeserialize`` gives note which
+of their fields are read (:mod:`tlaconf.evaluate.logfields`)."""
 
 IO_ENV: dict[str, str] = {}
 """Variables that ``IOEnv`` gives on top of the process environment (``--env``)."""

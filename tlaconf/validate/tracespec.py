@@ -9,6 +9,8 @@ level on the exploration engine, with the TLC registers set as TLC sets them:
 
 * ``TLCGet("level")``: the level of the state whose step is evaluated (initial
   states: 1); a new state's ``VIEW``, ``CONSTRAINT`` and invariants see its own level;
+  primed (``TLCGet("level")'``), the level of the step's next state (one more); in
+  ``ASSUME``, the initial predicate and ``POSTCONDITION``: 0;
 * ``TLCGet("stats")``: ``diameter`` (the deepest level reached), ``distinct``,
   ``generated``, ``queue``, ``traces`` (0) and ``duration`` (seconds);
 * ``TLCGet("config")``: ``mode`` ``"bfs"``, ``depth`` -1, ``deadlock``, ``worker`` 1.
@@ -31,6 +33,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, community, load_module
 from tlaconf.evaluate.blame import show
+from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.explore import Model
 from tlaconf.explore.adapter import Successors
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
@@ -92,7 +95,7 @@ class TraceSpec:
             "mode": "bfs", "depth": -1, "deadlock": parsed.check_deadlock is not False,
             "worker": 1, "traces": 0, "seed": 0, "fingerprint": 0,
         })
-        self.registers["level"] = 1
+        self.registers["level"] = 0  # ASSUMEs (checked by Model) and Init: level 0
         self.registers["stats"] = _stats(0, 0, 0, 0, 0.0)
         without = {k: v for k, v in parsed.sections.items() if k != "POSTCONDITION"}
         cfg_for_model: Cfg = dataclasses.replace(parsed, path=self.cfg_path, sections=without)
@@ -121,11 +124,38 @@ def validate_trace_spec(
     community.READS.clear()
     community.LINES.clear()
     community.NOTICES.clear()
+    community.FIELDS = reads = FieldReads()
     try:
-        return _run(TraceSpec(tla, cfg, library), tla, on_level)
+        out = _run(TraceSpec(tla, cfg, library), tla, on_level)
     finally:
+        community.FIELDS = None
         community.IO_ENV.clear()
         community.IO_ENV.update(saved_env)
+    if out.result == "accepted":
+        _never_read(reads, out)
+    return out
+
+
+_EXAMPLES = 5
+"""Log lines a warning about a field never read names."""
+
+
+def _never_read(reads: FieldReads, out: Outcome) -> None:
+    """Warn about every logged field the spec never read on some line: any value there
+    is accepted (the "value changed on a send" hole)."""
+    total = len(reads.leaves)
+    for field, lines in sorted(reads.unread().items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        name = ".".join(field)
+        out.unconstrained[name] = [f"{f}:{n}" for f, n in lines]
+        files: dict[str, list[int]] = {}
+        for f, n in lines:
+            files.setdefault(f, []).append(n)
+        shown = "; ".join(
+            f"{f}: line{'s' if len(ns) > 1 else ''} " + ", ".join(map(str, ns[:_EXAMPLES]))
+            + (", ..." if len(ns) > _EXAMPLES else "") for f, ns in files.items())
+        out.warnings.append(f"logged field {name} is never read by the trace spec on "
+                            f"{len(lines)} of {total} log lines ({shown}): any value there "
+                            "is accepted")
 
 
 def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
@@ -156,6 +186,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
     frontier: list[State] = []
     level = 1
     try:
+        spec.level(0)
         for s in model.initial_states():
             generated += 1
             if admit(s, 1):
@@ -211,7 +242,7 @@ class _Stop(Exception):
 
 def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:
     for name, line in spec.post:
-        spec.level(out.depth)
+        spec.level(0)
         try:
             value = spec.ctx.value(name)
         except EvalError as err:
