@@ -136,6 +136,21 @@ class Successors:
         except Exception as exc:
             raise self._error(exc, node) from None
 
+    def action(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]
+               ) -> list[dict[str, Any]]:
+        """Every successor of ``state`` under the call ``op(args)`` of an action with
+        parameters, unlabelled (duplicates included)."""
+        body, env = self.ctx.call_node(op, args)
+        entry = self.ctx.ns.lookup(op)
+        assert entry is not None  # call_node found it
+        w = self._enabler
+        try:
+            with budget.limit(entry.node.span), w.in_state(state, NextState({})):
+                return [self._complete(asg, body, f"action {op}")
+                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
+
     def holds_action(self, node: A.Node, ns: Namespace, state: Mapping[str, Any],
                      nxt: Mapping[str, Any]) -> bool:
         """Whether the expression ``node`` (an action or state predicate) is TRUE."""
@@ -221,7 +236,7 @@ class Successors:
         return {v: settle(asg[v]) for v in self.variables}
 
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
-        err = self.ctx._error(exc, node)
+        err = self.ctx.evaluation_error(exc, node)
         return err if isinstance(err, EvalError) else exc
 
 
