@@ -32,7 +32,8 @@ def register(p: argparse.ArgumentParser) -> None:
                    "e.g. --env JSON=trace.ndjson")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 on a warning too (log lines read but not checked, a log "
-                   "cut by the community operators, no POSTCONDITION)")
+                   "cut by the community operators, no POSTCONDITION, a logged field the "
+                   "spec never reads)")
     p.add_argument("--spec", metavar="DIR",
                    help="partial traces: the spec directory (default as for replay)")
     p.add_argument("--revision", metavar="R",

@@ -303,6 +303,7 @@ def _unconstrained(r: PartialReplay, step: PartialStep, state: State, out: Outco
                     "(Observe is TRUE whatever its value)")
             if note not in out.warnings:
                 out.warnings.append(note)
+                out.unconstrained.setdefault(var, []).append(f"{r.trace.path}:{step.line}")
 
 
 def _record(state: Mapping[str, Any]) -> Any:
