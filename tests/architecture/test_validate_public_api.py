@@ -1,6 +1,7 @@
-"""``tlaconf.validate`` uses only public names of the packages below it: no ``_name``
-imported from another package, no ``obj._attr`` on anything but ``self`` and ``cls``, and
-the explorer only through ``tlaconf.explore`` itself (not its modules)."""
+"""``tlaconf.validate`` and ``tlaconf.explore`` use only public names of the packages
+below them: no ``_name`` imported from another package, no ``obj._attr`` on anything but
+``self`` and ``cls``; and validate uses the explorer only through ``tlaconf.explore``
+itself (not its modules)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,19 @@ from pathlib import Path
 
 import tlaconf
 
-VALIDATE = Path(tlaconf.__file__).resolve().parent / "validate"
+ROOT = Path(tlaconf.__file__).resolve().parent
 
 
-def private_uses(source: str, name: str) -> list[str]:
-    """``file:line: what`` for every private cross-package use in ``source``."""
+def private_uses(source: str, name: str, package: str = "validate") -> list[str]:
+    """``file:line: what`` for every private cross-package use in ``source``, a module of
+    ``tlaconf.<package>``."""
     bad: list[str] = []
     for node in ast.walk(ast.parse(source, name)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.startswith("tlaconf.explore."):
+            if node.module.startswith("tlaconf.explore.") and package != "explore":
                 bad.append(f"{name}:{node.lineno}: imports {node.module} (use tlaconf.explore)")
             if node.module.startswith("tlaconf.") and not node.module.startswith(
-                    "tlaconf.validate"):
+                    f"tlaconf.{package}"):
                 bad += [f"{name}:{node.lineno}: imports {a.name} from {node.module}"
                         for a in node.names if a.name.startswith("_")]
         elif isinstance(node, ast.Attribute) and node.attr.startswith("_") \
@@ -31,9 +33,10 @@ def private_uses(source: str, name: str) -> list[str]:
     return bad
 
 
-def test_validate_uses_public_names_only() -> None:
-    bad = [b for p in sorted(VALIDATE.glob("*.py"))
-           for b in private_uses(p.read_text(encoding="utf-8"), p.name)]
+def test_validate_and_explore_use_public_names_only() -> None:
+    bad = [b for package in ("validate", "explore")
+           for p in sorted((ROOT / package).glob("*.py"))
+           for b in private_uses(p.read_text(encoding="utf-8"), p.name, package)]
     assert bad == []
 
 

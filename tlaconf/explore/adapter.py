@@ -63,6 +63,10 @@ class _InitEnabler(Enabler):
     """The enabler walking a state predicate: an unprimed variable is assigned by
     ``x = e`` / ``x \\in S`` and read from the assignment built so far."""
 
+    def __init__(self, comp: Any) -> None:
+        super().__init__(comp)
+        self._next: Any = _InitState()
+
     @property
     def S(self) -> Any:
         return self._next
@@ -84,8 +88,8 @@ class _InitEnabler(Enabler):
             return None
         return self.var_name(node, ns, env)
 
-    def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
-                    asg: dict[str, Any]) -> bool:
+    def may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
+                   asg: dict[str, Any]) -> bool:
         return self.call_target(node, ns, env) is not None
 
 
@@ -102,7 +106,6 @@ class Successors:
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._enabler = Enabler(ctx.compiler)
         self._init = _InitEnabler(ctx.compiler)
-        self._init._next = _InitState()
 
     # --------------------------------------------------------------- entry points
 
@@ -216,7 +219,7 @@ class Successors:
             w.N = NextState({})
             yield from self._split(node.body, ns, w.bind_let(node, ns, env), label)
             return
-        if isinstance(node, A.Name | A.OpApp) and w._may_assign(node, ns, env, {}):
+        if isinstance(node, A.Name | A.OpApp) and w.may_assign(node, ns, env, {}):
             w.N = NextState({})
             called = w.call_target(node, ns, env, by_name=True)
             if called is not None:
