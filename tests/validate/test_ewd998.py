@@ -1,7 +1,8 @@
 """The public case: tlaplus/Examples' EWD998ChanTrace with its log and mutations of it.
 
 Needs ``TLACONF_EXAMPLES`` (a tlaplus/Examples checkout) and ``TLACONF_COMMUNITY_JAR``
-(CommunityModules-deps.jar, or a CommunityModules ``modules`` folder).  The verdicts
+(CommunityModules-deps.jar) or ``TLACONF_COMMUNITY_MODULES`` (a CommunityModules
+checkout, whose ``modules`` folder is used).  The verdicts
 expected are TLC's (measured with tla2tools 1.8.0 and the CommunityModules jar; with
 ``TLC_JAR`` set, ``make bench`` measures them again).
 """
@@ -17,10 +18,14 @@ import pytest
 from bench.ewd998 import run_tlaconf, write_logs
 
 EXAMPLES = os.environ.get("TLACONF_EXAMPLES")
-JAR = os.environ.get("TLACONF_COMMUNITY_JAR")
+_CHECKOUT = os.environ.get("TLACONF_COMMUNITY_MODULES")
+JAR = os.environ.get("TLACONF_COMMUNITY_JAR") or (
+    str(Path(_CHECKOUT) / "modules") if _CHECKOUT else None)
+"""The community modules: the jar, else a CommunityModules checkout's ``modules``."""
 pytestmark = pytest.mark.skipif(
     not (EXAMPLES and JAR), reason="set TLACONF_EXAMPLES (a tlaplus/Examples checkout) and "
-    "TLACONF_COMMUNITY_JAR (CommunityModules-deps.jar) to validate EWD998ChanTrace")
+    "TLACONF_COMMUNITY_JAR (CommunityModules-deps.jar) or TLACONF_COMMUNITY_MODULES (a "
+    "CommunityModules checkout) to validate EWD998ChanTrace")
 
 TLC_VERDICTS = {
     "original": (0, 654, 655),
