@@ -83,6 +83,7 @@ def test_a_cut_log_is_a_warning_and_strict_fails(tmp_path: Path) -> None:
     report = json.loads(run.stdout)
     assert report["log"]["lines_read"] == 8 and report["log"]["entries_checked"] == 6
     assert any("CausalOrder ordered 6 of 8" in w for w in report["warnings"])
+    assert report["unconstrained_fields"] == {}  # the dropped lines' fields: the cut says it
     strict = validate("--strict", "--env", f"JSON={path}", "CounterTrace.tla")
     assert strict.returncode == 1
     assert "warning: CausalOrder ordered 6 of 8 log lines" in strict.stdout

@@ -207,6 +207,9 @@ def causal_order(sid: int, log: Any, clock: Op, node: Op, dom: Op) -> tuple[Any,
     if len(out) != len(lines):  # the override returns the lines it ordered, silently
         NOTICES.append(f"CausalOrder ordered {len(out)} of {len(lines)} log lines and dropped "
                        "the rest (their clocks are not consistent), as TLC's override does")
+        if FIELDS is not None:
+            kept = {id(x) for x in out}
+            FIELDS.dropped(x for x in lines if id(x) not in kept)
     return tuple(out)
 
 

@@ -9,12 +9,13 @@ under a compared record was never looked at: the spec accepts any value there.  
 field counts as constraining it (a conservative approximation in the other direction is
 not possible without re-running the search); a record copied wholesale into a new value
 (``[l EXCEPT ...]``) is no longer watched, so its later reads are not seen and its fields
-may be reported although read.
+may be reported although read.  The lines ``CausalOrder`` drops are not reported (the
+cut log is a warning of its own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from tlaconf.values import Fn
@@ -31,6 +32,8 @@ class FieldReads:
         self.leaves: dict[Line, list[Path]] = {}
         self.read: set[tuple[Line, Path]] = set()
         self.compared: set[tuple[Line, Path]] = set()
+        self.cut: set[Line] = set()
+        """Lines dropped before the spec could read them (reported as a cut log)."""
 
     def watch(self, value: Any, file: str, line: int) -> Any:
         """``value`` (one log line's deserialized value) with its records watched."""
@@ -46,10 +49,21 @@ class FieldReads:
                          self, at, prefix)
         return out
 
+    def dropped(self, values: Iterable[Any]) -> None:
+        """The log lines of ``values`` (watched records) were dropped from the log the
+        spec checks (``CausalOrder``): their fields are not reported."""
+        for v in values:
+            fields = v._d if type(v) is Fn else None
+            if isinstance(fields, _Fields):
+                self.cut.add(fields.at)
+
     def unread(self) -> dict[Path, list[Line]]:
-        """Leaf field -> the lines on which the spec never read it (file order)."""
+        """Leaf field -> the lines, not dropped, on which the spec never read it (file
+        order)."""
         out: dict[Path, list[Line]] = {}
         for at, leaves in self.leaves.items():
+            if at in self.cut:
+                continue
             for leaf in leaves:
                 if not self._seen(at, leaf):
                     out.setdefault(leaf, []).append(at)
@@ -65,6 +79,11 @@ class _Fields(dict[Any, Any]):
     """A watched record's field table (the ``_d`` of its :class:`Fn`)."""
 
     __slots__ = ("_at", "_prefix", "_reads")
+
+    @property
+    def at(self) -> Line:
+        """The log line this record was read from."""
+        return self._at
 
     def __init__(self, items: dict[Any, Any], reads: FieldReads, at: Line, prefix: Path
                  ) -> None:
