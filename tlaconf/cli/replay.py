@@ -1,5 +1,5 @@
 """``tlaconf replay TRACE... [--spec DIR] [--backend B] [--cross-check C] [--json] [--junit FILE]
-[-j N]``."""
+[-j N | --cluster ADDRESS]``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from pathlib import Path
 from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
-from tlaconf.replay.runner import collect_traces
+from tlaconf.replay.cluster_address import check_address
+from tlaconf.replay.engine import PoolObserver
+from tlaconf.replay.runner import check_parallel, collect_traces
 from tlaconf.report import (
     ProgressDisplay,
     json_report,
@@ -60,6 +62,14 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
     )
     p.add_argument(
+        "--cluster",
+        type=_cluster_address,
+        metavar="ADDRESS",
+        help="replay on the workers of the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://HOST:PORT, as `dask scheduler` prints it; needs tlaconf[dask] here and on "
+        "the workers); instead of -j",
+    )
+    p.add_argument(
         "--revision",
         metavar="R",
         help="check against revision R of the profile instead of the revision each trace's "
@@ -82,6 +92,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _cluster_address(text: str) -> str:
+    try:
+        return check_address(text)
+    except UserError as err:
+        raise argparse.ArgumentTypeError(err.message) from None
+
+
 def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -95,7 +112,9 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
     """Before anything runs: no two outputs (``--junit FILE``, ``--html DIR`` and the
     commands' own ``folders``, (option, path)) are the same path (each was checked by
-    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`)."""
+    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`); ``-j N`` is
+    positive, and not given with ``--cluster``."""
+    check_parallel(args.jobs, args.cluster)
     outputs: list[tuple[str, str | Path]] = list(folders)
     if args.junit is not None:
         outputs.append(("--junit", args.junit))
@@ -118,32 +137,34 @@ def check_revision(spec_dir: Path, revision: str | None) -> None:
         search_path(spec_dir, revision)
 
 
-def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -> list[TraceResult]:
+def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
+                 observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
     """Replay ``paths`` with the run options of ``args``, with a progress display unless
     quiet; partial traces (header ``"partial": true``) by the candidate-set search of
-    ``tlaconf validate``, the others by the backend."""
+    ``tlaconf validate``, the others by the backend (``observers`` riding on it)."""
     from tlaconf.validate.partial import partial_paths, trace_result
 
     partial = set(partial_paths(paths))
     if not partial:
-        return _replay_full(paths, args, quiet)
+        return _replay_full(paths, args, quiet, observers)
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
-    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet))
+    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet, observers))
     return [trace_result(p, spec_dir, args.revision) if p in partial else next(done)
             for p in paths]
 
 
-def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
-                 ) -> list[TraceResult]:
+def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
+                 observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
     if not paths:
         return []
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
     if quiet:
         return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
-                          cross_check=args.cross_check,
-                          checker_timeout=args.checker_timeout)  # fmt: skip
+                          cross_check=args.cross_check, checker_timeout=args.checker_timeout,
+                          observers=observers, debug=args.debug,
+                          cluster=args.cluster)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -157,6 +178,9 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
             revision=args.revision,
             cross_check=args.cross_check,
             checker_timeout=args.checker_timeout,
+            observers=observers,
+            debug=args.debug,
+            cluster=args.cluster,
         )
 
 

@@ -17,7 +17,13 @@ from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import kind_of
 from tlaconf.evaluate.levels import has_stateful
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
+from tlaconf.evaluate.namespace import (
+    Entry,
+    EvaluatorModules,
+    Namespace,
+    NamespaceBuilder,
+    Override,
+)
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Binding, Env
@@ -36,11 +42,13 @@ class OperatorInfo:
 class Context:
     """A loaded, compiled module with its constants bound."""
 
-    def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
+    def __init__(
+        self, module: A.Module, loader: EvaluatorModules, constants: Mapping[str, Any]
+    ) -> None:
         self.module = module
         self.name = module.name
         self.loader = loader
-        self.builder = Builder(loader)
+        self.builder = NamespaceBuilder(loader)
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
@@ -136,7 +144,20 @@ class Context:
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
 
-    def _call_node(self, op: str, args: tuple[Any, ...]) -> tuple[A.Node, Env]:
+    @property
+    def registers(self) -> dict[Any, Any]:
+        """The TLCSet/TLCGet registers of this context; a search (``tlaconf validate``)
+        keeps TLC's ``"level"``, ``"stats"`` and ``"config"`` there."""
+        return self.compiler.registers
+
+    def evaluation_error(self, exc: BaseException, where: A.Node | None) -> BaseException:
+        """What an exception raised while evaluating (or walking) ``where`` is for the
+        user: an :class:`EvalError` naming the place, or, for a bug, ``exc`` itself."""
+        return self._error(exc, where)
+
+    def call_node(self, op: str, args: tuple[Any, ...]) -> tuple[A.Node, Env]:
+        """The body of the definition ``op`` and the environment binding its parameters
+        to ``args``: where a walk of the call ``op(args)`` starts."""
         entry = self._entry(op)
         node = entry.node
         if isinstance(node, A.FnDef):
@@ -178,7 +199,7 @@ class Context:
 
     def enabled(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]) -> bool:
         """TLC-style ``ENABLED op(args)`` in ``state``."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         try:
             with budget.limit(entry.node.span):
@@ -192,7 +213,7 @@ class Context:
         """The successor of ``state`` that ``op(args)`` allows first (the one ENABLED
         found) and the source text of the action's guards (its conjuncts that read no
         next state, all TRUE on the way there); None when ``op(args)`` is not enabled."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         ns = entry.ns or self.ns
         try:
@@ -241,7 +262,7 @@ class Context:
         next_state: Mapping[str, Any] | None = None,
     ) -> Blame:
         """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so)."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         nxt = NO_NEXT if next_state is None else next_state
         try:
@@ -354,7 +375,7 @@ def load_text(
 
 def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
     with budget.deep():
-        return Context(rm.module, Loader(rm), constants or {})
+        return Context(rm.module, EvaluatorModules(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")
