@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
@@ -22,6 +22,10 @@ class Override:
     name: str
 
 
+EntryKind: TypeAlias = Literal["op", "fn", "const", "var", "builtin", "value", "inst", "subst"]
+"""What a visible name is (see :class:`Entry`)."""
+
+
 @dataclass(eq=False)
 class Entry:
     """One visible name.
@@ -32,7 +36,7 @@ class Entry:
     module's constant or variable: ``node`` is the expression, ``ns`` the outer namespace).
     """
 
-    kind: str
+    kind: EntryKind
     name: str
     node: Any = None
     ns: Namespace | None = None
