@@ -105,8 +105,8 @@ def test_an_invariant_and_no_postcondition(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (("--env", "JSON"), "--env 'JSON': expected NAME=VALUE"),
     (("--env", "JSON=missing.ndjson"), "cannot read missing.ndjson"),
-    (("-c", "nope.cfg"), "config file nope.cfg not found"),
-    (("--library", "nope"), "--library nope: no such folder or jar"),
+    (("-c", "nope.cfg"), "argument -c/--config: nope.cfg does not exist"),
+    (("--library", "nope"), "argument --library: nope does not exist"),
 ])
 def test_bad_input_exits_2(args: tuple[str, ...], message: str) -> None:
     run = validate(*args, "CounterTrace.tla")
