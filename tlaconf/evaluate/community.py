@@ -16,9 +16,9 @@ import os
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
+from tlaconf.errors import UserError
 from tlaconf.evaluate.lazy import (
     Fail,
     apply,
@@ -32,7 +32,8 @@ from tlaconf.evaluate.lazy import (
     show,
     sorted_values,
 )
-from tlaconf.values import Fn, make_fn
+from tlaconf.files import NotUtf8, read_text
+from tlaconf.values import Fn, make_fn, strict_json
 
 Op = Callable[..., Any]
 
@@ -94,8 +95,11 @@ class _Number:
 
 def _loads(text: str, where: str, sid: int) -> Any:
     try:
+        strict_json.check_depth(text)
         parsed = json.loads(text, parse_int=_Number, parse_float=_Number,
                             parse_constant=_Number)
+    except strict_json.TooDeep as err:
+        raise Fail(f"{where}: {err} (column {err.col})", (), sid) from None
     except json.JSONDecodeError as err:
         raise Fail(f"{where}: not JSON ({err.msg} at column {err.colno})", (), sid) from None
     return _tla(parsed, where, sid)
@@ -104,10 +108,12 @@ def _loads(text: str, where: str, sid: int) -> Any:
 def _read(path: Any, sid: int, op: str) -> str:
     name = _str(path, sid, op)
     try:
-        return Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise Fail(f"{op}({show(name)}): cannot read {name}: {why}", (), sid) from None
+        return read_text(name, "file")
+    except NotUtf8 as err:
+        raise Fail(f"{op}({show(name)}): cannot read {err.location}: {err.message}", (), sid
+                   ) from None
+    except UserError as err:
+        raise Fail(f"{op}({show(name)}): {err.message}", (), sid) from None
 
 
 def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:

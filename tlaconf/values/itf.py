@@ -12,6 +12,7 @@ named tuple), and ``{"#set": [true, 1]}`` is refused instead of collapsing.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
@@ -29,71 +30,121 @@ class ITFDecodeError(ValueError):
         self.message = message
         self.path = path
 
+    def within(self, segment: str) -> ITFDecodeError:
+        """The same error one level up: ``segment`` (``[3]``, ``.field``, ``#set[0]``)
+        is where the value it was found in sits in its parent."""
+        return ITFDecodeError(self.message, segment + self.path)
+
 
 def decode(obj: Any, path: str = "") -> Any:
-    """The TLA+ value encoded by the JSON value ``obj``."""
+    """The TLA+ value encoded by the JSON value ``obj``; ``path`` names ``obj`` in messages.
+
+    Linear in the size of ``obj``, with no per-element work where a container holds
+    only strings or safe integers; where in ``obj`` an error is (``path[2].f#set[0]``)
+    is worked out only when there is one."""
+    try:
+        return _decode(obj)
+    except ITFDecodeError as err:
+        where = path + err.path if path or not err.path.startswith(".") else err.path[1:]
+        raise ITFDecodeError(err.message, where) from None
+
+
+def _decode(obj: Any) -> Any:
     t = type(obj)
     if t is bool or t is str:
         return obj
     if t is int:
         if abs(obj) > SAFE_INT:
-            raise ITFDecodeError(f'integer {obj} is not safe in JSON; use {{"#bigint": ...}}', path)
+            raise ITFDecodeError(f'integer {obj} is not safe in JSON; use {{"#bigint": ...}}', "")
         return obj
     if t is float:
         if obj.is_integer() and abs(obj) <= SAFE_INT:
             return int(obj)
-        raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", path)
+        raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", "")
     if t is list:
-        return tuple(decode(x, f"{path}[{i}]") for i, x in enumerate(obj))
+        return tuple(obj) if _plain(obj) else tuple(_items(obj, "["))
     if t is dict:
-        return _decode_object(obj, path)
+        return _decode_object(obj)
     if obj is None:
-        raise ITFDecodeError("null is not a TLA+ value", path)
-    raise ITFDecodeError(f"unsupported JSON value {obj!r}", path)
+        raise ITFDecodeError("null is not a TLA+ value", "")
+    raise ITFDecodeError(f"unsupported JSON value {obj!r}", "")
 
 
-def _decode_object(obj: dict[str, Any], path: str) -> Any:
-    special = [k for k in obj if k.startswith("#")]
-    if not obj:
+def _items(body: list[Any], segment: str) -> list[Any]:
+    """The decoded elements of ``body``; an error names the element (``segment[i]``)."""
+    out: list[Any] = []
+    append = out.append
+    try:
+        for x in body:
+            append(_decode(x))
+    except ITFDecodeError as err:
+        raise err.within(f"{segment}{len(out)}]") from None
+    return out
+
+
+def _decode_object(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1:
+        key, body = next(iter(obj.items()))
+        if key.startswith("#"):
+            return _encoded(key, body)
+    elif not obj:
         return ()  # the empty record is the empty function <<>>
-    if not special:
-        return Fn({k: decode(v, f"{path}.{k}" if path else k) for k, v in obj.items()})
-    if len(obj) != 1:
-        raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", path)
-    key = special[0]
-    body = obj[key]
+    if len(obj) > _SMALL and _plain_values(obj):
+        return Fn(dict(obj))
+    out: dict[str, Any] = {}
+    k = ""
+    try:
+        for k, v in obj.items():
+            if k.startswith("#"):
+                break
+            out[k] = _decode(v)
+        else:
+            return Fn(out)
+    except ITFDecodeError as err:
+        raise err.within(f".{k}") from None
+    raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", "")
+
+
+_SMALL = 8
+"""A record of more fields is first checked for holding only scalars (then it is itself)."""
+
+
+def _encoded(key: str, body: Any) -> Any:
+    """The value of ``{key: body}``, an encoded value (``#set``, ``#bigint``, ...)."""
     if key == "#bigint":
         if not isinstance(body, str) or not DECIMAL.match(body):
             shown = repr(body if len(str(body)) <= 40 else f"{str(body)[:40]}...")
             raise ITFDecodeError(
-                f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", path)
+                f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", "")
         return parse_decimal(body)
     if key in ("#set", "#tup"):
         if not isinstance(body, list):
-            raise ITFDecodeError(f"{key} takes a JSON array", path)
+            raise ITFDecodeError(f"{key} takes a JSON array", "")
         if _plain(body):  # strings, or safe integers: themselves, and always comparable
             return tuple(body) if key == "#tup" else frozenset(body)
-        items = [decode(x, f"{path}{key}[{i}]") for i, x in enumerate(body)]
+        items = _items(body, f"{key}[")
         if key == "#tup":
             return tuple(items)
         mix = check_comparable(items)
         if mix:
-            raise ITFDecodeError(mix, path)
+            raise ITFDecodeError(mix, "")
         return frozenset(items)
     if key == "#map":
-        return _decode_map(body, path)
+        return _decode_map(body)
     if key == "#unserializable":
         if not isinstance(body, str):
-            raise ITFDecodeError("#unserializable takes a string", path)
+            raise ITFDecodeError("#unserializable takes a string", "")
         return ModelValue(body)
     raise ITFDecodeError(
         f"unknown value encoding {key!r} (expected #bigint, #set, #tup, #map or #unserializable)",
-        path,
+        "",
     )
 
 
 _STR = frozenset({str})
 _INT = frozenset({int})
+_SCALARS = frozenset({str, int, bool})
+_ENCODING_KEY = operator.methodcaller("startswith", "#")
 
 
 def _plain(body: list[Any]) -> bool:
@@ -104,22 +155,43 @@ def _plain(body: list[Any]) -> bool:
     return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
-def _decode_map(body: Any, path: str) -> Any:
+def _plain_values(obj: dict[str, Any]) -> bool:
+    """Whether every value of the JSON object ``obj`` is a string, a boolean or a safe
+    integer, and no key starts with ``#`` (a record of scalars: its values are themselves)."""
+    if any(map(_ENCODING_KEY, obj)):
+        return False
+    kinds = set(map(type, obj.values()))
+    if not kinds <= _SCALARS:
+        return False
+    if int not in kinds:
+        return True
+    ints = [v for v in obj.values() if type(v) is int]
+    return min(ints) >= -SAFE_INT and max(ints) <= SAFE_INT
+
+
+def _decode_map(body: Any) -> Any:
     if not isinstance(body, list):
-        raise ITFDecodeError("#map takes a JSON array of [key, value] pairs", path)
+        raise ITFDecodeError("#map takes a JSON array of [key, value] pairs", "")
     pairs: list[tuple[Any, Any]] = []
-    for i, pair in enumerate(body):
-        if not (isinstance(pair, list) and len(pair) == 2):
-            raise ITFDecodeError("#map entries are [key, value] pairs", f"{path}#map[{i}]")
-        pairs.append(
-            (decode(pair[0], f"{path}#map[{i}][0]"), decode(pair[1], f"{path}#map[{i}][1]"))
-        )
-    mix = check_comparable(k for k, _ in pairs)
+    append = pairs.append
+    side = ""
+    try:
+        for pair in body:
+            if not (type(pair) is list and len(pair) == 2):
+                side = ""
+                raise ITFDecodeError("#map entries are [key, value] pairs", "")
+            side = "[0]"
+            k = _decode(pair[0])
+            side = "[1]"
+            append((k, _decode(pair[1])))
+    except ITFDecodeError as err:
+        raise err.within(f"#map[{len(pairs)}]{side}") from None
+    mix = check_comparable([k for k, _ in pairs])
     if mix:
-        raise ITFDecodeError(mix, path)
+        raise ITFDecodeError(mix, "")
     mapping = dict(pairs)
     if len(mapping) != len(pairs):
-        raise ITFDecodeError("#map has a duplicate key", path)
+        raise ITFDecodeError("#map has a duplicate key", "")
     return make_fn(mapping)
 
 
