@@ -13,6 +13,7 @@ named tuple), and ``{"#set": [true, 1]}`` is refused instead of collapsing.
 from __future__ import annotations
 
 import operator
+from collections.abc import Collection
 from typing import Any
 
 from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
@@ -62,7 +63,7 @@ def _decode(obj: Any) -> Any:
             return int(obj)
         raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", "")
     if t is list:
-        return tuple(obj) if _plain(obj) else tuple(_items(obj, "["))
+        return tuple(obj) if _scalars(obj) else tuple(_items(obj, "["))
     if t is dict:
         return _decode_object(obj)
     if obj is None:
@@ -120,11 +121,11 @@ def _encoded(key: str, body: Any) -> Any:
     if key in ("#set", "#tup"):
         if not isinstance(body, list):
             raise ITFDecodeError(f"{key} takes a JSON array", "")
-        if _plain(body):  # strings, or safe integers: themselves, and always comparable
-            return tuple(body) if key == "#tup" else frozenset(body)
-        items = _items(body, f"{key}[")
         if key == "#tup":
-            return tuple(items)
+            return tuple(body) if _scalars(body) else tuple(_items(body, "#tup["))
+        if _plain(body):  # strings, or safe integers: themselves, and always comparable
+            return frozenset(body)
+        items = _items(body, "#set[")
         mix = check_comparable(items)
         if mix:
             raise ITFDecodeError(mix, "")
@@ -155,18 +156,22 @@ def _plain(body: list[Any]) -> bool:
     return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
-def _plain_values(obj: dict[str, Any]) -> bool:
-    """Whether every value of the JSON object ``obj`` is a string, a boolean or a safe
-    integer, and no key starts with ``#`` (a record of scalars: its values are themselves)."""
-    if any(map(_ENCODING_KEY, obj)):
-        return False
-    kinds = set(map(type, obj.values()))
+def _scalars(values: Collection[Any]) -> bool:
+    """Whether ``values`` are all strings, booleans or safe integers (a sequence or a
+    record of them holds them as they are; a set must also hold one kind: :func:`_plain`)."""
+    kinds = set(map(type, values))
     if not kinds <= _SCALARS:
         return False
     if int not in kinds:
         return True
-    ints = [v for v in obj.values() if type(v) is int]
+    ints = values if kinds == _INT else [v for v in values if type(v) is int]
     return min(ints) >= -SAFE_INT and max(ints) <= SAFE_INT
+
+
+def _plain_values(obj: dict[str, Any]) -> bool:
+    """Whether ``obj`` is a record of scalars (no key starts with ``#``): its values are
+    themselves."""
+    return not any(map(_ENCODING_KEY, obj)) and _scalars(obj.values())
 
 
 def _decode_map(body: Any) -> Any:
