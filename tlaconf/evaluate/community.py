@@ -19,19 +19,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate.lazy import (
-    Fail,
-    apply,
-    as_bool,
-    domain,
-    enum_set,
-    equal,
-    is_fn,
-    kind_of,
-    normalize_fn,
-    show,
-    sorted_values,
-)
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
+from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
 from tlaconf.files import NotUtf8, read_text
 from tlaconf.values import Fn, make_fn, strict_json
 
