@@ -107,3 +107,12 @@ def test_json_objects_with_a_key_given_twice_are_refused_at_any_size() -> None:
         strict_json.loads(wide)
     assert err.value.key == "k7"
     assert len(strict_json.loads(wide.replace(', "k7": 0', ""))) == 5000
+
+
+def test_membership_in_a_big_set_of_records_is_not_sorted_and_still_checked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    cards = '{[id |-> i, zone |-> "hand"] : i \\in 1..100000}'
+    assert main(["eval", f'[id |-> 7, zone |-> "deck"] \\in {cards}']) == 0
+    assert capsys.readouterr().out.strip() == "FALSE"
+    assert main(["eval", f'[id |-> "x", zone |-> "deck"] \\in {cards}']) == 2
+    assert "TLC cannot compare the string \"x\" with the integer" in capsys.readouterr().err
