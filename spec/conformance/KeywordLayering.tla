@@ -64,4 +64,19 @@ AcquiredInThePast == \A g \in grants : g.acquired \in 1..clock
 
 RegistrationOrder ==
     {registry[k].registration : k \in DOMAIN registry} = 1..Cardinality(DOMAIN registry)
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (effects, order) are replaced by its answer; their sets here only
+\* classify a request as allowed or not.
+KeywordNames == {"ward", "haste", "aura", "echo", "flight"}
+
+Params_Register == [keyword |-> KeywordNames, effects |-> {<<>>}]
+
+Params_Acquire == [keyword |-> KeywordNames, sources |-> SUBSET {11, 12, 13, 14}]
+
+Params_Lose == [keyword |-> KeywordNames, source |-> {11, 12, 13, 14}]
+
+Params_Resolve == [order |-> {<<>>}]
+
 =============================================================================
