@@ -22,7 +22,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
-from tlaconf.files import NotUtf8, read_text
+from tlaconf.files import NotUtf8, read_text, unreadable_path
 from tlaconf.values import Fn, make_fn, strict_json
 
 Op = Callable[..., Any]
@@ -97,6 +97,9 @@ def _loads(text: str, where: str, sid: int) -> Any:
 
 def _read(path: Any, sid: int, op: str) -> str:
     name = _str(path, sid, op)
+    why = unreadable_path(name)
+    if why is not None:
+        raise Fail(f"{op}({show(name)}): cannot read {name}: it {why}", (), sid)
     try:
         return read_text(name, "file")
     except NotUtf8 as err:
