@@ -48,6 +48,9 @@ EVALUATING = frozenset({"check", "replay", "coverage", "gate", "eval", "export",
                         "explore", "validate", "mbt"})
 """The subcommands that evaluate TLA+ and so take ``--eval-budget``."""
 
+LOADING = EVALUATING | {"parse"}
+"""The subcommands that load modules and so take ``--library``."""
+
 
 class UsageError(Exception):
     """argparse refused the command line (it has already printed why)."""
@@ -70,6 +73,17 @@ def _seconds(text: str) -> float:
         return budget.parse_seconds(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _add_library_option(parser: argparse.ArgumentParser) -> None:
+    from tlaconf.tla.library import ENV
+
+    parser.add_argument(
+        "--library", action="append", default=[], metavar="PATH",
+        help="a folder of .tla files or a jar holding them (e.g. the CommunityModules jar), "
+        f"searched for modules after the spec's own folders (repeatable; before ${ENV}, "
+        "':'-separated)",
+    )
 
 
 def _add_global_options(parser: argparse.ArgumentParser, default: object,
@@ -116,6 +130,8 @@ def build_parser(commands: Collection[str] = tuple(COMMANDS)) -> argparse.Argume
         if name in commands:
             importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(p)
             _add_global_options(p, argparse.SUPPRESS, evaluates=name in EVALUATING)
+            if name in LOADING:
+                _add_library_option(p)
     return parser
 
 
@@ -135,6 +151,15 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
+    if args.command not in LOADING:
+        return ExitCode(args.run(args))
+    from tlaconf.tla import library
+
+    with library.given(args.library):
+        return _evaluate(args)
+
+
+def _evaluate(args: argparse.Namespace) -> ExitCode:
     if args.command not in EVALUATING:
         return ExitCode(args.run(args))
     from tlaconf.evaluate import budget

@@ -7,9 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from tlaconf.cli.inputs import existing_dir, existing_file, existing_path, positive_int
+from tlaconf.cli.inputs import existing_dir, existing_file, positive_int
 from tlaconf.errors import UserError
-from tlaconf.tla.library import ENV as LIBRARY_ENV
 from tlaconf.tla.library import library_path
 
 
@@ -33,13 +32,10 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="an environment variable IOEnv gives the spec (repeatable), "
                    "e.g. --env JSON=trace.ndjson")
-    p.add_argument("--library", action="append", default=[], metavar="PATH",
-                   type=existing_path,
-                   help="a folder of .tla files or a jar holding them, searched after the "
-                   f"spec's folder (repeatable; also {LIBRARY_ENV}, ':'-separated)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 on a warning too (log lines read but not checked, a log "
-                   "cut by the community operators, no POSTCONDITION)")
+                   "cut by the community operators, no POSTCONDITION, a logged field the "
+                   "spec never reads)")
     p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="partial traces: the spec directory (default as for replay)")
     p.add_argument("--revision", metavar="R",
@@ -70,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if tla.suffix != ".tla":
         return _partial(args, tla)
     env = _env(args.env)
-    library = library_path(args.library)
+    library = library_path()  # --library first
     cfg: Path | None = args.config
 
     def level(n: int, alive: int, distinct: int) -> None:
@@ -88,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     return outcome.exit_code(args.strict)
 
 
-_SPEC_ONLY = (("config", "-c/--config"), ("env", "--env"), ("library", "--library"))
+_SPEC_ONLY = (("config", "-c/--config"), ("env", "--env"))
 _PARTIAL_ONLY = (("spec", "--spec"), ("revision", "--revision"),
                  ("max_candidates", "--max-candidates"))
 
