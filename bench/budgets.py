@@ -1,7 +1,8 @@
 """Size budgets: big inputs are checked or refused in seconds, in time linear in their size.
 
-* ``replay`` of a trace whose states hold one large set (12.5, 25 and 50 MB per state),
-  through the real CLI in a separate process: seconds, MB/s and peak RSS;
+* ``replay`` of a trace whose states hold one large set of integers (12.5, 25 and 50 MB
+  per state), and 50 MB states holding one set of records, one record of many fields and
+  one long string, through the real CLI in a separate process: seconds, MB/s and peak RSS;
 * ``eval -`` fed 10 MB of expressions on stdin (answered up to its limit of 10,000, the
   rest refused) and one 10 MB expression line (refused): seconds and peak RSS;
 * a trace state nested 100,000 levels deep (refused before parsing).
@@ -17,15 +18,17 @@ import time
 from pathlib import Path
 
 MEASURE = (  # VmHWM: this process's peak RSS (ru_maxrss would include the parent's)
-    "import re, sys; from tlaconf.cli.main import main; code = main(sys.argv[1:]); "
+    "import re, sys, time; from tlaconf.cli.main import main; code = main(sys.argv[1:]); "
     "hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1); "
-    "print(int(code), hwm, file=sys.stderr)"
+    "print(int(code), hwm, time.process_time(), file=sys.stderr)"
 )
 MODULE = """---- MODULE BigSet ----
-EXTENDS Integers
+EXTENDS Integers, Sequences
 VARIABLE s
 Add(p) == /\\ p.x \\notin s
           /\\ s' = s \\cup {p.x}
+Put(p) == s' = [s EXCEPT ![p.k] = p.x]
+Grow(p) == s' = s \\o p.x
 Next == \\E x \\in 0..10 : Add([x |-> x])
 ====
 """
@@ -34,14 +37,16 @@ HEADER = {"format": "tlaconf-trace", "version": 1, "module": "BigSet", "revision
 
 
 def run(args: list[str], stdin: bytes = b"") -> tuple[int, float, float, str]:
-    """(exit code, seconds, peak RSS in MB, stderr) of ``tlaconf args`` in a new process."""
+    """(exit code, seconds, peak RSS in MB, stderr) of ``tlaconf args`` in a new process
+    (the CPU seconds it used are the last line of stderr: wall time on a shared machine
+    also counts the others' work)."""
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", MEASURE, *args], input=stdin,
                           capture_output=True, check=False)
     seconds = time.perf_counter() - start
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-    code, rss_kb = lines[-1].split()
-    return int(code), seconds, int(rss_kb) / 1024, "\n".join(lines[:-1])
+    code, rss_kb, cpu = lines[-1].split()
+    return int(code), seconds, int(rss_kb) / 1024, "\n".join([*lines[:-1], f"{float(cpu):.1f}"])
 
 
 def big_set_trace(path: Path, megabytes: float) -> int:
@@ -50,12 +55,53 @@ def big_set_trace(path: Path, megabytes: float) -> int:
     n = int(megabytes * 1e6 / 9)  # 8-digit numbers and a comma
     first = 10_000_000
     elements = ",".join(map(str, range(first, first + n)))
+    return _two_states(path, '{"#set": [' + elements + "]}", "Add", {"x": 7},
+                       '{"#set": [7,' + elements + "]}")
+
+
+def _two_states(path: Path, before: str, action: str, params: dict[str, object],
+                after: str) -> int:
     with path.open("w", encoding="utf-8") as f:
         f.write(json.dumps(HEADER) + "\n")
-        f.write('{"state": {"s": {"#set": [' + elements + "]}}}\n")
-        f.write('{"action": "Add", "params": {"x": 7}, "outcome": "accepted", '
-                '"state": {"s": {"#set": [7,' + elements + "]}}}\n")
+        f.write('{"state": {"s": ' + before + "}}\n")
+        f.write(f'{{"action": "{action}", "params": {json.dumps(params)}, '
+                f'"outcome": "accepted", "state": {{"s": {after}}}}}\n')
     return path.stat().st_size
+
+
+def set_of_records_trace(path: Path, megabytes: float) -> int:
+    """A set of cards ``[id |-> i, zone |-> "hand"]`` of about ``megabytes`` MB; one added."""
+    n = int(megabytes * 1e6 / 32)
+    cards = ",".join(f'{{"id": {i}, "zone": "hand"}}' for i in range(10_000_000, 10_000_000 + n))
+    card = {"id": 7, "zone": "deck"}
+    return _two_states(path, '{"#set": [' + cards + "]}", "Add", {"x": card},
+                       '{"#set": [' + json.dumps(card) + "," + cards + "]}")
+
+
+def record_trace(path: Path, megabytes: float) -> int:
+    """A record of about ``megabytes`` MB (fields ``f<i>``); one field changed."""
+    n = int(megabytes * 1e6 / 19)
+    fields = [f'"f{i}": {i}' for i in range(10_000_000, 10_000_000 + n)]
+    after = ['"f10000000": -1', *fields[1:]]
+    return _two_states(path, "{" + ",".join(fields) + "}", "Put", {"k": "f10000000", "x": -1},
+                       "{" + ",".join(after) + "}")
+
+
+def string_trace(path: Path, megabytes: float) -> int:
+    """A string of about ``megabytes`` MB; one character appended."""
+    text = "ab" * int(megabytes * 1e6 / 2)
+    return _two_states(path, json.dumps(text), "Grow", {"x": "!"}, json.dumps(text + "!"))
+
+
+def _replay(root: Path, name: str, size: int, trace: Path) -> None:
+    # no evaluation budget: the figure is the check's time, even on a machine others share
+    code, seconds, rss, err = run(["replay", "--eval-budget", "0", "--spec", str(root / "spec"),
+                                   str(trace)])
+    *said, cpu = err.splitlines()
+    verdict = "conforms" if code == 0 else f"exit {code}: {' '.join(said)[-200:]}"
+    print(f"replay, {name} ({size / 1e6:,.0f} MB file): {seconds:.1f} s ({cpu} s CPU), "
+          f"{size / 1e6 / seconds:.0f} MB/s, peak RSS {rss:,.0f} MB, {verdict}", flush=True)
+    trace.unlink()
 
 
 def main() -> None:
@@ -64,29 +110,31 @@ def main() -> None:
         spec = root / "spec" / "conformance"
         spec.mkdir(parents=True)
         (spec / "BigSet.tla").write_text(MODULE, encoding="utf-8")
+        trace = root / "big.trace.jsonl"
         for mb in (12.5, 25, 50):
-            trace = root / f"big-{mb}.trace.jsonl"
-            size = big_set_trace(trace, mb)
-            code, seconds, rss, err = run(["replay", "--spec", str(root / "spec"), str(trace)])
-            verdict = "conforms" if code == 0 else f"exit {code}: {err[-200:]}"
-            print(f"replay, one set of {mb:g} MB per state ({size / 1e6:,.0f} MB file): "
-                  f"{seconds:.1f} s, {size / 1e6 / seconds:.0f} MB/s, peak RSS {rss:,.0f} MB, "
-                  f"{verdict}")
-            trace.unlink()
+            _replay(root, f"one set of {mb:g} MB of integers per state", big_set_trace(trace, mb),
+                    trace)
+        for name, make in (("one set of 50 MB of records per state", set_of_records_trace),
+                           ("one record of 50 MB per state", record_trace),
+                           ("one string of 50 MB per state", string_trace)):
+            _replay(root, name, make(trace, 50), trace)
         exprs = b"".join(b"%d + %d * 2\n" % (i, i) for i in range(800_000))[:10_000_000]
-        code, seconds, rss, err = run(["eval", "-"], exprs)
-        print(f"eval -, {len(exprs) / 1e6:.0f} MB of expressions on stdin: exit {code} in "
-              f"{seconds:.1f} s, peak RSS {rss:,.0f} MB ({err.splitlines()[-1][:90]})")
+        _eval(f"{len(exprs) / 1e6:.0f} MB of expressions on stdin", exprs)
         line = b"{" + b",".join(b"%d" % i for i in range(1_500_000))[:10_000_000] + b"}\n"
-        code, seconds, rss, err = run(["eval", "-"], line)
-        print(f"eval -, one 10 MB expression line: exit {code} in {seconds:.1f} s, peak RSS "
-              f"{rss:,.0f} MB ({err.splitlines()[-1][:90]})")
+        _eval("one 10 MB expression line", line)
         deep = root / "deep.trace.jsonl"
         deep.write_text(json.dumps(HEADER) + '\n{"state": {"s": ' + "[" * 100_000
                         + "]" * 100_000 + "}}\n", encoding="utf-8")
-        code, seconds, rss, _ = run(["replay", "--spec", str(root / "spec"), str(deep)])
-        print(f"replay, a state nested 100,000 levels: exit {code} in {seconds:.1f} s, "
-              f"peak RSS {rss:,.0f} MB")
+        code, seconds, rss, err = run(["replay", "--spec", str(root / "spec"), str(deep)])
+        print(f"replay, a state nested 100,000 levels: exit {code} in {seconds:.1f} s "
+              f"({err.splitlines()[-1]} s CPU), peak RSS {rss:,.0f} MB")
+
+
+def _eval(name: str, stdin: bytes) -> None:
+    code, seconds, rss, err = run(["eval", "-"], stdin)
+    *said, cpu = err.splitlines()
+    print(f"eval -, {name}: exit {code} in {seconds:.1f} s ({cpu} s CPU), peak RSS "
+          f"{rss:,.0f} MB ({(said or [''])[-1][:90]})", flush=True)
 
 
 if __name__ == "__main__":

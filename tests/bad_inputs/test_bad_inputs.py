@@ -21,6 +21,8 @@ from tlaconf.files import TMP_MARK
 
 HERE = Path(__file__).parent
 SPEC = HERE / "spec"
+LIB = HERE.parent / "library" / "data" / "lib"
+"""Community modules (Json, IOUtils, ...) for the cases of trace-validation specs."""
 CASES = sorted((HERE / "cases").glob("*.case"))
 HANG_SECONDS = 60
 """A case still running after this long has hung (the test fails, it does not wait)."""
@@ -138,7 +140,7 @@ def test_bad_input(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     materialize(case, tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")
-    args = [a.replace("{spec}", str(SPEC)) for a in case.args]
+    args = [a.replace("{spec}", str(SPEC)).replace("{lib}", str(LIB)) for a in case.args]
     try:
         with deadline(HANG_SECONDS):
             code = main(args)

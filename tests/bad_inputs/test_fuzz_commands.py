@@ -273,6 +273,95 @@ def test_init(name: str) -> None:
         run("init", ["init", name or "x"], root)
 
 
+CLOCK = b"""---- MODULE Clock ----
+EXTENDS Naturals
+CONSTANT N
+VARIABLE h
+Init == h \\in 1..N
+Next == h' = IF h = N THEN 1 ELSE h + 1
+Small == h <= N
+Tiny == h < 3
+====
+"""
+CLOCK_CFG = b"CONSTANT N = 4\nINIT Init\nNEXT Next\nINVARIANT Small\n"
+FILE = st.sampled_from(["file"] * 4) | KINDS
+"""Mostly a file (when another path of the command is fuzzed for its kind)."""
+
+
+@FUZZ
+@given(mutated(CLOCK), mutated(CLOCK_CFG) | mutated(CLOCK_CFG.replace(b"Small", b"Tiny")),
+       st.booleans(), FILE, st.sampled_from([[], [], ["--walks", "2"], ["--json"],
+                                             ["--trace", "."], ["--trace", "note.txt/v.jsonl"]]))
+def test_explore(module: bytes, cfg: bytes, damage_module: bool, kind: str,
+                 extra: list[str]) -> None:
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        tla = place(root, "Clock.tla", module if damage_module else CLOCK,
+                    kind if damage_module else "file")
+        place(root, "Clock.cfg", CLOCK_CFG if damage_module else cfg,
+              "file" if damage_module else kind)
+        run("explore", ["explore", "--eval-budget", "5", tla, "--depth", "4",
+                        "--trace", "out/v.jsonl", *extra], root)
+
+
+VALIDATION = Path(__file__).parents[1] / "validate" / "data"
+LIBRARY = Path(__file__).parents[1] / "library" / "data" / "lib"
+LOG = (VALIDATION / "good.ndjson").read_bytes()
+TRACE_SPEC = (VALIDATION / "CounterTrace.tla").read_bytes()
+TRACE_CFG = (VALIDATION / "CounterTrace.cfg").read_bytes()
+PARTIAL = "\n".join(json.dumps(x) for x in [
+    {"format": "tlaconf-trace", "version": 1, "module": "Tally", "revision": "1",
+     "partial": True}, {"state": {}},
+    {"action": "Add", "params": {"who": "a", "n": 2}, "state": {"count": {"#partial": {"a": 2}}}},
+    {"action": "Add", "params": {"who": "b", "n": 1}, "state": {}},
+    {"state": {"count": {"a": 2, "b": 1}}}]).encode() + b"\n"
+
+
+@FUZZ
+@given(mutated(LOG), mutated(TRACE_SPEC), mutated(TRACE_CFG), FILE,
+       st.sampled_from(["log", "log", "log", "spec", "cfg"]), st.booleans())
+def test_validate(log: bytes, spec: bytes, cfg: bytes, kind: str, damaged: str,
+                  as_json: bool) -> None:
+    with folder() as root:
+        (root / "Counter.tla").write_bytes((VALIDATION / "Counter.tla").read_bytes())
+        place(root, "log.ndjson", log if damaged == "log" else LOG, kind)
+        (root / "CounterTrace.tla").write_bytes(spec if damaged == "spec" else TRACE_SPEC)
+        (root / "CounterTrace.cfg").write_bytes(cfg if damaged == "cfg" else TRACE_CFG)
+        run("validate", ["validate", "--library", str(LIBRARY), "--env", "JSON=log.ndjson",
+                         *(["--json"] if as_json else []), "CounterTrace.tla"], root)
+
+
+@FUZZ
+@given(mutated(PARTIAL), FILE, st.sampled_from([[], ["--strict"], ["--max-candidates", "1000"],
+                                                 ["--env", "JSON=x"], ["--revision", "9"]]))
+def test_validate_partial(data: bytes, kind: str, extra: list[str]) -> None:
+    with folder() as root:
+        trace = place(root, "p.trace.jsonl", data, kind)
+        run("validate", ["validate", "--spec", str(VALIDATION / "pspec"), trace, *extra], root)
+
+
+BANK = Path(__file__).parents[1] / "mbt" / "bank"
+WORDS = st.sampled_from(["Bank", "Other", "Bank.tla", "nope.tla", "", "-x", "a b", "1x"])
+DRIVERS = st.sampled_from(["tests.mbt.bank.bank:correct", "tests.mbt.bank.bank:capped_at_2"]
+                          * 3 + ["tests.mbt.bank.bank:nothing", "nosuchmodule:x", "bank", ":"])
+
+
+@settings(FUZZ, suppress_health_check=[*FUZZ.suppress_health_check,
+                                      HealthCheck.nested_given])  # mbt runs Hypothesis itself
+@given(mutated((BANK / "Bank.tla").read_bytes()), FILE, st.lists(WORDS, max_size=2), DRIVERS,
+       st.sampled_from(["1", "2"] * 3 + ["0", "-3", "x", "1e3"]),
+       st.sampled_from(["out"] * 5 + ["note.txt", "note.txt/deeper", ""]))
+def test_mbt(module: bytes, kind: str, modules: list[str], driver: str, count: str,
+             out: str) -> None:
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        place(root, "Bank.tla", module, kind)
+        (root / "Bank.cfg").write_bytes((BANK / "Bank.cfg").read_bytes())
+        run("mbt", ["mbt", *modules, "--driver", driver, "--steps", "3", "--examples", count,
+                    "--out", out, "--no-database", "--no-shrink", "--seed", "1",
+                    *([] if modules else ["--spec", "."])], root)
+
+
 def test_outcomes_so_far(capsys: pytest.CaptureFixture[str]) -> None:
     """The figures: examples per command and exit code (run after the fuzz tests)."""
     with capsys.disabled():

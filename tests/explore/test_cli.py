@@ -112,7 +112,7 @@ def test_depth_limit_and_walks(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--walks", "3"], "--walks N needs --depth K"),
         (["--seed", "4"], "--seed applies to random walks"),
-        (["-c", "nope.cfg"], "config file nope.cfg not found"),
+        (["-c", "nope.cfg"], "argument -c/--config: nope.cfg does not exist"),
         (["--depth", "0"], "argument --depth: 0 is not a positive number"),
         (["--walks", "x", "--depth", "2"], "argument --walks: 'x' is not a whole number"),
     ],

@@ -106,7 +106,7 @@ def test_an_invariant_and_no_postcondition(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (("--env", "JSON"), "--env 'JSON': expected NAME=VALUE"),
     (("--env", "JSON=missing.ndjson"), "cannot read missing.ndjson"),
-    (("-c", "nope.cfg"), "config file nope.cfg not found"),
+    (("-c", "nope.cfg"), "argument -c/--config: nope.cfg does not exist"),
     (("--library", "nope"), "--library nope: no such folder or jar"),
 ])
 def test_bad_input_exits_2(args: tuple[str, ...], message: str) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir
+from tlaconf.cli.inputs import existing_dir, spec_dir
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.gate.diff_spec import (
     Key,
@@ -38,8 +38,8 @@ from tlaconf.replay.backend import get_backend
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("old", metavar="OLD_DIR", type=existing_dir, help="the spec/ directory before")
-    p.add_argument("new", metavar="NEW_DIR", type=existing_dir, help="the spec/ directory after")
+    p.add_argument("old", metavar="OLD_DIR", type=spec_dir, help="the spec/ directory before")
+    p.add_argument("new", metavar="NEW_DIR", type=spec_dir, help="the spec/ directory after")
     p.add_argument("--traces", metavar="DIR", type=existing_dir,
                    help="golden traces (default: traces/ beside NEW_DIR, if any)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import positive_int
+from tlaconf.cli.inputs import existing_file, output_file, positive_int
 from tlaconf.errors import UserError
 from tlaconf.files import check_output
 from tlaconf.tla.library import library_path
@@ -40,8 +40,9 @@ def _seed(text: str) -> int:
 
 def register(p: argparse.ArgumentParser) -> None:
     p.description = doc_description(__doc__)
-    p.add_argument("module", metavar="MODULE.tla", help="the module to explore")
-    p.add_argument("-c", "--config", metavar="CFG",
+    p.add_argument("module", metavar="MODULE.tla", type=existing_file,
+                   help="the module to explore")
+    p.add_argument("-c", "--config", metavar="CFG", type=existing_file,
                    help="the model configuration (default: MODULE.cfg beside the module)")
     p.add_argument("--depth", type=positive_int, metavar="K",
                    help="explore K levels (breadth-first), or walk K states (--walks)")
@@ -49,7 +50,7 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="N seeded random walks instead of a breadth-first search")
     p.add_argument("--seed", type=_seed, default=0, metavar="S",
                    help="the random walks' seed (default 0)")
-    p.add_argument("--trace", metavar="PATH",
+    p.add_argument("--trace", metavar="PATH", type=output_file,
                    help="where a violation's trace is written (default "
                    "MODULE.violation.jsonl here)")
     p.add_argument("--skip-properties", action="store_true",
@@ -67,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--walks N needs --depth K (the length of each walk)")
     if args.walks is None and args.seed != 0:
         raise UserError("--seed applies to random walks: give --walks N --depth K")
-    module = Path(args.module)
-    trace = Path(args.trace) if args.trace else Path(f"{module.stem}.violation.jsonl")
-    check_output(trace, "--trace")
+    module: Path = args.module
+    trace: Path = args.trace or Path(f"{module.stem}.violation.jsonl")
+    if args.trace is None:
+        check_output(trace, "--trace")
     model = load_model(module, args.config, library_path(),
                        check_properties=not args.skip_properties)
     with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tlaconf.cli.inputs import existing_file, output_dir
-from tlaconf.errors import ExitCode
+from tlaconf.errors import ExitCode, UserError
 from tlaconf.tla.fragments import write_modules
 
 
@@ -23,13 +23,18 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    written = 0
     for page, path, fragments in write_modules(args.pages, args.output):
         if path is None:
             print(f"{page}: no fragment")
             continue
+        written += 1
         names = [n for f in fragments for n in f.names()]
         print(f"{page}: {len(names)} definition(s) -> {path}")
         for f in fragments:
             for n in f.names():
                 print(f"  {n}  (line {f.line}, revision {f.revision}, {f.licence})")
+    if not written:  # a wrong file given as the page is not a success
+        raise UserError("none of the pages publishes a definition (no 'reference-profile · "
+                        "input revision N · LICENCE' marker): nothing was written")
     return ExitCode.OK

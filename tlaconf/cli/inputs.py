@@ -8,6 +8,8 @@ option and the path, before anything is read, replayed or written.  The kinds:
   pipe or a device; a symbolic link is followed, a loop or a dangling one is named);
 - :func:`existing_dir`: a folder that can be read;
 - :func:`existing_path`: either (a trace or a folder of traces);
+- :func:`spec_dir`: a folder that holds a spec (``conformance/``, ``reference-profile/``,
+  ``tcs/`` or ``.tla`` modules), where a folder holding none would be read as an empty spec;
 - :func:`output_file` / :func:`output_dir`: where a file or a folder can be written;
 - :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1.
   Missing folders on the way to an output are created when it is written (as
@@ -61,6 +63,21 @@ def existing_dir(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"{p} is a file, not a directory")
     if not os.access(p, os.R_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"{p} is not readable (permission denied)")
+    return p
+
+
+SPEC_PARTS = ("conformance", "reference-profile", "tcs")
+
+
+def spec_dir(text: str) -> Path:
+    """A folder that holds a spec: ``conformance/``, ``reference-profile/``, ``tcs/`` or
+    ``.tla`` modules of its own (an empty or unrelated folder is refused, not read as a
+    spec without definitions)."""
+    p = existing_dir(text)
+    if not any((p / part).is_dir() for part in SPEC_PARTS) and next(p.glob("*.tla"), None) is None:
+        raise argparse.ArgumentTypeError(
+            f"{p} is not a spec directory (it has no {', '.join(f'{x}/' for x in SPEC_PARTS)} "
+            "and no .tla module)")
     return p
 
 

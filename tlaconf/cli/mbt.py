@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tlaconf.cli.inputs import positive_int
+from tlaconf.cli.inputs import existing_dir, existing_file, output_dir, positive_int
 from tlaconf.errors import UserError
 from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
 from tlaconf.mbt.driver import DriverCrashed
@@ -28,6 +29,7 @@ from tlaconf.mbt.run import DATABASE
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 from tlaconf.spec.project import find_project
+from tlaconf.trace.models import IDENTIFIER
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -37,7 +39,7 @@ def register(p: argparse.ArgumentParser) -> None:
         "checked as replay checks it; a failure is shrunk and written as a trace. Exit 0 "
         "no failure, 1 a failure, 2 bad input."
     )
-    p.add_argument("modules", nargs="*", metavar="MODULE",
+    p.add_argument("modules", nargs="*", metavar="MODULE", type=_module,
                    help="only the drivers of these modules (names or .tla paths)")
     p.add_argument("--driver", action="append", metavar="MODULE:ATTR",
                    help="a driver to run (repeatable; default: [tool.tlaconf] drivers)")
@@ -46,10 +48,10 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--examples", type=positive_int, default=100, metavar="N",
                    help="runs per driver before shrinking (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="Hypothesis seed (default 0)")
-    p.add_argument("--spec", metavar="DIR", help="spec directory")
-    p.add_argument("--out", type=Path, default=Path("mbt-failures"), metavar="DIR",
+    p.add_argument("--spec", metavar="DIR", type=existing_dir, help="spec directory")
+    p.add_argument("--out", type=output_dir, default=Path("mbt-failures"), metavar="DIR",
                    help="where a shrunk failure's trace goes (default mbt-failures)")
-    p.add_argument("--database", type=Path, default=DATABASE, metavar="DIR",
+    p.add_argument("--database", type=output_dir, default=DATABASE, metavar="DIR",
                    help=f"Hypothesis example database: found failures are tried first on the "
                    f"next run (default {DATABASE})")
     p.add_argument("--no-database", action="store_true", help="keep no example database")
@@ -57,6 +59,16 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="write a failure as first found (faster; for mutation runs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run_command)
+
+
+def _module(text: str) -> str:
+    """A module name, or the path of an existing ``.tla`` file (argparse ``type=``)."""
+    if text.endswith(".tla"):
+        existing_file(text)
+    elif not re.fullmatch(IDENTIFIER, text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a module name nor the path of a .tla file")
+    return text
 
 
 def _drivers(args: argparse.Namespace) -> list[tuple[str, Driver]]:
@@ -84,8 +96,6 @@ def _spec_dir(args: argparse.Namespace) -> Path:
     if args.spec is None:
         paths = [Path(m) for m in args.modules if m.endswith(".tla")]
         if paths:
-            if not paths[0].is_file():
-                raise UserError(f"module {paths[0]} does not exist")
             return paths[0].parent
     return resolve_spec_dir(args.spec)
 

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from tlaconf.cli.inputs import existing_dir, existing_file, positive_int
 from tlaconf.errors import UserError
 from tlaconf.tla.library import library_path
 
@@ -25,8 +26,9 @@ def register(p: argparse.ArgumentParser) -> None:
         "\"partial\": true) instead, replay it against its conformance module keeping "
         "every spec state consistent with the log so far."
     )
-    p.add_argument("tracespec", metavar="TRACESPEC.tla|TRACE.jsonl")
-    p.add_argument("-c", "--config", metavar="CFG", help="the .cfg (default: beside the module)")
+    p.add_argument("tracespec", metavar="TRACESPEC.tla|TRACE.jsonl", type=existing_file)
+    p.add_argument("-c", "--config", metavar="CFG", type=existing_file,
+                   help="the .cfg (default: beside the module)")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="an environment variable IOEnv gives the spec (repeatable), "
                    "e.g. --env JSON=trace.ndjson")
@@ -34,25 +36,15 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="exit 1 on a warning too (log lines read but not checked, a log "
                    "cut by the community operators, no POSTCONDITION, a logged field the "
                    "spec never reads)")
-    p.add_argument("--spec", metavar="DIR",
+    p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="partial traces: the spec directory (default as for replay)")
     p.add_argument("--revision", metavar="R",
                    help="partial traces: check against revision R instead of the header's")
-    p.add_argument("--max-candidates", type=_positive, default=None, metavar="N",
+    p.add_argument("--max-candidates", type=positive_int, default=None, metavar="N",
                    help="partial traces: more candidate states than N at a log line is "
                    "undecided, exit 3 (default 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return n
 
 
 def _env(pairs: list[str]) -> dict[str, str]:
@@ -69,12 +61,13 @@ def run(args: argparse.Namespace) -> int:
     from tlaconf.validate.outcome import render
     from tlaconf.validate.tracespec import validate_trace_spec
 
-    env = _env(args.env)
-    library = library_path()  # --library first
-    tla = Path(args.tracespec)
+    tla: Path = args.tracespec
+    _refuse_options_of_the_other_kind(args, partial=tla.suffix != ".tla")
     if tla.suffix != ".tla":
         return _partial(args, tla)
-    cfg = Path(args.config) if args.config else None
+    env = _env(args.env)
+    library = library_path()  # --library first
+    cfg: Path | None = args.config
 
     def level(n: int, alive: int, distinct: int) -> None:
         if sys.stderr.isatty() and n % 50 == 0:
@@ -91,12 +84,28 @@ def run(args: argparse.Namespace) -> int:
     return outcome.exit_code(args.strict)
 
 
+_SPEC_ONLY = (("config", "-c/--config"), ("env", "--env"))
+_PARTIAL_ONLY = (("spec", "--spec"), ("revision", "--revision"),
+                 ("max_candidates", "--max-candidates"))
+
+
+def _refuse_options_of_the_other_kind(args: argparse.Namespace, partial: bool) -> None:
+    """A trace-spec option given with a partial trace, or the other way round, is refused
+    (it would be ignored)."""
+    given = [flag for name, flag in (_SPEC_ONLY if partial else _PARTIAL_ONLY)
+             if getattr(args, name) not in (None, [])]
+    if given:
+        what = ("a partial trace (.jsonl)" if partial else "a trace-validation spec (.tla)")
+        applies = "trace-validation specs" if partial else "partial traces"
+        raise UserError(f"{', '.join(given)} does not apply to {what}: it applies to "
+                        f"{applies}")
+
+
 def _partial(args: argparse.Namespace, path: Path) -> int:
     from tlaconf.validate.outcome import render
     from tlaconf.validate.partial import DEFAULT_MAX_CANDIDATES, replay_partial
 
-    spec = Path(args.spec) if args.spec else None
-    outcome = replay_partial(path, spec, args.revision,
+    outcome = replay_partial(path, args.spec, args.revision,
                              args.max_candidates or DEFAULT_MAX_CANDIDATES)
     print(json.dumps(outcome.to_json(), indent=1) if args.json else render(outcome))
     return outcome.exit_code(args.strict)

@@ -16,14 +16,15 @@ import os
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
+from tlaconf.errors import UserError
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
-from tlaconf.values import Fn, make_fn
+from tlaconf.files import NotUtf8, read_text, unreadable_path
+from tlaconf.values import Fn, make_fn, strict_json
 
 Op = Callable[..., Any]
 
@@ -85,8 +86,11 @@ class _Number:
 
 def _loads(text: str, where: str, sid: int) -> Any:
     try:
+        strict_json.check_depth(text)
         parsed = json.loads(text, parse_int=_Number, parse_float=_Number,
                             parse_constant=_Number)
+    except strict_json.TooDeep as err:
+        raise Fail(f"{where}: {err} (column {err.col})", (), sid) from None
     except json.JSONDecodeError as err:
         raise Fail(f"{where}: not JSON ({err.msg} at column {err.colno})", (), sid) from None
     return _tla(parsed, where, sid)
@@ -94,11 +98,16 @@ def _loads(text: str, where: str, sid: int) -> Any:
 
 def _read(path: Any, sid: int, op: str) -> str:
     name = _str(path, sid, op)
+    why = unreadable_path(name)
+    if why is not None:
+        raise Fail(f"{op}({show(name)}): cannot read {name}: it {why}", (), sid)
     try:
-        return Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise Fail(f"{op}({show(name)}): cannot read {name}: {why}", (), sid) from None
+        return read_text(name, "file")
+    except NotUtf8 as err:
+        raise Fail(f"{op}({show(name)}): cannot read {err.location}: {err.message}", (), sid
+                   ) from None
+    except UserError as err:
+        raise Fail(f"{op}({show(name)}): {err.message}", (), sid) from None
 
 
 def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:

@@ -300,6 +300,8 @@ def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
     """Fails when TLC, looking ``x`` up in the sorted set ``s``, would compare it with an
     element of another kind (``<<1>> \\in {<<"a">>}``): ``x`` is compared with its
     neighbours in TLC's order."""
+    if order.flat([x, *s]):  # all of one shape, each field of one kind: they all compare
+        return
     ordered = sorted(s, key=sort_key)
     keys = [sort_key(e) for e in ordered]
     i = bisect.bisect_left(keys, sort_key(x))

@@ -27,8 +27,8 @@ from pydantic import ValidationError
 
 from tlaconf.files import read_text
 from tlaconf.trace.models import IDENTIFIER, TraceHeader, decode_params
-from tlaconf.trace.reader import TraceFormatError, describe_validation_error
-from tlaconf.values import ITFDecodeError, decode, to_tla
+from tlaconf.trace.reader import MAX_LINE_BYTES, TraceFormatError, describe_validation_error
+from tlaconf.values import ITFDecodeError, decode, strict_json, to_tla
 
 MARKER = "#partial"
 
@@ -76,7 +76,7 @@ def is_partial(path: Path) -> bool:
         if not path.is_file():
             return False
         with open(path, encoding="utf-8") as f:
-            first = json.loads(f.readline())
+            first = strict_json.loads(f.readline(MAX_LINE_BYTES))
     except (OSError, ValueError):
         return False
     return isinstance(first, dict) and first.get("partial") is True
@@ -189,7 +189,12 @@ def _objects(text: str, path: Path) -> Iterator[tuple[int, Any]]:
         if not line.strip():
             raise TraceFormatError("blank line (every line is one JSON object)", path, n)
         try:
-            yield n, json.loads(line)
+            yield n, strict_json.loads(line)
+        except strict_json.TooDeep as err:
+            raise TraceFormatError(f"{err} (column {err.col})", path, n) from None
+        except strict_json.DuplicateKeyError as err:
+            raise TraceFormatError(f"duplicate key {err.key!r} in a JSON object (each key "
+                                   "may appear once)", path, n) from None
         except json.JSONDecodeError as err:
             raise TraceFormatError(f"not JSON: {err.msg} (column {err.colno})", path, n) \
                 from None

@@ -145,6 +145,7 @@ class TraceReader:
             text = decode(raw, str(self.path), self._lineno)
         except NotUtf8 as err:
             raise self._error(f"{err.message} (column {err.col})") from None
+        del raw  # a line may be one large state: keep one copy of it while it is parsed
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
         try:

@@ -92,6 +92,7 @@ class TraceWriter:
         self.partial = partial
         self.path = Path(path)
         self._part = self.path.with_name(self.path.name + ".part")
+        self._part.parent.mkdir(parents=True, exist_ok=True)  # as every output's folders are
         self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
         self._has_init = False
         self.steps = 0

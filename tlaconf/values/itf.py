@@ -12,6 +12,8 @@ named tuple), and ``{"#set": [true, 1]}`` is refused instead of collapsing.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Collection
 from typing import Any
 
 from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
@@ -29,25 +31,31 @@ class ITFDecodeError(ValueError):
         self.message = message
         self.path = path
 
+    def within(self, segment: str) -> ITFDecodeError:
+        """The same error one level up: ``segment`` (``[3]``, ``.field``, ``#set[0]``)
+        is where the value it was found in sits in its parent."""
+        return ITFDecodeError(self.message, segment + self.path)
+
 
 def decode(obj: Any, path: str = "") -> Any:
-    """The TLA+ value encoded by the JSON value ``obj``; an :class:`ITFDecodeError` names
-    where in it (below ``path``) the first bad value is."""
+    """The TLA+ value encoded by the JSON value ``obj``; ``path`` names ``obj`` in messages.
+
+    Linear in the size of ``obj``, with no per-element work where a container holds
+    only strings or safe integers; where in ``obj`` an error is (``path[2].f#set[0]``)
+    is worked out only when there is one."""
     try:
-        return _value(obj)
+        return _decode(obj)
     except ITFDecodeError as err:
         where = path + err.path if path or not err.path.startswith(".") else err.path[1:]
         raise ITFDecodeError(err.message, where) from None
 
 
-def _value(obj: Any) -> Any:
-    """``decode`` without the path of an error: the error's ``path`` is relative to ``obj``
-    (``.k`` a record field, ``[i]`` an element), found only when there is an error."""
+def _decode(obj: Any) -> Any:
     t = type(obj)
     if t is bool or t is str:
         return obj
     if t is int:
-        if obj > SAFE_INT or obj < -SAFE_INT:
+        if abs(obj) > SAFE_INT:
             raise ITFDecodeError(f'integer {obj} is not safe in JSON; use {{"#bigint": ...}}', "")
         return obj
     if t is float:
@@ -55,7 +63,7 @@ def _value(obj: Any) -> Any:
             return int(obj)
         raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", "")
     if t is list:
-        return tuple(_values(obj, "["))
+        return tuple(obj) if _scalars(obj) else tuple(_items(obj, "["))
     if t is dict:
         return _decode_object(obj)
     if obj is None:
@@ -63,73 +71,81 @@ def _value(obj: Any) -> Any:
     raise ITFDecodeError(f"unsupported JSON value {obj!r}", "")
 
 
-def _values(items: list[Any], at: str) -> list[Any]:
-    """The decoded elements of the JSON array ``items``; an error's path starts with
-    ``{at}{i}]`` (``at`` is ``[`` or ``#set[``...)."""
+def _items(body: list[Any], segment: str) -> list[Any]:
+    """The decoded elements of ``body``; an error names the element (``segment[i]``)."""
+    out: list[Any] = []
+    append = out.append
     try:
-        return [_value(x) for x in items]
-    except ITFDecodeError:
-        for i, x in enumerate(items):
-            try:
-                _value(x)
-            except ITFDecodeError as err:
-                raise ITFDecodeError(err.message, f"{at}{i}]{err.path}") from None
-        raise
+        for x in body:
+            append(_decode(x))
+    except ITFDecodeError as err:
+        raise err.within(f"{segment}{len(out)}]") from None
+    return out
 
 
 def _decode_object(obj: dict[str, Any]) -> Any:
     if len(obj) == 1:
-        ((key, body),) = obj.items()
+        key, body = next(iter(obj.items()))
         if key.startswith("#"):
             return _encoded(key, body)
     elif not obj:
         return ()  # the empty record is the empty function <<>>
-    elif any(k.startswith("#") for k in obj):
-        raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", "")
+    if len(obj) > _SMALL and _plain_values(obj):
+        return Fn(dict(obj))
+    out: dict[str, Any] = {}
+    k = ""
     try:
-        return Fn({k: _value(v) for k, v in obj.items()})
-    except ITFDecodeError:
         for k, v in obj.items():
-            try:
-                _value(v)
-            except ITFDecodeError as err:
-                raise ITFDecodeError(err.message, f".{k}{err.path}") from None
-        raise
+            if k.startswith("#"):
+                break
+            out[k] = _decode(v)
+        else:
+            return Fn(out)
+    except ITFDecodeError as err:
+        raise err.within(f".{k}") from None
+    raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", "")
+
+
+_SMALL = 8
+"""A record of more fields is first checked for holding only scalars (then it is itself)."""
 
 
 def _encoded(key: str, body: Any) -> Any:
-    """The value of ``{key: body}`` for a ``#`` key."""
-    if key == "#set" or key == "#tup":
-        if type(body) is not list:
-            raise ITFDecodeError(f"{key} takes a JSON array", "")
-        if _plain(body):  # strings, or safe integers: themselves, and always comparable
-            return tuple(body) if key == "#tup" else frozenset(body)
-        items = _values(body, f"{key}[")
-        if key == "#tup":
-            return tuple(items)
-        mix = check_comparable(items)
-        if mix:
-            raise ITFDecodeError(mix, "")
-        return frozenset(items)
-    if key == "#map":
-        return _decode_map(body)
+    """The value of ``{key: body}``, an encoded value (``#set``, ``#bigint``, ...)."""
     if key == "#bigint":
         if not isinstance(body, str) or not DECIMAL.match(body):
             shown = repr(body if len(str(body)) <= 40 else f"{str(body)[:40]}...")
             raise ITFDecodeError(
                 f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", "")
         return parse_decimal(body)
+    if key in ("#set", "#tup"):
+        if not isinstance(body, list):
+            raise ITFDecodeError(f"{key} takes a JSON array", "")
+        if key == "#tup":
+            return tuple(body) if _scalars(body) else tuple(_items(body, "#tup["))
+        if _plain(body):  # strings, or safe integers: themselves, and always comparable
+            return frozenset(body)
+        items = _items(body, "#set[")
+        mix = check_comparable(items)
+        if mix:
+            raise ITFDecodeError(mix, "")
+        return frozenset(items)
+    if key == "#map":
+        return _decode_map(body)
     if key == "#unserializable":
         if not isinstance(body, str):
             raise ITFDecodeError("#unserializable takes a string", "")
         return ModelValue(body)
     raise ITFDecodeError(
         f"unknown value encoding {key!r} (expected #bigint, #set, #tup, #map or #unserializable)",
-        "")
+        "",
+    )
 
 
 _STR = frozenset({str})
 _INT = frozenset({int})
+_SCALARS = frozenset({str, int, bool})
+_ENCODING_KEY = operator.methodcaller("startswith", "#")
 
 
 def _plain(body: list[Any]) -> bool:
@@ -140,28 +156,48 @@ def _plain(body: list[Any]) -> bool:
     return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
+def _scalars(values: Collection[Any]) -> bool:
+    """Whether ``values`` are all strings, booleans or safe integers (a sequence or a
+    record of them holds them as they are; a set must also hold one kind: :func:`_plain`)."""
+    kinds = set(map(type, values))
+    if not kinds <= _SCALARS:
+        return False
+    if int not in kinds:
+        return True
+    ints = values if kinds == _INT else [v for v in values if type(v) is int]
+    return min(ints) >= -SAFE_INT and max(ints) <= SAFE_INT
+
+
+def _plain_values(obj: dict[str, Any]) -> bool:
+    """Whether ``obj`` is a record of scalars (no key starts with ``#``): its values are
+    themselves."""
+    return not any(map(_ENCODING_KEY, obj)) and _scalars(obj.values())
+
+
 def _decode_map(body: Any) -> Any:
     if not isinstance(body, list):
         raise ITFDecodeError("#map takes a JSON array of [key, value] pairs", "")
     pairs: list[tuple[Any, Any]] = []
-    for i, pair in enumerate(body):
-        if not (type(pair) is list and len(pair) == 2):
-            raise ITFDecodeError("#map entries are [key, value] pairs", f"#map[{i}]")
-        pairs.append((_entry(pair[0], i, 0), _entry(pair[1], i, 1)))
-    mix = check_comparable(k for k, _ in pairs)
+    append = pairs.append
+    side = ""
+    try:
+        for pair in body:
+            if not (type(pair) is list and len(pair) == 2):
+                side = ""
+                raise ITFDecodeError("#map entries are [key, value] pairs", "")
+            side = "[0]"
+            k = _decode(pair[0])
+            side = "[1]"
+            append((k, _decode(pair[1])))
+    except ITFDecodeError as err:
+        raise err.within(f"#map[{len(pairs)}]{side}") from None
+    mix = check_comparable([k for k, _ in pairs])
     if mix:
         raise ITFDecodeError(mix, "")
     mapping = dict(pairs)
     if len(mapping) != len(pairs):
         raise ITFDecodeError("#map has a duplicate key", "")
     return make_fn(mapping)
-
-
-def _entry(obj: Any, i: int, j: int) -> Any:
-    try:
-        return _value(obj)
-    except ITFDecodeError as err:
-        raise ITFDecodeError(err.message, f"#map[{i}][{j}]{err.path}") from None
 
 
 def encode(v: Any) -> Any:

@@ -14,7 +14,7 @@ when its JVM first met them, which no other run can reproduce.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tlaconf.values.core import Fn, ModelValue, kind
@@ -234,23 +234,40 @@ def incomparable(values: Iterable[Any]) -> tuple[Any, Any] | None:
 
 
 def flat(items: list[Any]) -> bool:
-    """Whether ``items`` are all sets, or all tuples, whose elements are of one scalar
-    kind (sets of sets of ids, sequences of integers): such values always compare.
-    A set is sampled by one element: sets are checked for one kind when built."""
+    """Whether ``items`` always compare, told without sorting them: all sets whose
+    elements are of one scalar kind (sets of sets of ids), all tuples whose elements at
+    each position are of one scalar kind (sequences of integers, pairs ``<<id, "name">>``),
+    or all records of the same fields whose values at each field are of one scalar kind
+    (cards ``[id |-> 1, zone |-> "hand"]``).  A set is sampled by one element: sets are
+    checked for one kind when built."""
     t = type(items[0])
-    kinds: set[type] = set()
+    if len(set(map(type, items))) != 1:
+        return False
     if t is frozenset:
-        if len(set(map(type, items))) != 1:
-            return False
         kinds = {next(iter(v)).__class__ for v in items if v}
-    elif t is tuple:
-        for v in items:
-            if type(v) is not tuple:
-                return False
-            kinds.update(map(type, v))
+        return len(kinds) <= 1 and (not kinds or next(iter(kinds)) in _SCALAR_KIND)
+    if t is tuple:
+        columns: Iterable[Sequence[Any]] = itertools.zip_longest(*items, fillvalue=_GAP)
+    elif t is Fn:
+        fields = items[0]._d.keys()
+        if not all(type(k) is str for k in fields) or any(v._d.keys() != fields for v in items):
+            return False
+        columns = ([v._d[k] for v in items] for k in fields)
     else:
         return False
-    return len(kinds) <= 1 and (not kinds or next(iter(kinds)) in _SCALAR_KIND)
+    for column in columns:
+        kinds = set(map(type, column))
+        kinds.discard(_Gap)
+        if len(kinds) > 1 or not kinds <= _SCALAR_KIND.keys():
+            return False
+    return True
+
+
+class _Gap:
+    """Where a shorter tuple has no element (tuples of different lengths compare by length)."""
+
+
+_GAP = _Gap()
 
 
 def check_comparable(values: Iterable[Any], what: str = "a set (or function domain) holds"

@@ -32,11 +32,13 @@ class _Duplicate(Exception):
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Duplicate(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # only then look for the key that came twice
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
     return out
 
 
