@@ -26,7 +26,6 @@ carry the aliases are always sent, as written.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -49,6 +48,7 @@ from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.tla.resolve import STANDARD_MODULES as TLA_STANDARD_MODULES
+from tlaconf.tla.visit import iter_nodes
 
 STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
     "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions"
@@ -141,17 +141,11 @@ def read_types(spec: ModuleSpec) -> Typing:
     return Typing(alias_texts, per, holders)
 
 
-def _names(node: Any) -> Iterator[str]:
+def _names(node: ast.Node) -> Iterator[str]:
     """Every name a node refers to (unqualified, or the instance of a qualified one)."""
-    if isinstance(node, ast.Name | ast.OpApp):
-        yield node.module[0] if node.module else node.name
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                yield from _names(getattr(node, f.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from _names(item)
+    for n in iter_nodes(node):
+        if isinstance(n, ast.Name | ast.OpApp):
+            yield n.module[0] if n.module else n.name
 
 
 @dataclass

@@ -17,10 +17,10 @@ they were, so Apalache's line numbers are the file's.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from tlaconf.tla import ast
+from tlaconf.tla.visit import iter_nodes
 
 
 def _from_one(domain: Any) -> Any:
@@ -50,22 +50,14 @@ def _length_of(node: Any) -> Any:
     return None
 
 
-def _targets(node: object, out: list[ast.Node]) -> None:
+def _is_target(node: ast.Node) -> bool:
+    """A range ``1..Len(s)``, a sequence built as a function, or a set of such functions."""
     if _length_of(node) is not None:
-        out.append(node)  # type: ignore[arg-type]
-    elif isinstance(node, ast.FnCons) and len(node.bounds) == 1:
+        return True
+    if isinstance(node, ast.FnCons) and len(node.bounds) == 1:
         bound = node.bounds[0]
-        if len(bound.names) == 1 and not bound.tuple_pattern and _from_one(bound.domain):
-            out.append(node)
-    elif isinstance(node, ast.FnSet) and _from_one(node.domain) is not None:
-        out.append(node)
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                _targets(getattr(node, f.name), out)
-    elif isinstance(node, tuple):
-        for item in node:
-            _targets(item, out)
+        return len(bound.names) == 1 and not bound.tuple_pattern and bool(_from_one(bound.domain))
+    return isinstance(node, ast.FnSet) and _from_one(node.domain) is not None
 
 
 def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
@@ -82,9 +74,7 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         s = node.span
         return at(s.line, s.col), at(s.end_line, s.end_col) + 1
 
-    found: list[ast.Node] = []
-    for unit in units:
-        _targets(unit, found)
+    found = [n for n in iter_nodes(units) if _is_target(n)]
     ranges = {id(n): span(n) for n in found}
 
     def splice(lo: int, hi: int, skip: object = None) -> str:
