@@ -207,7 +207,8 @@ def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
     out, count = as_sequences(text, units)
     assert count == 4 and len(out.split("\n")) == len(text.split("\n"))
     lines = out.split("\n")
-    assert lines[2] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert lines[2] == ("Rev(s) == SubSeq(MkSeq(__ApalacheSeqCapacity(s), "
+                        "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
     assert lines[3] == ("Pairs(S, n) == {t \\in {MkSeq(n, LAMBDA tlaconf_i: "
                         "tlaconf_f[tlaconf_i]) : tlaconf_f \\in [1..n -> S]} : t[1] # 0}")
     assert lines[4:6] == ["Nested(n) == MkSeq(n, LAMBDA i: ", "    MkSeq(i, LAMBDA j: j))"]
@@ -230,7 +231,8 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
     assert lines[2] == "All(s) == \\A i \\in (DOMAIN (s)) : s[i] > 0"
     assert lines[3] == "Some(r) == \\E i \\in (DOMAIN (r.frames)) : i > 1"
     assert lines[4] == "Below(s) == \\A i \\in ((DOMAIN (s)) \\ {Len(s)}) : s[i] < s[i + 1]"
-    assert lines[5] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert lines[5] == ("Rev(s) == SubSeq(MkSeq(__ApalacheSeqCapacity(s), "
+                        "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
     assert count == 1  # one MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
 

@@ -51,10 +51,13 @@ from tlaconf.tla.resolve import STANDARD_MODULES as TLA_STANDARD_MODULES
 from tlaconf.tla.visit import iter_nodes
 
 STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
-    "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions"
+    "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions",
+    "__apalache_internal",
 }
 """Modules Apalache provides itself: TLA+'s standard ones (the resolver's list) and its own."""
 
+_APALACHE = ("Apalache", "__apalache_internal")
+"""The modules of Apalache's that a rewritten module extends."""
 _TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
 _FREE = re.compile(r"\s*(\\\*.*)?")
 """A line that holds nothing but a line comment."""
@@ -228,8 +231,8 @@ def read_bundle(
         text, sequences = as_sequences(m.text, sent)
         text = _rewrite(text, list(edits.values()))
         uses_apalache = sequences > 0 or any("SetAsFun(" in (e[1] or "") for e in edits.values())
-        if uses_apalache and "Apalache" not in m.tree.extends:
-            text = _extend_apalache(text, bool(m.tree.extends))
+        if uses_apalache:
+            text = _extend_apalache(text, tuple(m.tree.extends))
         texts.append(text)
     return Bundle(tuple(texts), tuple(sorted(values)), tuple(left_out))
 
@@ -244,12 +247,16 @@ def _value_type(value: Any, annotated: Type, name: str) -> Type:
         raise UserError(f"{err.message} (its @type annotation)") from None
 
 
-def _extend_apalache(text: str, extends: bool) -> str:
-    """``text`` with Apalache (its ``SetAsFun``) among the modules it EXTENDS, on the same lines."""
+def _extend_apalache(text: str, extends: tuple[str, ...]) -> str:
+    """``text`` with Apalache (its ``SetAsFun``, ``MkSeq``) and ``__apalache_internal`` (the
+    capacity of a sequence) among the modules it EXTENDS, on the same lines."""
+    missing = ", ".join(m for m in _APALACHE if m not in extends)
+    if not missing:
+        return text
     if extends:
-        return re.sub(r"\bEXTENDS\s+", "EXTENDS Apalache, ", text, count=1)
+        return re.sub(r"\bEXTENDS\s+", f"EXTENDS {missing}, ", text, count=1)
     head, newline, rest = text.partition("\n")
-    return f"{head} EXTENDS Apalache{newline}{rest}"
+    return f"{head} EXTENDS {missing}{newline}{rest}"
 
 
 def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:

@@ -6,7 +6,13 @@ Snowcat types that constructor as a function ``Int -> a``, never as
 result with one, does not type-check.  :func:`as_sequences` rewrites, in the text
 sent to Apalache only, each ``[x \\in 1..E |-> B]`` as ``MkSeq(E, LAMBDA x: B)``
 and each set of functions ``[1..E -> S]`` as the set of those sequences
-(``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  Any other
+(``MkSeq`` is Apalache's, of type ``(Int, Int => a) => Seq(a)``).  ``MkSeq``
+needs a constant length ("Expected a constant integer expression. Found:
+Len(...)"), so ``[x \\in 1..Len(s) |-> B]`` becomes
+``SubSeq(MkSeq(__ApalacheSeqCapacity(s), LAMBDA x: B), 1, Len(s))``, as
+Apalache's own ``Reverse`` is written: the static capacity of ``s`` bounds its
+length, and only ``Len(s)`` elements are kept (a module using it extends
+``__apalache_internal``).  Any other
 ``1..Len(s)`` (a quantifier's or a filter's range, a membership test) becomes
 ``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
 ``((DOMAIN (s)) \\ {Len(s)})``: Apalache's model checker needs the bounds of a
@@ -21,6 +27,9 @@ from typing import Any
 
 from tlaconf.tla import ast
 from tlaconf.tla.visit import iter_nodes
+
+CAPACITY = "__ApalacheSeqCapacity"
+"""Apalache's static bound on the length of a sequence (its module ``__apalache_internal``)."""
 
 
 def _from_one(domain: Any) -> Any:
@@ -98,10 +107,17 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
             if _len_arg(_from_one(n)) is not None:
                 return f"(DOMAIN ({seq}))"
             return f"((DOMAIN ({seq})) \\ {{Len({seq})}})"
+        close = ")" if isinstance(n, ast.FnCons) else "]}"
         if isinstance(n, ast.FnCons):
             bound = n.bounds[0]
             count, body = _from_one(bound.domain), n.body
             head = f"MkSeq({splice(*span(count), n)}, LAMBDA {bound.names[0]}: "
+            seq = _len_arg(count)
+            seq_text = "" if seq is None else splice(*span(seq), n)
+            if seq_text and "\n" not in seq_text:  # 1..Len(s): up to the capacity of s
+                head = (f"SubSeq(MkSeq({CAPACITY}({seq_text}), "
+                        f"LAMBDA {bound.names[0]}: ")  # fmt: skip
+                close = f"), 1, Len({seq_text}))"
         else:
             count, body = _from_one(n.domain), n.range
             e = splice(*span(count), n)
@@ -112,7 +128,6 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         if "\n" in between:
             head += between[between.rfind("\n") :]
         tail = text[b_end : end - 1]  # the line breaks before the closing bracket
-        close = ")" if isinstance(n, ast.FnCons) else "]}"
         return head + splice(b_start, b_end, n) + tail + close
 
     return splice(0, len(text)), sum(1 for n in found if not isinstance(n, ast.OpApp))
