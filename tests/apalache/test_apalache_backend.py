@@ -224,7 +224,8 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
             "All(s) == \\A i \\in 1..Len(s) : s[i] > 0\n"
             "Some(r) == \\E i \\in 1..Len(r.frames) : i > 1\n"
             "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]\n"
-            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n====\n")  # fmt: skip
+            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n"
+            "Up(S) == [i \\in 1..Cardinality(S) |-> i]\n====\n")  # fmt: skip
     tree = parse_module(text, "R.tla")
     out, count = as_sequences(text, list(tree.definitions().values()))
     lines = out.split("\n")
@@ -233,7 +234,10 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
     assert lines[4] == "Below(s) == \\A i \\in ((DOMAIN (s)) \\ {Len(s)}) : s[i] < s[i + 1]"
     assert lines[5] == ("Rev(s) == SubSeq(MkSeq(__ApalacheSeqCapacity(s), "
                         "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
-    assert count == 1  # one MkSeq: the module must extend Apalache
+    assert lines[6] == ("Up(S) == (LET tlaconf_append(tlaconf_a, tlaconf_e) == "
+                        "Append(tlaconf_a, tlaconf_e) IN SubSeq(MkSeq(__ApalacheSeqCapacity("
+                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i), 1, Cardinality(S)))")
+    assert count == 2  # two MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
 
 

@@ -12,7 +12,8 @@ Len(...)"), so ``[x \\in 1..Len(s) |-> B]`` becomes
 ``SubSeq(MkSeq(__ApalacheSeqCapacity(s), LAMBDA x: B), 1, Len(s))``, as
 Apalache's own ``Reverse`` is written: the static capacity of ``s`` bounds its
 length, and only ``Len(s)`` elements are kept (a module using it extends
-``__apalache_internal``).  Any other
+``__apalache_internal``); ``[x \\in 1..Cardinality(S) |-> B]`` takes the capacity
+of the sequence of the elements of ``S`` (``ApaFoldSet`` with ``Append``).  Any other
 ``1..Len(s)`` (a quantifier's or a filter's range, a membership test) becomes
 ``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
 ``((DOMAIN (s)) \\ {Len(s)})``: Apalache's model checker needs the bounds of a
@@ -23,6 +24,7 @@ they were, so Apalache's line numbers are the file's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tlaconf.tla import ast
@@ -30,6 +32,7 @@ from tlaconf.tla.visit import iter_nodes
 
 CAPACITY = "__ApalacheSeqCapacity"
 """Apalache's static bound on the length of a sequence (its module ``__apalache_internal``)."""
+_ADD = "tlaconf_append"
 
 
 def _from_one(domain: Any) -> Any:
@@ -45,6 +48,24 @@ def _len_arg(node: Any) -> Any:
     """``s`` when ``node`` is ``Len(s)``, else None."""
     if isinstance(node, ast.OpApp) and node.name == "Len" and not node.module:
         return node.args[0] if len(node.args) == 1 else None
+    return None
+
+
+def _bounded(count: Any, text: Callable[[Any], str]) -> tuple[str, str, str] | None:
+    """For a length ``Len(s)`` or ``Cardinality(S)`` (on one line): a LET to open, a static
+    capacity bounding it, and the length; else None.  A set's capacity is that of the
+    sequence of its elements (folded with ``Append``: a LET operator, since Snowcat
+    leaves a ``LAMBDA``'s parameters polymorphic there)."""
+    if not (isinstance(count, ast.OpApp) and not count.module and len(count.args) == 1):
+        return None
+    arg = text(count.args[0])
+    if "\n" in arg:
+        return None
+    if count.name == "Len":
+        return "", f"{CAPACITY}({arg})", f"Len({arg})"
+    if count.name == "Cardinality":
+        let = f"(LET {_ADD}(tlaconf_a, tlaconf_e) == Append(tlaconf_a, tlaconf_e) IN "
+        return let, f"{CAPACITY}(ApaFoldSet({_ADD}, <<>>, {arg}))", f"Cardinality({arg})"
     return None
 
 
@@ -112,12 +133,11 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
             bound = n.bounds[0]
             count, body = _from_one(bound.domain), n.body
             head = f"MkSeq({splice(*span(count), n)}, LAMBDA {bound.names[0]}: "
-            seq = _len_arg(count)
-            seq_text = "" if seq is None else splice(*span(seq), n)
-            if seq_text and "\n" not in seq_text:  # 1..Len(s): up to the capacity of s
-                head = (f"SubSeq(MkSeq({CAPACITY}({seq_text}), "
-                        f"LAMBDA {bound.names[0]}: ")  # fmt: skip
-                close = f"), 1, Len({seq_text}))"
+            bounded = _bounded(count, lambda node: splice(*span(node), n))
+            if bounded is not None:  # 1..Len(s), 1..Cardinality(S): up to a static capacity
+                let, capacity, length = bounded
+                head = f"{let}SubSeq(MkSeq({capacity}, LAMBDA {bound.names[0]}: "
+                close = f"), 1, {length}){')' if let else ''}"
         else:
             count, body = _from_one(n.domain), n.range
             e = splice(*span(count), n)
