@@ -28,7 +28,7 @@ from tlaconf.errors import UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
 from tlaconf.replay.apalache.annotations import untyped
-from tlaconf.replay.apalache.bundle import read_bundle, read_types
+from tlaconf.replay.apalache.bundle import _extend_apalache, read_bundle, read_types
 from tlaconf.replay.apalache.root import trace_types
 from tlaconf.replay.apalache.sequences import as_sequences
 from tlaconf.replay.apalache.types import (
@@ -239,6 +239,24 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
                         "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i), 1, Cardinality(S)))")
     assert count == 2  # two MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
+
+
+def test_a_module_with_a_capacity_extends_apalaches_modules() -> None:
+    """ResponseWindows' Unwind (a reversal up to Len) is sent up to the capacity of its
+    sequence, and the module extends Apalache and __apalache_internal, on the same lines."""
+    spec = module_spec(PROJECT / "spec", "ResponseWindow", "2", {"SeatOrder": ("A", "B")})
+    mod = EmbeddedBackend().load(spec)
+    bundle = read_bundle(spec, {"Pass"}, mod.constant)
+    windows = next(t for t in bundle.texts if "MODULE ResponseWindows" in t)
+    assert "EXTENDS Apalache, __apalache_internal, Naturals, Sequences" in windows
+    assert ("Unwind(responses) == SubSeq(MkSeq(__ApalacheSeqCapacity(responses), "
+            "LAMBDA i: responses[Len(responses) + 1 - i]), 1, Len(responses))") in windows
+    original = (PROJECT / "spec/reference-profile/rev2/ResponseWindows.tla").read_text()
+    assert len(windows.split("\n")) == len(original.split("\n"))
+    assert _extend_apalache("---- MODULE X ----\nX == 1", ()) == (
+        "---- MODULE X ---- EXTENDS Apalache, __apalache_internal\nX == 1")
+    assert _extend_apalache("EXTENDS Apalache, Sequences", ("Apalache", "Sequences")) == (
+        "EXTENDS __apalache_internal, Apalache, Sequences")
 
 
 def test_actions_are_annotated_from_the_params_of_the_trace() -> None:
