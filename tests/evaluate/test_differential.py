@@ -32,7 +32,8 @@ from hypothesis import strategies as st
 import tests.evaluate.tlc_rules as tlc
 from tests.evaluate.tlc_rules import Indeterminate, OracleError
 from tlaconf.evaluate import Blame, Context, EvalError, load_text
-from tlaconf.evaluate.lazy import Fail, materialize
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.semantics import materialize
 from tlaconf.tla.ast import NO_SPAN
 from tlaconf.values import Fn, make_fn, to_tla
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tlaconf.evaluate.actionwalk import NO_CASE_ARM, ActionVisitor, taken_arm
-from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.fail import Fail
 from tlaconf.tla import ast as A
 from tlaconf.tla.parser import parse_expression
 from tlaconf.tla.visit import children, free_names, iter_nodes, used_names

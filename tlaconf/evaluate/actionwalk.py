@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.fail import Fail
 from tlaconf.tla import ast as A
 
 C = TypeVar("C")

@@ -9,18 +9,9 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from tlaconf.evaluate.lazy import (
-    NONE,
-    Fail,
-    enum_set,
-    is_fn,
-    kind_of,
-    member,
-    normalize_fn,
-    partner,
-    show,
-    sorted_values,
-)
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
+from tlaconf.evaluate.semantics import NONE, member, normalize_fn, partner
 from tlaconf.values import Fn, make_fn
 
 EMPTY_BAG: tuple[Any, ...] = ()

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
-from tlaconf.evaluate.lazy import Fail
-from tlaconf.evaluate.lazy import show as _show
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.fail import show as _show
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A

@@ -13,9 +13,9 @@ from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
 from tlaconf.evaluate.community import HIGHER_ORDER as COMMUNITY_HIGHER_ORDER
-from tlaconf.evaluate.lazy import (
+from tlaconf.evaluate.fail import Fail, TooLarge, show
+from tlaconf.evaluate.lazysets import (
     BinarySet,
-    Fail,
     FnSet,
     Interval,
     IntSet,
@@ -26,21 +26,15 @@ from tlaconf.evaluate.lazy import (
     SeqSet,
     StringSet,
     SubsetSet,
-    TooLarge,
     UnionSet,
-    as_bool,
     checked,
-    domain,
     enum_set,
-    equal,
     is_fn,
     kind_of,
-    member,
-    normalize_fn,
     set_size,
-    show,
     sorted_values,
 )
+from tlaconf.evaluate.semantics import as_bool, domain, equal, member, normalize_fn
 from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
 

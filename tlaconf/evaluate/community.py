@@ -19,19 +19,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from tlaconf.evaluate.lazy import (
-    Fail,
-    apply,
-    as_bool,
-    domain,
-    enum_set,
-    equal,
-    is_fn,
-    kind_of,
-    normalize_fn,
-    show,
-    sorted_values,
-)
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
+from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
 from tlaconf.values import Fn, make_fn
 
 Op = Callable[..., Any]

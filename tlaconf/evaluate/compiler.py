@@ -36,9 +36,9 @@ from tlaconf.evaluate.code import (
     is_ident,
     pyname,
 )
+from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.fastpaths import FastPaths
 from tlaconf.evaluate.fold import Folding
-from tlaconf.evaluate.lazy import Fail
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
 from tlaconf.tla.visit import free_names

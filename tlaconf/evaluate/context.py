@@ -14,10 +14,12 @@ from tlaconf.evaluate.blame import Blame, Blamer
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
-from tlaconf.evaluate.lazy import Fail, kind_of, materialize, show
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import kind_of
 from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
+from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Binding, Env
 from tlaconf.tla import ast as A
 from tlaconf.tla import resolve

@@ -26,7 +26,7 @@ from tlaconf.evaluate import budget
 from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.enabled import Assignment, Enabler, Frame
-from tlaconf.evaluate.lazy import Fail
+from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.runtime import NextState
 from tlaconf.evaluate.walk import Env

@@ -19,9 +19,11 @@ from typing import Any
 from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
 from tlaconf.evaluate.assigned import unchanged_sites
 from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
-from tlaconf.evaluate.lazy import Fail, enum_set, equal
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.lazysets import enum_set
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.evaluate.runtime import NextState
+from tlaconf.evaluate.semantics import equal
 from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
 

@@ -7,26 +7,19 @@ from typing import Any, NoReturn
 
 from tlaconf.evaluate import builtins as B
 from tlaconf.evaluate.actionwalk import no_case_arm
-from tlaconf.evaluate.lazy import (
-    NONE,
-    Fail,
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import (
     FilterSet,
     LazyFn,
     LazySet,
     RecordSet,
-    apply,
     enum_set,
-    equal,
     is_fn,
     kind_of,
-    member,
-    normalize_fn,
-    partner,
     record_set_enum,
-    same,
-    show,
     sorted_values,
 )
+from tlaconf.evaluate.semantics import NONE, apply, equal, member, normalize_fn, partner, same
 from tlaconf.values import Fn, ModelValue, make_fn
 
 

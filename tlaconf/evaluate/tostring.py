@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tlaconf.evaluate.lazy import (
-    Fail,
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.lazysets import (
     FnSet,
     Interval,
     IntSet,

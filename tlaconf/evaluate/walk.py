@@ -10,10 +10,12 @@ from typing import Any
 
 from tlaconf.evaluate.code import STATE_ARGS, Local, Scope
 from tlaconf.evaluate.compiler import Compiler
-from tlaconf.evaluate.lazy import Fail, as_bool, enum_set
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.lazysets import enum_set
 from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_NEXT, NO_STATE
+from tlaconf.evaluate.semantics import as_bool
 from tlaconf.tla import ast as A
 
 

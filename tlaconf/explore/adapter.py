@@ -20,10 +20,11 @@ from typing import Any
 
 from tlaconf.evaluate import Context, EvalError, budget
 from tlaconf.evaluate.enabled import Enabler
-from tlaconf.evaluate.lazy import Fail, materialize
+from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.runtime import NO_STATE, NextState
+from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Env
 from tlaconf.tla import ast as A
 from tlaconf.values import Fn, ModelValue

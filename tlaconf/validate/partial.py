@@ -27,8 +27,10 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import Context, EvalError, budget, load_module
-from tlaconf.evaluate.lazy import Fail, apply, is_fn, same
+from tlaconf.evaluate.fail import Fail
+from tlaconf.evaluate.lazysets import is_fn
 from tlaconf.evaluate.runtime import NextState
+from tlaconf.evaluate.semantics import apply, same
 from tlaconf.explore.adapter import Successors
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup

@@ -1,0 +1,360 @@
+"""TLC's value semantics: equality, membership, function application and domains.
+
+TLC compares values of one kind only (``<<1>> = <<TRUE>>`` is an error, model values
+aside), tells TRUE from 1 where Python's ``==`` does not, and looks an element up in a
+set by comparing it with its neighbours in its order; these functions do the same over
+plain values and the lazy values of :mod:`.lazysets`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from typing import Any
+
+from tlaconf.evaluate.fail import Fail, show
+from tlaconf.evaluate.lazysets import (
+    BUILTIN_SETS,
+    Interval,
+    IntSet,
+    LazyFn,
+    LazySet,
+    NatSet,
+    SeqSet,
+    enum_set,
+    kind_of,
+)
+from tlaconf.values import Fn, ModelValue, order, sort_key
+
+
+def as_bool(v: Any, sid: int) -> bool:
+    if v is True or v is False:
+        return v
+    raise Fail(f"expected a boolean, got the {kind_of(v)} {show(v)}", (), sid)
+
+def domain(f: Any, sid: int) -> Any:
+    t = type(f)
+    if t is tuple:
+        return Interval(1, len(f))
+    if t is Fn:
+        return frozenset(f._d)
+    if t is LazyFn:
+        return f.dom
+    raise Fail(f"DOMAIN of the {kind_of(f)} {show(f)}, which is not a function", (), sid)
+
+
+def fn_values(f: Any, sid: int) -> Iterable[Any]:
+    t = type(f)
+    if t is tuple:
+        return f
+    if t is Fn:
+        return f._d.values()
+    return fn_values(f.materialize(sid), sid)
+
+
+def normalize_fn(f: Any, sid: int) -> Any:
+    return f.materialize(sid) if type(f) is LazyFn else f
+
+
+def _family(v: Any) -> str:
+    t = type(v)
+    if t is frozenset or isinstance(v, LazySet):
+        return "set"
+    if t is tuple or t is Fn or t is LazyFn:
+        return "function"
+    return kind_of(v)
+
+
+class _BoolTag:
+    """Stands for TRUE or FALSE in :func:`tag` (equal only to itself, unlike ``True``)."""
+
+    __slots__ = ()
+
+
+_TAGS = {True: _BoolTag(), False: _BoolTag()}
+
+
+def tag(v: Any) -> Any:
+    """A hashable image of ``v`` in which TRUE and 1 (FALSE and 0) differ."""
+    t = type(v)
+    if t is bool:
+        return _TAGS[v]
+    if t is tuple:
+        return tuple(tag(x) for x in v)
+    if t is frozenset:
+        return frozenset(tag(x) for x in v)
+    if t is Fn:
+        return Fn({tag(k): tag(x) for k, x in v._d.items()})
+    if isinstance(v, LazySet) and v.finite:
+        return tag(v.enum(-1))
+    return v
+
+
+def ambiguous(v: Any) -> bool:
+    """Whether ``v`` holds a boolean, 0 or 1 at some depth (where Python's ``==`` says
+    ``TRUE = 1``)."""
+    t = type(v)
+    if t is bool:
+        return True
+    if t is int:
+        return v == 0 or v == 1
+    if t is tuple or t is frozenset:
+        return any(ambiguous(x) for x in v)
+    if t is Fn:
+        return any(ambiguous(k) or ambiguous(x) for k, x in v._d.items())
+    return isinstance(v, LazySet) and v.finite and ambiguous(v.enum(-1))
+
+
+def same(a: Any, b: Any, sid: int = -1) -> bool:
+    """``a = b`` for two plain values of one Python type, as TLC: FALSE at the first
+    difference met in TLC's order, an error when values of different kinds meet first
+    (``<<1>> = <<TRUE>>``, ``{1} = {"a"}``)."""
+    t = type(a)
+    if a == b:
+        if (t is tuple or t is frozenset or t is Fn) and not _strict(a, b):
+            return _walk_equal(a, b, sid)
+        return True
+    if t is tuple or t is frozenset or t is Fn:
+        return _walk_equal(a, b, sid)
+    return False
+
+
+def _walk_equal(a: Any, b: Any, sid: int) -> bool:
+    try:
+        return order.equal(a, b)
+    except order.Incomparable as err:
+        raise Fail(f"attempted to compare the {kind_of(err.a)} {show(err.a)} with the "
+                   f"{kind_of(err.b)} {show(err.b)}", (), sid) from None
+
+
+SCALARS = frozenset({int, str, bool, ModelValue})
+
+
+def _strict(a: Any, b: Any) -> bool:
+    """Whether ``a == b`` (given) also holds kind by kind at every depth.  Sets and
+    domains never mix booleans with integers, so for scalar elements comparing the sets
+    of element types suffices; elements that are containers are compared through
+    :func:`tag` (only when they hold a boolean, 0 or 1).  False only means "not shown":
+    the caller then compares the values as TLC does."""
+    t = type(a)
+    if t is not type(b):
+        return (isinstance(a, LazySet) or isinstance(b, LazySet)) and tag(a) == tag(b)
+    if t is tuple:
+        return all(_value_strict(x, y) for x, y in zip(a, b, strict=True))
+    if t is frozenset:
+        return _same_kinds(a, b)
+    if t is Fn:
+        da, db = a._d, b._d
+        if not _same_kinds(da, db):
+            return False
+        for k, x in da.items():
+            y = db[k]
+            tx = type(x)
+            if tx is frozenset and type(y) is frozenset:  # inlined: a function of sets
+                if x:
+                    e = next(iter(x)).__class__  # one element of each: sets hold one kind
+                    if not ((e is int or e is str) and e is next(iter(y)).__class__) \
+                            and not _same_kinds(x, y):
+                        return False
+            elif not _value_strict(x, y):
+                return False
+        return True
+    if isinstance(a, LazySet):
+        if not a.finite and not getattr(a, "by_name", False):
+            return False  # an infinite set is compared (an error) by the walk, as TLC
+        return bool(tag(a) == tag(b))
+    return True
+
+
+def _value_strict(x: Any, y: Any) -> bool:
+    """:func:`_strict` for two equal values at the same place in two functions."""
+    tx = type(x)
+    if tx in SCALARS:
+        return tx is type(y)
+    if tx is frozenset and type(y) is frozenset:
+        return _same_kinds(x, y)
+    return _strict(x, y)
+
+
+def _one_kind(a: Any, b: Any) -> bool:
+    """Whether two equal, non-empty collections (sets, or dicts' keys) both hold integers,
+    or both strings (model values aside): sets and function domains are checked for one
+    kind when built, so one element of each tells."""
+    k = next(iter(a)).__class__
+    return (k is int or k is str) and k is next(iter(b)).__class__
+
+
+def _same_kinds(a: Any, b: Any) -> bool:
+    """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
+    if not a or _one_kind(a, b):
+        return True
+    ta, tb = set(map(type, a)), set(map(type, b))
+    if ta != tb:
+        return False
+    if ta <= SCALARS:
+        return True
+    if any(isinstance(x, LazySet) and not x.finite and not getattr(x, "by_name", False)
+           for x in a):
+        return False  # infinite sets are compared (an error) by the walk, as TLC
+    return not ambiguous(frozenset(a)) or tag(frozenset(a)) == tag(frozenset(b))
+
+
+def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
+    """The element of ``s`` equal to ``x`` in TLA+ (``NONE`` when there is none)."""
+    if x not in s:
+        return NONE
+    t = type(x)
+    if not ((t is tuple or t is frozenset or t is Fn or t is bool or t is int)
+            and ambiguous(x)):
+        return x
+    tx = tag(x)
+    for e in s:
+        if e == x and tag(e) == tx:
+            return e
+    return NONE
+
+
+NONE = object()
+
+
+def equal(a: Any, b: Any, sid: int) -> bool:
+    """TLC equality: values of different kinds cannot be compared (model values excepted)."""
+    ta = type(a)
+    if ta is type(b) and ta is not LazyFn and not isinstance(a, LazySet):
+        return same(a, b, sid)
+    fa, fb = _family(a), _family(b)
+    if fa != fb:
+        if ta is ModelValue or type(b) is ModelValue:
+            return False
+        raise Fail(
+            f"attempted to compare the {kind_of(a)} {show(a)} with the {kind_of(b)} {show(b)}",
+            (), sid,
+        )
+    if fa == "set":
+        if type(a) is SeqSet and type(b) is SeqSet:
+            return equal(a.base, b.base, sid)
+        if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
+            if type(a) is type(b) or {type(a), type(b)} == {NatSet, IntSet}:
+                return type(a) is type(b)
+            raise Fail(f"attempted to compare {show(a)} with {show(b)}", (), sid)
+        return same(enum_set(a, sid), enum_set(b, sid), sid)
+    if fa == "function":
+        return same(normalize_fn(a, sid), normalize_fn(b, sid), sid)
+    return bool(a == b)
+
+
+def member(x: Any, s: Any, sid: int) -> bool:
+    """``x \\in s`` as TLC: comparing ``x`` with elements of another kind is an error."""
+    if type(s) is frozenset:
+        tx = type(x)
+        if x in s:
+            if tx is bool or tx is int:
+                for e in s:
+                    if e == x:
+                        return type(e) is tx or _mismatch(x, e, sid)
+            if partner(x, s) is not NONE:
+                if (tx is tuple or tx is frozenset or tx is Fn or isinstance(x, LazySet)) \
+                        and opaque(x):
+                    raise Fail(f"cannot compare {show(x)}: it holds an infinite set, which "
+                               "TLC cannot compare", (), sid)
+                return True
+        elif (tx is frozenset or isinstance(x, LazySet)) and _found_unhashed(x, s):
+            return True
+        if s and tx is not ModelValue:
+            e = next((e for e in s if type(e) is not ModelValue), None)
+            if e is None:
+                return False
+            fx = _family(x)
+            if _family(e) != fx:
+                _mismatch(x, e, sid)
+            if fx == "function" and tx is LazyFn:
+                return member(normalize_fn(x, sid), s, sid)
+            if tx is tuple or tx is frozenset or tx is Fn:
+                _probe(x, s, sid)
+        return False
+    if isinstance(s, LazySet):
+        return s.contains(x, sid)
+    raise Fail(f"{show(x)} \\in {show(s)}: the {kind_of(s)} {show(s)} is not a set", (), sid)
+
+
+def _found_unhashed(x: Any, s: frozenset[Any]) -> bool:
+    """Whether ``s`` holds a set equal to ``x`` that ``x in s`` missed: a lazy set too large to
+    hash by content (hashed by identity) is compared by content here, or refused."""
+    lazy = isinstance(x, LazySet)
+    return any((isinstance(e, LazySet) or (lazy and type(e) is frozenset)) and x == e
+               for e in s)
+
+
+def opaque(v: Any) -> bool:
+    """Whether ``v`` is or holds an infinite set TLC compares by no means (not ``Nat``,
+    ``Int``, ``STRING`` or ``Seq(S)``, which it compares by name)."""
+    t = type(v)
+    if t is tuple or t is frozenset:
+        return any(opaque(x) for x in v)
+    if t is Fn:
+        return any(opaque(k) or opaque(x) for k, x in v._d.items())
+    return isinstance(v, LazySet) and not v.finite and not getattr(v, "by_name", False)
+
+
+def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
+    """Fails when TLC, looking ``x`` up in the sorted set ``s``, would compare it with an
+    element of another kind (``<<1>> \\in {<<"a">>}``): ``x`` is compared with its
+    neighbours in TLC's order."""
+    ordered = sorted(s, key=sort_key)
+    keys = [sort_key(e) for e in ordered]
+    i = bisect.bisect_left(keys, sort_key(x))
+    for e in ordered[max(0, i - 1): i + 1]:
+        try:
+            order.compare(x, e)
+        except order.Incomparable as err:
+            raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in a set "
+                       f"holding {show(e)}: TLC cannot compare the {kind_of(err.a)} "
+                       f"{show(err.a)} with the {kind_of(err.b)} {show(err.b)}", (), sid) from None
+
+
+def _mismatch(x: Any, e: Any, sid: int) -> bool:
+    raise Fail(
+        f"attempted to check whether the {kind_of(x)} {show(x)} is in a set of "
+        f"{kind_of(e)}s (elements such as {show(e)})",
+        (), sid,
+    )
+
+
+def apply(f: Any, x: Any, sid: int) -> Any:
+    """``f[x]``: an error outside ``DOMAIN f``."""
+    t = type(f)
+    if t is Fn:
+        d = f._d
+        k = partner(x, d)
+        if k is not NONE:
+            return d[k]
+    elif t is tuple:
+        if type(x) is int and 1 <= x <= len(f):
+            return f[x - 1]
+    elif t is LazyFn:
+        return f.apply(x, sid)
+    else:
+        raise Fail(f"{show(f)}[{show(x)}]: the {kind_of(f)} {show(f)} is not a function",
+                   (), sid)
+    raise Fail(
+        f"function applied to {show(x)}, which is not in its domain {show(domain(f, sid))}",
+        (("f", show(f)),), sid,
+    )
+
+
+def materialize(v: Any, sid: int = -1) -> Any:
+    """``v`` with every finite lazy part enumerated (for printing and encoding)."""
+    t = type(v)
+    if t is frozenset:
+        return frozenset(materialize(x, sid) for x in v)
+    if isinstance(v, LazySet):
+        return materialize(v.enum(sid), sid) if v.finite else v
+    if t is tuple:
+        return tuple(materialize(x, sid) for x in v)
+    if t is Fn:
+        return Fn({materialize(k, sid): materialize(x, sid) for k, x in v.items()})
+    if t is LazyFn:
+        dom = v.dom
+        if type(dom) is frozenset or dom.finite:
+            return materialize(v.materialize(sid), sid)
+    return v
