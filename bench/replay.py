@@ -35,10 +35,10 @@ RSS_TARGET_MB = 300
 REJECT_EVERY = int(os.environ.get("TLACONF_BENCH_REJECT_EVERY", "0"))
 
 
-def write_zone_trace(path: Path, steps: int, seed: int) -> Path:
+def write_zone_trace(path: Path, steps: int, seed: int, objects: int = OBJECTS) -> Path:
     """A conforming ZoneMembership trace: moves of random objects (see ``REJECT_EVERY``)."""
     rng = random.Random(seed)
-    where = {i: rng.choice(ZONES) for i in range(1, OBJECTS + 1)}
+    where = {i: rng.choice(ZONES) for i in range(1, objects + 1)}
 
     def state() -> dict[str, Any]:
         occupants = {z: {i for i, z2 in where.items() if z2 == z} for z in ZONES}
@@ -48,7 +48,7 @@ def write_zone_trace(path: Path, steps: int, seed: int) -> Path:
         w.init(state())
         current = state()
         for k in range(steps):
-            obj = rng.randint(1, OBJECTS)
+            obj = rng.randint(1, objects)
             source = where[obj]
             destination = rng.choice([z for z in ZONES if z != source])
             authorized = REJECT_EVERY == 0 or k % REJECT_EVERY != REJECT_EVERY - 1
