@@ -6,7 +6,7 @@ embedded evaluator, then with ``--backend tlc`` when ``TLC_JAR`` is set, then
 with ``--backend apalache`` when Apalache is found (``APALACHE_MC``, ``PATH``,
 ``APALACHE_HOME`` or ``APALACHE_SERVER``); a checker that is not installed is
 reported as skipped.  Apalache decides a smaller trace of the same kind (4 objects
-rather than 24, ``TLACONF_BENCH_APALACHE_STEPS`` steps, default 4: it decides a
+rather than 24, ``TLACONF_BENCH_APALACHE_STEPS`` steps, default 2: it decides a
 fraction of a step per second, and the 40 steps did not finish in 300 s), within
 ``TLACONF_BENCH_APALACHE_TIMEOUT`` seconds (default 300), timed twice on one
 server: the first trace pays the server's start, the second only its session
@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.replay import SPEC, write_zone_trace
 
 STEPS = int(os.environ.get("TLACONF_BENCH_CHECKER_STEPS", "40"))
-APALACHE_STEPS = int(os.environ.get("TLACONF_BENCH_APALACHE_STEPS", "4"))
+APALACHE_STEPS = int(os.environ.get("TLACONF_BENCH_APALACHE_STEPS", "2"))
 APALACHE_OBJECTS = 4
 APALACHE_TIMEOUT = float(os.environ.get("TLACONF_BENCH_APALACHE_TIMEOUT", "300"))
 
