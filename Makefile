@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 # The scenarios, then spec-driven testing of the harness through its drivers
 # ([tool.tlaconf] drivers; MBT_ARGS to change the budget).
-MBT_ARGS ?= --examples 20 --steps 30
+MBT_ARGS ?= --examples 10 --steps 25
 
 check: $(STAMP)
 	$(BIN)/tlaconf check

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -64,6 +65,24 @@ def write_zone_trace(path: Path, steps: int, seed: int, objects: int = OBJECTS) 
     return path
 
 
+def peak_rss_kb() -> int:
+    """This process's own peak resident set size in KiB.
+
+    ``VmHWM`` (Linux) belongs to the process's own address space.  ``ru_maxrss`` does
+    not: a child started by ``subprocess`` (vfork, then exec) inherits its parent's
+    high-water mark, so in ``make bench``, whose earlier modules (``bench.budgets``)
+    grow the parent past 1 GB, it reports the parent's peak, not the replay's.
+    """
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def _rate(steps: int, seconds: float) -> str:
     return f"{steps:,} steps in {seconds:.1f}s = {steps / seconds:,.0f} steps/s"
 
@@ -110,14 +129,15 @@ def main() -> None:
         took = time.perf_counter() - t0
         print(f"wrote {long_steps:,}-step trace ({size:,.0f} MB) in {took:.0f}s")
         code = (
-            "import resource, sys; from pathlib import Path; from tlaconf.replay import "
-            "get_backend, replay_trace; r = replay_trace(Path(sys.argv[1]), Path(sys.argv[2]), "
-            "get_backend('embedded')); "
-            "print(r.verdict, r.steps, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+            "import sys; from pathlib import Path; from tlaconf.replay import "
+            "get_backend, replay_trace; from bench.replay import peak_rss_kb; "
+            "r = replay_trace(Path(sys.argv[1]), Path(sys.argv[2]), get_backend('embedded')); "
+            "print(r.verdict, r.steps, peak_rss_kb())"
         )
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-c", code, str(big), str(SPEC)], capture_output=True, text=True
+            [sys.executable, "-c", code, str(big), str(SPEC)], capture_output=True, text=True,
+            cwd=PROJECT,
         )
         seconds = time.perf_counter() - start
         if proc.returncode != 0:

@@ -22,6 +22,7 @@ from harness.profile import (
     Flip,
     Locate,
     Move,
+    Observe,
     ProfileState,
     Reorder,
     Request,
@@ -38,13 +39,15 @@ from harness.profile import (
 from harness.recorder import DEFAULT_CONSTANTS, REVISION
 from harness.scenarios.abilities import started_engine
 from harness.scenarios.play import initial_state
+from harness.seat_views import LeakCheck, apply_view_request, views_vars
 from harness.zones import Custody
 
 Params = dict[str, Any]
 CUSTODY = Custody("effect-0", "ability-0", "none")
 """The transit record a move into set-aside gets (as the scenarios' moves carry one)."""
-Build = Callable[[Params], Request]
+Build = Callable[[Params], Any]
 Answer = tuple[bool, dict[str, Any], dict[str, Any]]
+Apply = Callable[[ProfileState, Any], tuple[ProfileState, Any]]
 
 
 class ProfileDriver:
@@ -54,10 +57,11 @@ class ProfileDriver:
     constants: Mapping[str, Any] = DEFAULT_CONSTANTS
 
     def __init__(self, module: str, refine: Callable[[ProfileState], dict[str, Any]],
-                 requests: Mapping[str, Build]) -> None:  # fmt: skip
+                 requests: Mapping[str, Build], run: Apply = apply) -> None:  # fmt: skip
         self.module = module
         self.refine = refine
         self.requests = dict(requests)
+        self.run = run
         self.state = initial_state()
 
     def reset(self) -> dict[str, Any]:
@@ -66,7 +70,7 @@ class ProfileDriver:
 
     def apply(self, action: str, params: Params) -> Answer:
         request = self.requests[action](params)
-        self.state, out = apply(self.state, request)
+        self.state, out = self.run(self.state, request)
         own = request.params()
         reported = {k: v for k, v in out.params.items() if k not in own}
         return out.accepted, self.refine(self.state), reported
@@ -95,7 +99,7 @@ def decks() -> ProfileDriver:
     """``DeckOrder``: draws, shuffles, reorders and locates."""
     return ProfileDriver("DeckOrder", pile_vars, {
         "Draw": lambda p: Draw(p["seat"], p["movementAuthorized"]),
-        "Shuffle": lambda p: Shuffle(p["zone"], p["seed"]),
+        "Shuffle": _shuffle,
         "Reorder": lambda p: Reorder(p["zone"], tuple(p["order"]), p["reorderContext"],
                                      p["searchCompletion"], p["shuffleOccurred"]),
         "Locate": lambda p: Locate(p["id"]),
@@ -107,6 +111,10 @@ def deals() -> ProfileDriver:
     return ProfileDriver("Deals", deal_vars, {"Deal": _deal})
 
 
+def _shuffle(p: Params) -> Request:
+    return Shuffle(p["zone"], p["seed"])
+
+
 def observation() -> ProfileDriver:
     """``Observation``: flips, reveals, moves and seat views."""
     return ProfileDriver("Observation", observation_vars, {
@@ -114,6 +122,21 @@ def observation() -> ProfileDriver:
         "Flip": lambda p: Flip(p["id"], p["face"]),
         "Reveal": lambda p: Reveal(p["id"], p["seat"]),
     })
+
+
+def views() -> ProfileDriver:
+    """``SeatViews``: what each seat sees (observe, leak checks) across moves, flips,
+    reveals, draws, shuffles and deals."""
+    return ProfileDriver("SeatViews", views_vars, {
+        "Observe": lambda p: Observe(p["seat"]),
+        "LeakCheck": lambda p: LeakCheck(p["seat"], p["seed"]),
+        "Move": _move,
+        "Flip": lambda p: Flip(p["id"], p["face"]),
+        "Reveal": lambda p: Reveal(p["id"], p["seat"]),
+        "Draw": lambda p: Draw(p["seat"], p["movementAuthorized"]),
+        "Shuffle": _shuffle,
+        "Deal": _deal,
+    }, apply_view_request)
 
 
 def custody() -> ProfileDriver:

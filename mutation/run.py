@@ -1,12 +1,14 @@
-"""Run mutants of ``harness/`` with ``tlaconf check`` as the only oracle.
+"""Run mutants of ``harness/`` with one oracle: ``tlaconf check`` (the scenarios) or
+``tlaconf mbt`` (spec-driven testing through the project's drivers).
 
 For each mutant: copy ``harness/`` to a scratch folder, plant the bug, run
-``tlaconf check --no-coverage`` with that copy first on ``PYTHONPATH``.  Exit 1
-means killed (a violation, a determinism finding or a crash of the implementation);
-exit 0 means survived.  A mutant on a line the scenarios never execute survives
-without running (nothing it changes can be observed); a survivor listed in
-``mutation/equivalent.json`` (with the reason it cannot be observed by any trace)
-is counted as equivalent, not survived.
+``tlaconf check --no-coverage`` (or ``tlaconf mbt`` on the drivers whose run reaches the
+mutated line) with that copy first on ``PYTHONPATH``.  Exit 1 means killed (a
+violation, a determinism finding, a nonconforming step or a crash of the
+implementation); exit 0 means survived.  A mutant on a line the scenarios (the
+drivers' runs) never execute survives without running (nothing it changes can be
+observed); for the scenarios, a survivor listed in ``mutation/equivalent.json`` (with
+the reason it cannot be observed by any trace) is counted as equivalent, not survived.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -91,18 +94,66 @@ def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
-MBT_DRIVERS = ("zones", "decks", "deals", "observation", "custody", "abilities")
 MBT_ARGS = ("--examples", "15", "--steps", "25")
 
 
-def run_mbt(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
-    """``tlaconf mbt`` (the harness drivers, no shrinking, no database) on the copy in
+def mbt_drivers() -> tuple[str, ...]:
+    """The project's drivers (``[tool.tlaconf] drivers`` of pyproject.toml)."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        return tuple(tomllib.load(f)["tool"]["tlaconf"]["drivers"])
+
+
+def mbt_lines(seed: int) -> dict[str, set[tuple[str, int]]]:
+    """Per driver, (file relative to the repo, line) of every ``harness/`` line its run
+    executes (the run ``run_mbt`` makes: same seed, budget, no database).  A run is
+    determined by its seed until a mutated line runs, so a mutant on a line a driver never
+    reaches cannot change that driver's run."""
+    examples, steps = int(MBT_ARGS[1]), int(MBT_ARGS[3])
+    code = (
+        "import sys, json, tempfile\n"
+        "from pathlib import Path\n"
+        "from tlaconf.hypothesis import Options, load_driver, run\n"
+        "seen = set()\n"
+        "def tracer(frame, event, arg):\n"
+        "    f = frame.f_code.co_filename\n"
+        "    if '/harness/' not in f:\n"
+        "        return None\n"
+        "    seen.add((f, frame.f_lineno))\n"
+        "    return tracer\n"
+        "out = {}\n"
+        "with tempfile.TemporaryDirectory() as d:\n"
+        f"    for name in {list(mbt_drivers())!r}:\n"
+        "        seen = set()\n"
+        "        sys.settrace(tracer)\n"
+        f"        run(load_driver(name), Path('spec'), Options(steps={steps}, "
+        f"examples={examples}, seed={seed}, out_dir=Path(d), database=None, shrink=False))\n"
+        "        sys.settrace(None)\n"
+        "        out[name] = sorted(seen)\n"
+        "json.dump(out, sys.stdout)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    lines: dict[str, set[tuple[str, int]]] = {}
+    for name, seen in json.loads(proc.stdout).items():
+        lines[name] = set()
+        for f, line in seen:
+            try:
+                lines[name].add((str(Path(f).resolve().relative_to(ROOT)), line))
+            except ValueError:
+                continue
+    return lines
+
+
+def run_mbt(work: Path, seeds: tuple[int, ...],
+            drivers: tuple[str, ...] | None = None) -> tuple[int, str]:  # fmt: skip
+    """``tlaconf mbt`` (``drivers``, default all; no shrinking, no database) on the copy in
     ``work``, seeded with the first seed."""
     env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(work)}
-    drivers = [a for d in MBT_DRIVERS for a in ("--driver", f"harness.drivers:{d}")]
+    chosen = mbt_drivers() if drivers is None else drivers
+    names = [a for d in chosen for a in ("--driver", d)]
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "tlaconf.cli.main", "mbt", *drivers, *MBT_ARGS,
+            [sys.executable, "-m", "tlaconf.cli.main", "mbt", *names, *MBT_ARGS,
              "--no-shrink", "--no-database", "--seed", str(seeds[0]), "--out",
              str(work / "mbt"), "--spec", str(ROOT / "spec")],
             cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
@@ -145,13 +196,15 @@ def _traces(folder: Path) -> dict[str, bytes]:
 
 
 def run_mutant(m: Mutant, seeds: tuple[int, ...], baseline: dict[str, bytes],
-               equivalent: dict[str, str], oracle: str = "check") -> Outcome:
+               equivalent: dict[str, str], oracle: str = "check",
+               drivers: tuple[str, ...] | None = None) -> Outcome:  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="tlaconf-mutant-") as tmp:
         work = Path(tmp)
         _copy_harness(work)
         target = work / m.file
         target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
-        code, output = (run_mbt if oracle == "mbt" else run_check)(work, seeds)
+        code, output = (run_mbt(work, seeds, drivers) if oracle == "mbt"
+                        else run_check(work, seeds))
         if code != 0:
             return Outcome(m, "killed", kill_reason(code, output), _diff(m))
         if oracle == "mbt":
@@ -182,20 +235,29 @@ def run_all(mutants: list[Mutant], seeds: tuple[int, ...], jobs: int,
         if code != 0:
             raise SystemExit(f"tlaconf {oracle} fails on the unmutated harness:\n{output}")
         baseline = _traces(Path(tmp) / "out")
-    lines = executed_lines(seeds) if oracle == "check" else None
+    lines = executed_lines(seeds) if oracle == "check" else set()
+    per_driver = mbt_lines(seeds[0]) if oracle == "mbt" else {}
     outcomes: dict[int, Outcome] = {}
-    todo = []
+    todo: list[int] = []
+    reach: dict[int, tuple[str, ...] | None] = {}
     for i, m in enumerate(mutants):
         rows = range(m.line, m.end_line + 1)
-        if lines is not None and not any((m.file, r) in lines for r in rows):
-            status = "equivalent" if m.ident in equivalent else "survived"
-            why = equivalent.get(m.ident, "the scenarios never execute this line")
-            outcomes[i] = Outcome(m, status, why, _diff(m))
+        if oracle == "mbt":
+            reach[i] = tuple(d for d, seen in per_driver.items()
+                             if any((m.file, r) in seen for r in rows))
+            ran = bool(reach[i])
+        else:
+            ran = any((m.file, r) in lines for r in rows)
+        if not ran:
+            who = "no driver's run executes" if oracle == "mbt" else "the scenarios never execute"
+            outcomes[i] = Outcome(m, "survived", f"{who} this line", _diff(m))
+            if oracle == "check" and m.ident in equivalent:
+                outcomes[i] = Outcome(m, "equivalent", equivalent[m.ident], _diff(m))
         else:
             todo.append(i)
 
     def one(i: int) -> tuple[int, Outcome]:
-        return i, run_mutant(mutants[i], seeds, baseline, equivalent, oracle)
+        return i, run_mutant(mutants[i], seeds, baseline, equivalent, oracle, reach.get(i))
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for n, (i, outcome) in enumerate(pool.map(one, todo), 1):

@@ -59,15 +59,13 @@ class CheckerFailed(Exception):
         self.message = message
 
 
-debug = False
-"""Set by ``tlaconf --debug``: internal errors also print their traceback to stderr."""
-
-
-def save_traceback(exc: BaseException, prefix: str = "tlaconf-internal-") -> str:
-    """Write ``exc``'s traceback to a new file in the temporary directory; its path,
-    or a note saying why it could not be saved."""
+def save_traceback(exc: BaseException, prefix: str = "tlaconf-internal-",
+                   echo: bool = False) -> str:
+    """Write ``exc``'s traceback to a new file in the temporary directory (and to stderr
+    with ``echo``: ``tlaconf --debug``); its path, or a note saying why it could not be
+    saved."""
     text = "".join(traceback.format_exception(exc))
-    if debug:
+    if echo:
         sys.stderr.write(text)
     try:
         with tempfile.NamedTemporaryFile(
@@ -85,9 +83,10 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def internal_error(exc: BaseException) -> tuple[str, str]:
-    """(one-line message, traceback path) for an exception that is a bug in tlaconf."""
-    path = save_traceback(exc)
+def internal_error(exc: BaseException, echo: bool = False) -> tuple[str, str]:
+    """(one-line message, traceback path) for an exception that is a bug in tlaconf;
+    ``echo`` also prints the traceback to stderr."""
+    path = save_traceback(exc, echo=echo)
     message = (
         f"internal error (a bug in tlaconf, please report it): {describe(exc)}; "
         f"traceback saved to {path}"

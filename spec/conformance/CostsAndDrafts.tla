@@ -60,4 +60,31 @@ NoDebt == \A s \in Seats : \A r \in DOMAIN pools[s] : pools[s][r] >= 0
 PicksLeftThePool == \A s \in Seats : picks[s] \cap available = {}
 
 PicksDisjoint == \A s, t \in Seats : s # t => picks[s] \cap picks[t] = {}
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (granted; the intents in the order submitted) are replaced
+\* by its answer; their sets here only classify a request as allowed or not.
+Intents1 == [seat : Seats \cup {"SideZ"}, item : available \cup {"d9"}]
+
+\* Pairs of intents on two items (contested or not): d1 and d2 until they are picked.
+Intents2 == [seat : Seats, item : {"d1", "d2"}]
+
+\* Costs and gains as functions on resources (one type for every shape).
+Params_Pay ==
+    [seat |-> Seats \cup {"SideZ"},
+     cost |-> {[r \in {"gold"} |-> n] : n \in {0, 1, 3, 4, 0 - 1}}
+              \cup {[r \in {"gold", "mana"} |-> 1], [r \in {"mana"} |-> 3],
+                    [r \in {"gems"} |-> 1]}]
+
+Params_Gain ==
+    [seat |-> Seats \cup {"SideZ"},
+     gain |-> {[r \in {"gold"} |-> n] : n \in {1, 0 - 1}}
+              \cup {[r \in {"mana"} |-> 2], [r \in {"gold", "mana"} |-> 1],
+                    [r \in {"gems"} |-> 1]}]
+
+Params_Draft ==
+    [intents |-> {<<i>> : i \in Intents1} \cup {<<i, j>> : i, j \in Intents2},
+     arbitration |-> {"allFail", "priority", "lottery"}, granted |-> {{}}]
+
 =============================================================================

@@ -45,4 +45,17 @@ CreatedOnce == \A d, e \in active : d.created = e.created => d = e
 CreatedSoFar == \A d \in active : d.created \in 1..added
 
 NothingExpiredActive == \A d \in active : d.remaining >= 1 /\ d.unit \in DurationUnits
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (expired) are replaced by its answer; their sets here only
+\* classify a request as allowed or not.
+Params_Add ==
+    [duration |-> [id : 1..4, unit : DurationUnits \cup {"segment"}, remaining : 0..2,
+                   order : 1..2]]
+
+Params_Event == [name |-> {"action", "draw", "priority", "phase", "turn"}]
+
+Params_Boundary == [unit |-> DurationUnits \cup {"segment"}, expired |-> {<<>>}]
+
 =============================================================================

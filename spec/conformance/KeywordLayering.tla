@@ -69,4 +69,19 @@ RegistrationOrder ==
         /\ 1 <= registry[k].registration
         /\ registry[k].registration <= Cardinality(DOMAIN registry)
         /\ \A l \in DOMAIN registry : registry[l].registration = registry[k].registration => l = k
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (effects, order) are replaced by its answer; their sets here only
+\* classify a request as allowed or not.
+KeywordNames == {"ward", "haste", "aura", "echo", "flight"}
+
+Params_Register == [keyword |-> KeywordNames, effects |-> {<<>>}]
+
+Params_Acquire == [keyword |-> KeywordNames, sources |-> SUBSET {11, 12, 13, 14}]
+
+Params_Lose == [keyword |-> KeywordNames, source |-> {11, 12, 13, 14}]
+
+Params_Resolve == [order |-> {<<>>}]
+
 =============================================================================

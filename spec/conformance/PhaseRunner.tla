@@ -36,4 +36,14 @@ Advance(p) ==
 StartedConsistently == (phase = "") = (cycle = 0)
 
 PhaseOfTheCycle == phase = "" \/ \E i \in 1..Len(Phases) : Phases[i] = phase
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the helper reports (events) are replaced by its answer; their sets here only
+\* classify a request as allowed or not.
+Params_Start == [events |-> {<<PhaseEvent("enter", Phases[1], 1)>>}]
+
+\* to = "": the next phase (the helper names it).
+Params_Advance == [to |-> {Phases[i] : i \in 1..Len(Phases)} \cup {"Combat", ""}, events |-> {<<>>}]
+
 =============================================================================

@@ -66,4 +66,19 @@ Arrive(p) ==
 PassesBelowSeats == \A i \in 1..Len(frames) : frames[i].passes \in 0..(Len(SeatOrder) - 1)
 
 PriorityHeldBySeats == \A i \in 1..Len(frames) : frames[i].priority \in Seats
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.
+Params_Open == [seat |-> Seats \cup {"SideZ"}]
+
+Params_Respond ==
+    [seat |-> Seats, response |-> [id : {"r1", "r2", "r3", "r4"}, seat : Seats],
+     nested |-> BOOLEAN]
+
+Params_Pass == [seat |-> Seats, kind |-> PassKinds \cup {"skip"}]
+
+Params_Arrive ==
+    [entry |-> {1, 2}, zone |-> {"Play", "SideA.Hand"}, opens |-> BOOLEAN,
+     seat |-> Seats \cup {"SideZ"}]
+
 =============================================================================

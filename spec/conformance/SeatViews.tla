@@ -288,6 +288,43 @@ LeakCheck(p) ==
                \E i \in DOMAIN p.worlds : p.worlds[i].occupants # occupants)
     /\ UNCHANGED vars
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the implementation reports (view, actions, worlds, verdict, result) are
+\* replaced by its answer; their sets here only classify a request as allowed or not
+\* (a leak check is classified with no worlds, so as forbidden wherever a hidden order
+\* must be permuted).
+Params_Observe == [seat |-> Seats4 \cup {"SideC"}, view |-> {View(Real, s) : s \in Seats4}]
+
+Params_LeakCheck ==
+    [seat |-> Seats4 \cup {"SideC"}, seed |-> {0, 1, 2}, observer |-> {"library"},
+     view |-> {View(Real, s) : s \in Seats4}, actions |-> {LegalActions(Real, s) : s \in Seats4},
+     worlds |-> {<<>>}, verdict |-> {"none", "leak"}]
+
+Params_Move ==
+    [id |-> inGameIds \cup {99}, source |-> ZoneInstances4 \cup {"Nowhere"},
+     destination |-> ZoneInstances4, movementAuthorized |-> BOOLEAN,
+     revealRequired |-> BOOLEAN, revealedBeforeMove |-> BOOLEAN]
+
+Params_Flip == [id |-> inGameIds \cup {99}, face |-> {"Up", "Down", "Sideways"}]
+
+Params_Reveal == [id |-> inGameIds \cup {99}, seat |-> Seats4 \cup {"SideC"}]
+
+Params_Draw == [seat |-> Seats4 \cup {"SideC"}, movementAuthorized |-> BOOLEAN]
+
+Params_Shuffle ==
+    [zone |-> DeckZones4 \cup {"Play"}, seed |-> {0, 1, 7, 0 - 1},
+     result |-> {lists[z] : z \in DeckZones4}]
+
+Params_Deal ==
+    [movementAuthorized |-> BOOLEAN, source |-> PileZones4,
+     piles |-> {<<a>> : a \in PileZones4} \cup {<<a, b>> : a, b \in PileZones4},
+     countAll |-> BOOLEAN, count |-> {0, 1, 2, 3, 0 - 1},
+     distribution |-> {"round_robin", "pile_by_pile", "zigzag"},
+     sourcePosition |-> {"top", "bottom", "index", "middle"}, sourceIndex |-> {0, 1, 2},
+     pilePosition |-> {"top", "bottom", "side"},
+     face |-> {"kept", "face_up", "face_down", "sideways"}]
+
 Partition == ZonePartition4(inGameIds, occupants)
 
 ListsMatchOccupants ==

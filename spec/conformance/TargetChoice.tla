@@ -61,4 +61,21 @@ BoardPartitioned ==
 
 SpecsNameTheirZones ==
     \A s \in DOMAIN TargetSpecs : TargetSpecs[s].zones \subseteq DOMAIN board
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the library reports (targetChoices, refused, actions) are replaced by its
+\* answer; their sets here only classify a request as allowed or not.
+Params_Move ==
+    [entry |-> 1..9, source |-> DOMAIN board \cup {"Limbo"},
+     destination |-> DOMAIN board \cup {"Limbo"}]
+
+Params_View == [targetChoices |-> {<<>>}]
+
+Params_Enumerate == [refused |-> BOOLEAN, actions |-> {{}}]
+
+Params_Choose ==
+    [action |-> {d.id : d \in ActionDefinitions} \cup {"unknown"},
+     targets |-> {<<>>} \cup {<<a>> : a \in 1..8} \cup {<<a, b>> : a, b \in 1..8}]
+
 =============================================================================

@@ -163,4 +163,22 @@ RevealedInGame == \A r \in revealed : r.entry \in InGame /\ r.seat \in Seats
 BagsCanonical ==
     \A z \in DOMAIN zones : Policies[z].kind = "bag" =>
         \A i \in 1..(Len(zones[z]) - 1) : zones[z][i] < zones[z][i + 1]
+
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* fields the library reports (view, worlds, verdict, observer) are replaced by its
+\* answer; their sets here only classify a request as allowed or not.
+NoView == [zones |-> <<>>, targetChoices |-> <<>>, refused |-> TRUE, actions |-> {}]
+
+Params_Observe == [seat |-> Seats \cup {"SideZ"}, view |-> {NoView}]
+
+Params_Reveal ==
+    [entry |-> 1..17, seats |-> SUBSET (Seats \cup {"SideZ"}), reason |-> {"effect", "rule"}]
+
+Params_Move == [entry |-> 1..17, source |-> DOMAIN zones \cup {"Limbo"}, destination |-> DOMAIN zones]
+
+Params_LeakCheck ==
+    [seat |-> Seats \cup {"SideZ"}, seed |-> {0, 1}, observer |-> {"library"}, view |-> {NoView},
+     worlds |-> {<<>>}, verdict |-> {"none"}]
+
 =============================================================================

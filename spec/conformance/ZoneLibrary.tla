@@ -217,6 +217,38 @@ Deal(p) ==
                               + (IF p.mode = "roundRobin" THEN p.per * n ELSE n)
         /\ UNCHANGED <<policy, slots>>
 
+\* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
+\* drawn from its own set; values outside the guards make forbidden requests.  The
+\* entries are single entries, the top two and the front two of each list zone, a
+\* duplicate and none; a plan is made now or one version ago.  result is the
+\* implementation's (what it drew, or the order it shuffled to); the sets here only
+\* classify a request as allowed or not.
+Entries == UNION {Members(z) : z \in Zones}
+
+Pairs == {y \in DOMAIN lists : Len(lists[y]) >= 2}
+
+Params_Transfer ==
+    [entries |-> {<<e>> : e \in Entries \cup {99}} \cup {<<>>}
+                 \cup {SubSeq(lists[z], 1, 2) : z \in Pairs}
+                 \cup {SubSeq(Rev(lists[z]), 1, 2) : z \in Pairs}
+                 \cup {<<lists[z][1], lists[z][1]>> : z \in Pairs},
+     source |-> Zones \cup {"nowhere"}, destination |-> Zones \cup {"nowhere"},
+     insert |-> {"top", "bottom", "depth", "side"}, depth |-> {0, 1, 9},
+     slot |-> {"", "a", "b", "z"}, custody |-> BOOLEAN, effect |-> {"effect-0"},
+     ability |-> {"ability-0"}, planVersion |-> {version, version - 1}]
+
+Params_Draw ==
+    [source |-> Zones \cup {"nowhere"}, destination |-> Zones, count |-> {0, 1, 2, 9},
+     insert |-> {"top", "bottom"}, seed |-> {0 - 1, 3}, result |-> {<<>>}]
+
+Params_Deal ==
+    [mode |-> {"roundRobin", "batches"}, source |-> Zones,
+     destinations |-> {<<>>} \cup {<<a>> : a \in Zones} \cup {<<a, b>> : a, b \in Zones},
+     per |-> {0, 1, 2}, seed |-> {0 - 1, 11}, result |-> {lists[z] : z \in DOMAIN lists}]
+
+Params_Shuffle ==
+    [zone |-> Zones, seed |-> {0, 5, 0 - 1}, result |-> {lists[z] : z \in DOMAIN lists}]
+
 EntriesUnique ==
     /\ \A a, b \in Zones : a # b => Members(a) \cap Members(b) = {}
     /\ \A z \in DOMAIN lists : Cardinality(Range(lists[z])) = Len(lists[z])

@@ -106,10 +106,15 @@ def materialize(case: Case, root: Path) -> None:
             raise ValueError(f"{case.name}: unknown directive [{directive}]")
 
 
+class Hung(BaseException):
+    """Raised by the alarm: a BaseException, so no ``except OSError`` or ``except Exception``
+    in tlaconf can take a hang for an input error (``TimeoutError`` is an ``OSError``)."""
+
+
 @contextmanager
 def deadline(seconds: int) -> Iterator[None]:
     def hung(signum: int, frame: object) -> None:
-        raise TimeoutError(f"the command did not finish within {seconds} s (a hang)")
+        raise Hung(f"the command did not finish within {seconds} s (a hang)")
 
     old = signal.signal(signal.SIGALRM, hung)
     signal.alarm(seconds)

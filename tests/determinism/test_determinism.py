@@ -88,7 +88,8 @@ def test_check_flags_an_unseeded_generator(
     code, out = _check(capsys, tmp_path, "--scenarios", SCENARIOS, "--seeds", "2..4")
     assert code == 0 and "byte-identical traces for seed 2" in out
     assert "6 trace(s)" in out and (tmp_path / "o" / "seed-4").is_dir()
-    assert "coverage: 1/1 guards" in out
+    # coverage rides on this replay; PyBackend's modules have no coverage walk
+    assert "coverage: 6 traces (the first: " in out and "cannot measure coverage" in out
 
 
 @pytest.mark.parametrize("bad", ["5..1", "1-200", "a..b"])

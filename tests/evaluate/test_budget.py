@@ -1,5 +1,7 @@
 """The evaluation budget covers every evaluation: checks, constant folding, ASSUME."""
 
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,12 +16,8 @@ RUNAWAY = "\\A a, b, c \\in 1..1000 : a + b + c > 0"
 
 @pytest.fixture
 def short_budget() -> Iterator[None]:
-    old = budget.seconds
-    budget.seconds = 0.3
-    try:
+    with budget.run(0.3):
         yield
-    finally:
-        budget.seconds = old
 
 
 def write(tmp: Path, body: str) -> Path:
@@ -70,3 +68,47 @@ def test_a_false_assume_names_its_line_and_the_constants(tmp_path: Path) -> None
     assert err.value.location == f"{p}:5:1" and err.value.values == (("K", "3"),)
     with pytest.raises(EvalError, match=r"ASSUME K > 1 is FALSE"):
         load_module(p, (), {"K": -3}).check_assumptions()
+
+
+def _alarm_state() -> tuple[object, float]:
+    return signal.getsignal(signal.SIGALRM), signal.getitimer(signal.ITIMER_REAL)[0]
+
+
+def test_a_run_arms_its_timer_once_and_leaves_the_process_as_it_was(tmp_path: Path) -> None:
+    ctx = load_module(write(tmp_path, f"Ok == x > 0\nInv == x > 0 /\\ \\A y \\in 1..2 : {RUNAWAY}"))
+    before = _alarm_state()
+    calls: list[float] = []
+    real = signal.setitimer
+
+    def counting(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        calls.append(seconds)
+        return real(which, seconds, interval)
+
+    with budget.run(0.3):
+        signal.setitimer = counting  # type: ignore[assignment]
+        try:
+            for _ in range(200):
+                assert ctx.holds("Ok", (), {"x": 1}) is True
+        finally:
+            signal.setitimer = real
+        assert len(calls) == 1  # armed by the first check only
+        time.sleep(0.2)  # the timer armed at the first check fires during the next one,
+        start = time.monotonic()
+        with pytest.raises(EvalError, match=r"budget of 0\.3 s is exhausted"):
+            ctx.holds("Inv", (), {"x": 1})
+        assert time.monotonic() - start >= 0.28  # which still gets its whole budget
+        assert ctx.holds("Ok", (), {"x": 1}) is True
+    assert _alarm_state() == before
+
+
+def test_outside_a_run_each_evaluation_leaves_the_process_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ctx = load_module(write(tmp_path, f"Ok == x > 0\nInv == x > 0 /\\ ({RUNAWAY})"))
+    monkeypatch.setenv(budget.ENV, "0.3")
+    before = _alarm_state()
+    assert ctx.holds("Ok", (), {"x": 1}) is True
+    assert _alarm_state() == before
+    with pytest.raises(EvalError, match="evaluation budget"):
+        ctx.holds("Inv", (), {"x": 1})
+    assert _alarm_state() == before

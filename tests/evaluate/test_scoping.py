@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tlaconf.evaluate import load_module
+from tlaconf.evaluate import EvalError, load_module
 from tlaconf.values.printing import to_tla
 
 CASES: dict[str, tuple[dict[str, str], str]] = {
@@ -39,6 +39,11 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
                         "Mid": "LOCAL INSTANCE Lib\nFour == Twice(2)",
                         "Main": "EXTENDS Naturals, Mid\nTwice(n) == 3 * n\n"
                                 "Val == <<Four, Twice(2)>>"}, "<<4, 6>>"),
+    # an instantiated module's ASSUME is not checked (TLC checks only the root's and what it
+    # EXTENDS): N <- "s" makes Lib's ASSUME N \\in Nat an error, and TLC still prints Val
+    "instance-assume": ({"Lib": "EXTENDS Naturals\nCONSTANT N\nASSUME N \\in Nat\nThree == 3",
+                         "Main": "I == INSTANCE Lib WITH N <- \"s\"\nINSTANCE Lib WITH N <- \"t\"\n"
+                                 "Val == <<I!Three, Three>>"}, "<<3, 3>>"),
     # LET: a definition sees the parameters around it
     "let": ({"Main": "EXTENDS Naturals\nF(a) == LET G(b) == a + b IN G(10)\n"
                      "Val == LET c == 1 IN <<F(c), F(2)>>"}, "<<11, 12>>"),
@@ -71,6 +76,16 @@ def test_local_helper_is_not_replaced(tmp_path: Path) -> None:
     ctx = load_module(_write(tmp_path, modules), [], {})
     assert ctx.evaluate("Val") == 1
     assert ctx.evaluate("Helper") == 2  # Main's own Helper is still Main's
+
+
+def test_only_the_roots_assumptions_are_checked(tmp_path: Path) -> None:
+    """Lib's ASSUME fails under the instance's substitution and is not checked; the same
+    ASSUME in a module Main EXTENDS is."""
+    modules, _ = CASES["instance-assume"]
+    load_module(_write(tmp_path, modules), [], {}).check_assumptions()
+    main = _write(tmp_path, {"Main": "EXTENDS Lib"})
+    with pytest.raises(EvalError, match="in Nat"):
+        load_module(main, [], {"N": "s"}).check_assumptions()
 
 
 @pytest.mark.skipif(not os.environ.get("TLC_JAR"), reason="set TLC_JAR=/path/to/tla2tools.jar "

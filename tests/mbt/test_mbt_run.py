@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from tests.mbt.bank.bank import BankDriver
@@ -116,7 +116,8 @@ def test_the_state_machine_runs_under_hypothesis_and_raises_step_failed() -> Non
                                                             deadline=None,
                                                             stateful_step_count=6))
     buggy = state_machine(BankDriver(cap=2), BANK)
+    quick = [p for p in Phase if p is not Phase.explain]  # explain: slow, nothing to check
     with pytest.raises(StepFailed, match="Deposit"):
         run_state_machine_as_test(buggy, settings=settings(max_examples=60, database=None,
-                                                           deadline=None,
+                                                           deadline=None, phases=quick,
                                                            stateful_step_count=6))

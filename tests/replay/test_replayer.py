@@ -3,6 +3,7 @@ its strategy, and the observers that ride on it (coverage)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,36 @@ def test_coverage_refuses_a_trace_it_cannot_replay(tmp_path: Path) -> None:
 def test_cross_check_needs_a_checker() -> None:
     with pytest.raises(ValueError, match="needs a checker"):
         Replayer(get_backend("embedded"), None, cross_check=True)
+
+
+def test_two_replayers_keep_their_own_debug_setting(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.replay.counter_backend import SPEC, BuggyBackend, state, write_trace
+
+    trace = write_trace(tmp_path / "t.trace.jsonl", state(0),
+                        [("Inc", {"by": 1, "who": "a"}, "accepted", state(1, a=1, b=0))])
+    loud = Replayer(BuggyBackend(), debug=True)
+    quiet = Replayer(BuggyBackend())
+    for replayer, shown in ((loud, True), (quiet, False), (loud, True), (quiet, False)):
+        r = replayer.replay(trace, SPEC)
+        assert r.internal_error and r.failure is not None and r.failure.traceback
+        Path(r.failure.traceback).unlink()
+        err = capsys.readouterr().err
+        assert ("Traceback (most recent call last)" in err) is shown
+        assert ("ZeroDivisionError: a bug in the backend" in err) is shown
+
+
+def test_debug_is_a_setting_of_one_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    from tests.replay.counter_backend import BACKEND, SPEC, state, write_trace
+    from tlaconf.cli.main import main
+
+    trace = write_trace(tmp_path / "t.trace.jsonl", state(0),
+                        [("Inc", {"by": 1, "who": "a"}, "accepted", state(1, a=1, b=0))])
+    args = ["replay", "--spec", str(SPEC), "--backend", f"{BACKEND}:BuggyBackend", "--json",
+            str(trace)]
+    for flags, shown in ((["--debug"], True), ([], False)):
+        assert main([*flags, *args]) == 3
+        captured = capsys.readouterr()
+        assert ("Traceback (most recent call last)" in captured.err) is shown
+        Path(json.loads(captured.out)["traces"][0]["failure"]["traceback"]).unlink()

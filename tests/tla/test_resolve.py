@@ -123,7 +123,7 @@ def test_extends_and_instances_on_a_search_path(tmp_path: Path) -> None:
     assert [m.name for m in rm.extends] == ["Base"]
     assert "Inc" in rm.symbols and "Secret" not in rm.symbols
     assert rm.instances["I"].name == "Base"
-    assert set(rm.loader.modules) >= {"Main", "Base", "Naturals"}
+    assert set(rm.graph.modules) >= {"Main", "Base", "Naturals"}
 
 
 def test_instance_errors(tmp_path: Path) -> None:
@@ -174,7 +174,7 @@ def test_sibling_and_nested_modules(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     rm = load(p, [])
-    assert "Inner" in rm.loader.modules and "Helper" in rm.loader.modules
+    assert "Inner" in rm.graph.modules and "Helper" in rm.graph.modules
 
 
 def test_very_deep_expression_is_a_user_error() -> None:

@@ -15,7 +15,10 @@ After the replay, determinism is checked: the first seed's scenarios run again i
 second process (another ``PYTHONHASHSEED``) and must write byte-identical traces, and
 no seeded step (params with ``seed`` and ``result``) may give the same result for
 different seeds from the same state.  Either finding is a nonconformance (exit 1).
-Then the coverage summary of the traces is printed (``--no-coverage`` skips it).
+Then the coverage summary of the traces is printed (``--no-coverage`` skips it):
+coverage rides on the one replay of each trace (as an observer of the replay loop), so
+it needs modules loaded by the embedded evaluator (any ``--backend`` but a custom one);
+a trace it could not cover is named, and never changes a verdict.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ from tlaconf.cli.replay import (
 )
 from tlaconf.errors import ExitCode
 from tlaconf.gate.scenarios import check_code, determinism_findings, generate, project_scenarios
-from tlaconf.replay.coverage import cover_traces
+from tlaconf.replay.coverage import CoverageObserver
 from tlaconf.replay.runner import setup
-from tlaconf.report.coverage import summary_line
+from tlaconf.report.coverage import summary_line, unmeasured_lines
 from tlaconf.spec import resolve_spec_dir
 
 DEFAULT_OUT = Path(".tlaconf-out") / "check"
@@ -120,11 +123,16 @@ def run(args: argparse.Namespace) -> ExitCode:
     setup(args.backend, args.cross_check, timeout=args.checker_timeout)
     scenarios = project_scenarios(args.scenarios)
     paths, crashes = generate(args.out, seeds, scenarios)
-    results = replay_paths(paths, args, quiet=args.json) if paths else []
+    observer = None if args.no_coverage or args.json else CoverageObserver(strict=False)
+    observers = () if observer is None else (observer,)
+    results = replay_paths(paths, args, quiet=args.json, observers=observers) if paths else []
     code = emit([*crashes, *results], args)
     if crashes:
         return check_code(code, True, [])
     findings = determinism(args, scenarios, seeds, paths)
-    if not args.no_coverage and not args.json:
-        print(summary_line(cover_traces(paths, spec_dir, args.revision)))
+    if observer is not None:
+        if observer.coverage.traces:
+            print(summary_line(observer.coverage))
+        for line in unmeasured_lines(observer.coverage, paths):
+            print(line)
     return check_code(code, False, findings)

@@ -20,7 +20,7 @@ import importlib
 import sys
 from collections.abc import Collection, Sequence
 
-from tlaconf import __version__, errors
+from tlaconf import __version__
 from tlaconf.errors import ExitCode, UserError, internal_error
 from tlaconf.signals import Interrupted, interruptible
 
@@ -134,26 +134,23 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
-def _run(argv: Sequence[str]) -> ExitCode:
-    args = _parse(argv)
-    errors.debug = bool(args.debug)
+def _run(args: argparse.Namespace) -> ExitCode:
     if args.command not in EVALUATING:
         return ExitCode(args.run(args))
     from tlaconf.evaluate import budget
 
-    default_budget = budget.seconds
-    try:
-        budget.seconds = budget.from_env() if args.eval_budget is None else args.eval_budget
+    with budget.run(budget.from_env() if args.eval_budget is None else args.eval_budget):
         return ExitCode(args.run(args))
-    finally:
-        budget.seconds = default_budget
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tlaconf`` with ``argv`` (default: the process's arguments); the exit code."""
+    debug = False  # --debug: an internal error's traceback goes to stderr too
     try:
         with interruptible():
-            return _run(sys.argv[1:] if argv is None else list(argv))
+            args = _parse(sys.argv[1:] if argv is None else list(argv))
+            debug = bool(args.debug)
+            return _run(args)
     except UsageError as err:
         return err.code
     except UserError as err:
@@ -165,11 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return ExitCode.OK
     except Exception as exc:
-        message, _ = internal_error(exc)
+        message, _ = internal_error(exc, echo=debug)
         print(f"tlaconf: {message}", file=sys.stderr)
         return ExitCode.UNDECIDED
-    finally:
-        errors.debug = False
 
 
 if __name__ == "__main__":

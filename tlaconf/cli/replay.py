@@ -12,6 +12,7 @@ from pathlib import Path
 from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
+from tlaconf.replay.engine import PoolObserver
 from tlaconf.replay.runner import collect_traces
 from tlaconf.report import (
     ProgressDisplay,
@@ -118,32 +119,33 @@ def check_revision(spec_dir: Path, revision: str | None) -> None:
         search_path(spec_dir, revision)
 
 
-def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool) -> list[TraceResult]:
+def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
+                 observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
     """Replay ``paths`` with the run options of ``args``, with a progress display unless
     quiet; partial traces (header ``"partial": true``) by the candidate-set search of
-    ``tlaconf validate``, the others by the backend."""
+    ``tlaconf validate``, the others by the backend (``observers`` riding on it)."""
     from tlaconf.validate.partial import partial_paths, trace_result
 
     partial = set(partial_paths(paths))
     if not partial:
-        return _replay_full(paths, args, quiet)
+        return _replay_full(paths, args, quiet, observers)
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
-    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet))
+    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet, observers))
     return [trace_result(p, spec_dir, args.revision) if p in partial else next(done)
             for p in paths]
 
 
-def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
-                 ) -> list[TraceResult]:
+def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
+                 observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
     if not paths:
         return []
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
     if quiet:
         return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
-                          cross_check=args.cross_check,
-                          checker_timeout=args.checker_timeout)  # fmt: skip
+                          cross_check=args.cross_check, checker_timeout=args.checker_timeout,
+                          observers=observers, debug=args.debug)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -157,6 +159,8 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool
             revision=args.revision,
             cross_check=args.cross_check,
             checker_timeout=args.checker_timeout,
+            observers=observers,
+            debug=args.debug,
         )
 
 

@@ -13,8 +13,10 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from tlaconf.errors import UserError
@@ -59,23 +61,97 @@ def from_env() -> float:
         raise UserError(f"{ENV}={raw}: {err}") from None
 
 
-seconds: float | None = None
-"""The budget set by ``--eval-budget`` (None: ``TLACONF_EVAL_BUDGET``, else the default)."""
-_active = 0
-
-
-def current() -> float:
-    """The budget per evaluation in seconds (0: unlimited)."""
-    return from_env() if seconds is None else seconds
-
-
-def _expired(signum: int, frame: Any) -> None:
-    raise BudgetExhausted
-
-
 def message(budget: float) -> str:
     return (f"the evaluation budget of {budget:g} s is exhausted (a check that runs away, "
             "or a set too large to enumerate?); raise it with --eval-budget SECONDS")
+
+
+class Budget:
+    """One run's budget per evaluation (``seconds``; 0: unlimited) and its timer.
+
+    Inside a run (:func:`run`) the timer costs no system call per evaluation: each
+    outermost evaluation only notes its deadline; the ``SIGALRM`` handler, installed at
+    the run's first evaluation, and a one-shot timer armed when none is pending, stop an
+    evaluation past its deadline and re-arm for one that started later.  :meth:`close`
+    (the end of the run) cancels the timer and puts the previous handler back.  Outside
+    any run, each outermost evaluation arms and restores everything itself (the process
+    is left as it was after every evaluation).
+    """
+
+    def __init__(self, seconds: float, lasting: bool) -> None:
+        self.seconds = seconds
+        self.lasting = lasting
+        """Whether the handler and timer stay between evaluations (until :meth:`close`)."""
+        self.depth = 0
+        self.deadline = 0.0
+        self.armed = False
+        self.installed = False
+        self.old: Any = None
+
+    def _expired(self, signum: int, frame: Any) -> None:
+        self.armed = False
+        if self.depth == 0 or self.deadline == 0.0:
+            return  # the timer of an evaluation that has ended
+        rest = self.deadline - time.monotonic()
+        if rest > 0:  # an evaluation that started after the timer was armed
+            signal.setitimer(signal.ITIMER_REAL, rest)
+            self.armed = True
+            return
+        raise BudgetExhausted
+
+    def enter(self) -> bool:
+        """Start an evaluation; whether this one is timed (the outermost, with a budget,
+        in the main thread)."""
+        self.depth += 1
+        if self.depth > 1 or self.seconds <= 0 or threading.get_ident() != _MAIN:
+            return False
+        self.deadline = time.monotonic() + self.seconds
+        if not self.installed:
+            self.old = signal.signal(signal.SIGALRM, self._expired)
+            self.installed = True
+        if not self.armed:
+            self.armed = True
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return True
+
+    def leave(self, timed: bool) -> None:
+        self.depth -= 1
+        if timed:
+            self.deadline = 0.0
+            if not self.lasting:
+                self.close()
+
+    def close(self) -> None:
+        """Cancel the timer and put the previous ``SIGALRM`` handler back."""
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.armed = False
+        if self.installed:
+            signal.signal(signal.SIGALRM, self.old)
+            self.installed = False
+            self.old = None
+
+
+_MAIN = threading.main_thread().ident
+_RUN: ContextVar[Budget | None] = ContextVar("tlaconf_budget", default=None)
+
+
+@contextmanager
+def run(seconds: float | None = None) -> Iterator[Budget]:
+    """The block is one run: its evaluations share one :class:`Budget` of ``seconds``
+    each (None: the enclosing run's, else ``TLACONF_EVAL_BUDGET``, else the default),
+    whose timer is released when the block ends."""
+    outer = _RUN.get()
+    if seconds is None and outer is not None:
+        yield outer
+        return
+    b = Budget(from_env() if seconds is None else seconds, lasting=True)
+    token = _RUN.set(b)
+    try:
+        yield b
+    finally:
+        _RUN.reset(token)
+        b.close()
 
 
 RECURSION_LIMIT = 20_000
@@ -99,29 +175,30 @@ def deep() -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
-@contextmanager
-def limit(where: Span = NO_SPAN) -> Iterator[None]:
+class limit:
     """Run the block under the budget (nested blocks share the outermost one's).  When it
     runs out, the outermost block raises an ``EvalError`` located at the constant
-    expression being folded, else at ``where`` (what the block evaluates)."""
-    global _active
-    budget = current() if _active == 0 else 0.0
-    armed = budget > 0 and threading.current_thread() is threading.main_thread()
-    _active += 1
-    old: Any = None
-    if armed:
-        old = signal.signal(signal.SIGALRM, _expired)
-        signal.setitimer(signal.ITIMER_REAL, budget)
-    try:
-        try:
-            with deep():
-                yield
-        finally:
-            _active -= 1
-            if armed:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, old)
-    except BudgetExhausted as exc:
-        if not armed:
-            raise
-        raise EvalError(message(budget), exc.span if exc.span != NO_SPAN else where) from None
+    expression being folded, else at ``where`` (what the block evaluates).  The block
+    also runs with Python's recursion limit raised (:func:`deep`)."""
+
+    __slots__ = ("budget", "old_limit", "timed", "where")
+
+    def __init__(self, where: Span = NO_SPAN) -> None:
+        self.where = where
+
+    def __enter__(self) -> None:
+        b = _RUN.get()
+        self.budget = Budget(from_env(), lasting=False) if b is None else b
+        self.timed = self.budget.enter()
+        self.old_limit = sys.getrecursionlimit()
+        if self.old_limit < RECURSION_LIMIT:
+            sys.setrecursionlimit(RECURSION_LIMIT)
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: Any) -> None:
+        if self.old_limit < RECURSION_LIMIT:
+            sys.setrecursionlimit(self.old_limit)
+        self.budget.leave(self.timed)
+        if isinstance(exc, BudgetExhausted) and self.timed:
+            raise EvalError(message(self.budget.seconds),
+                            exc.span if exc.span != NO_SPAN else self.where) from None

@@ -546,6 +546,8 @@ def is_operator(entry: Any) -> bool:
 
 
 WITH_REGISTERS = frozenset({tlc_set, tlc_get})
+EFFECTS = WITH_REGISTERS | {print_, print_t, assert_eq}
+"""The standard operators an evaluation of which does more than give a value."""
 """Builtins whose first argument is the TLCSet/TLCGet registers of the evaluation context
 (the compiler binds them to its own)."""
 

@@ -4,13 +4,17 @@ of generated code with what is known of its value, and the calling convention.""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from tlaconf.evaluate.namespace import Namespace
 from tlaconf.values import Fn
 
 NOCONST = object()
 """A :class:`Code`'s ``const`` when its value is not known at compile time."""
+
+LocalKind: TypeAlias = Literal["val", "lazy", "op", "maybe"]
+"""How generated code reads a local name (see :class:`Local`)."""
+
 
 @dataclass(frozen=True)
 class Local:
@@ -20,7 +24,7 @@ class Local:
     all)."""
 
     py: str
-    kind: str = "val"
+    kind: LocalKind = "val"
     arity: int = 0
     ty: Any = None
     strict: frozenset[int] | None = None

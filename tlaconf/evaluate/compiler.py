@@ -30,6 +30,7 @@ from tlaconf.evaluate.code import (
     STATE_ARGS,
     Code,
     Local,
+    LocalKind,
     Scope,
     as_value,
     elem_type,
@@ -61,7 +62,7 @@ class Compiler(Folding, FastPaths):
         self._fns: dict[tuple[int, bool], str] = {}
         self._consts: dict[int, str | None] = {}
         self._inprogress: set[int] = set()
-        self._level: dict[int, bool] = {}
+        self._level: dict[tuple[int, bool], bool] = {}
         self._counter = itertools.count()
         self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
         self._builtin_names: dict[int, str] = {}
@@ -140,9 +141,42 @@ class Compiler(Folding, FastPaths):
             self.exec(f"def {name}({args}):\n    raise {failure}\n", name)
             return name
         self._bool_defs[key] = body.boolean
-        src = f"def {name}({args}):\n    return {body.src}\n"
-        self.exec(src, name)
+        general = f"G{name}"
+        fold = (self.set_fold(entry, sc, args.split(", "), general) if entry.kind == "op"
+                else None)
+        if fold is None:
+            fold = self.memo(entry, args.split(", ")[len(STATE_ARGS):], general)
+        if fold is None:
+            self.exec(f"def {name}({args}):\n    return {body.src}\n", name)
+            return name
+        self.exec(f"def {general}({args}):\n    return {body.src}\n", general)
+        self.exec(f"def {name}({args}):\n{fold}", name)
         return name
+
+    def memo(self, entry: Entry, args: list[str], general: str) -> str | None:
+        """For an operator whose value depends on its arguments only (no state, no
+        registers, no printing) and is not recursive: the body of a function remembering
+        its last two applications, found again when called with the very same argument
+        objects (an
+        ``is`` test: values are immutable, and ``1`` is never taken for ``TRUE``), as
+        replay asks ``P(before)``, ``P(after)`` and, at the next step, ``P(before)`` again;
+        ``general`` computes a new one.  None when the operator is not such."""
+        node = entry.node
+        if not (entry.kind == "op" and isinstance(node, A.OpDef) and node.params
+                and all(p.arity == 0 for p in node.params)
+                and self.entry_is_const(entry, pure=True)
+                and not any(n == node.name for n, _ in free_names(node.body, set()))):
+            return None
+        m, r = self.glob([None] * (2 * len(args) + 2), "M_"), self.fresh("r_")
+        k = len(args) + 1
+        hits = [" and ".join(f"{m}[{j + off}] is {a}" for j, a in enumerate(args))
+                for off in (0, k)]
+        return "".join(f"    {line}\n" for line in (
+            f"if {hits[0]}:", f"    return {m}[{k - 1}]",
+            f"if {hits[1]}:", f"    return {m}[{2 * k - 1}]",
+            f"{r} = {general}({', '.join((*STATE_ARGS, *args))})",
+            f"{m}[{k}:] = {m}[:{k}]", f"{m}[:{k}] = [{', '.join(args)}, {r}]",
+            f"return {r}"))
 
     def fndef_value(self, node: A.FnDef, sc: Scope) -> Code:
         """``f[x \\in S] == e``: a (possibly recursive) function value."""
@@ -505,6 +539,9 @@ class Compiler(Folding, FastPaths):
         body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
+        pairwise = self.pairwise_disjoint(node, base)
+        if pairwise is not None:
+            lines += [f"    _r = {pairwise}", "    if _r is not None:", "        return _r"]
         lines += [f"    {k} = {src}" for k, src in hoist.items()]
         lines += [f"    {d} = {src}" for d, src in pre]
         indent = "    "
@@ -706,7 +743,7 @@ class Compiler(Folding, FastPaths):
 
     # ----------------------------------------------------------------- snippets
 
-    def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, str, int], ...],
+    def snippet(self, node: A.Node, ns: Namespace, env: tuple[tuple[str, LocalKind, int], ...],
                 primed: bool = False) -> Callable[..., Any]:
         """A function of the state (``_S``, ``_N``) and the env's values computing ``node``
         (used by blame and ENABLED)."""

@@ -17,7 +17,13 @@ from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import kind_of
 from tlaconf.evaluate.levels import has_stateful
-from tlaconf.evaluate.namespace import Builder, Entry, Loader, Namespace, Override
+from tlaconf.evaluate.namespace import (
+    Entry,
+    EvaluatorModules,
+    Namespace,
+    NamespaceBuilder,
+    Override,
+)
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Binding, Env
@@ -36,11 +42,13 @@ class OperatorInfo:
 class Context:
     """A loaded, compiled module with its constants bound."""
 
-    def __init__(self, module: A.Module, loader: Loader, constants: Mapping[str, Any]) -> None:
+    def __init__(
+        self, module: A.Module, loader: EvaluatorModules, constants: Mapping[str, Any]
+    ) -> None:
         self.module = module
         self.name = module.name
         self.loader = loader
-        self.builder = Builder(loader)
+        self.builder = NamespaceBuilder(loader)
         self.ns: Namespace = self.builder.root(module, dict(constants))
         self.compiler = Compiler()
         self.variables: tuple[str, ...] = self.ns.variables
@@ -354,7 +362,7 @@ def load_text(
 
 def _context(rm: resolve.ResolvedModule, constants: Mapping[str, Any] | None) -> Context:
     with budget.deep():
-        return Context(rm.module, Loader(rm), constants or {})
+        return Context(rm.module, EvaluatorModules(rm), constants or {})
 
 
 DEFAULT_EXTENDS = ("Integers", "Sequences", "FiniteSets", "TLC")

@@ -20,7 +20,7 @@ it is a *state guard* when it does not read the step's params either.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
@@ -36,18 +36,17 @@ from tlaconf.tla.visit import free_names
 if TYPE_CHECKING:
     from tlaconf.evaluate.context import Context
 
-KINDS = ("conjunct", "disjunct", "case-arm", "other", "if")
+PointKind: TypeAlias = Literal["conjunct", "disjunct", "case-arm", "other", "if"]
 """Point kinds: an item of ``/\\``, an item of ``\\/``, a CASE arm's guard (TRUE = taken),
 the OTHER arm (TRUE = taken), an IF condition."""
 
-
-Key = tuple[str, int, int, int, int, str]
+Key = tuple[str, int, int, int, int, PointKind]
 """A coverage point: a sub-formula's span (file, line, col, end line, end col) and its kind."""
 
 Noted = set[tuple[Key, bool]]
 
 
-def key_of(node: A.Node, kind: str) -> Key:
+def key_of(node: A.Node, kind: PointKind) -> Key:
     sp = node.span
     return (sp.file, sp.line, sp.col, sp.end_line, sp.end_col, kind)
 
@@ -76,10 +75,11 @@ class Coverer(Enabler):
                 held = False
         return held, self.noted
 
-    def _note(self, node: A.Node, kind: str, value: bool) -> None:
+    def _note(self, node: A.Node, kind: PointKind, value: bool) -> None:
         self.noted.add((key_of(node, kind), value))
 
-    def _noting(self, node: A.Node, kind: str, it: Iterator[Assignment]) -> Iterator[Assignment]:
+    def _noting(self, node: A.Node, kind: PointKind, it: Iterator[Assignment]
+                ) -> Iterator[Assignment]:
         """``it``, noting ``node`` TRUE at its first successor, FALSE if it has none."""
         found = False
         for a in it:
@@ -154,7 +154,7 @@ class _Valuer(ActionVisitor[Site, bool]):
     def other(self, node: A.Node, c: Site) -> bool:
         return self.w.eval_bool(node, *c)
 
-    def _junction(self, node: A.Junction, c: Site, kind: str, stop: bool) -> bool:
+    def _junction(self, node: A.Junction, c: Site, kind: PointKind, stop: bool) -> bool:
         for item in node.items:
             v = self.visit(item, c)
             self.w._note(item, kind, v)
@@ -206,15 +206,19 @@ class _Valuer(ActionVisitor[Site, bool]):
         return self.visit(body, (tns, tenv))
 
 
-GUARD, STATE_GUARD, POINT = "guard", "state guard", "point"
+Role: TypeAlias = Literal["guard", "state guard", "point"]
 """Roles of a point: a guard that reads the step's params (the request), a guard that
 reads only the state (it holds in every state the invariants allow, unless the spec is
 stronger than them), any other point."""
 
+GUARD: Final = "guard"
+STATE_GUARD: Final = "state guard"
+POINT: Final = "point"
+
 
 def outline(
     comp: Compiler, node: A.Node, ns: Namespace, params: tuple[str, ...]
-) -> dict[Key, str]:
+) -> dict[Key, Role]:
     """Every point of an action (``node``, its body, with parameters ``params``), through
     the operators it calls, with its role.  A guard is a conjunct in positive position
     (its being FALSE makes that branch of the action FALSE) that does not read the next
@@ -265,7 +269,7 @@ class _Outline(ActionVisitor[_Where, None]):
             return True
         return any(n in w.primed for n, m in free_names(node) if not m)
 
-    def add(self, node: A.Node, kind: str, guard: bool) -> None:
+    def add(self, node: A.Node, kind: PointKind, guard: bool) -> None:
         self.out.setdefault(key_of(node, kind), guard)
 
     def other(self, node: A.Node, c: _Where) -> None:
@@ -360,7 +364,7 @@ class CoverageProbe:
         self.ctx = ctx
         self._coverer = Coverer(ctx.compiler)
 
-    def points(self, action: str) -> dict[Key, str]:
+    def points(self, action: str) -> dict[Key, Role]:
         """The action's points (see :func:`outline`)."""
         entry = self.ctx._entry(action)
         node = entry.node

@@ -7,8 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tlaconf.evaluate.code import NOCONST, PLAIN_TYPES, TYPE_NAMES, Code, Scope, elem_type, is_ident
+from tlaconf.evaluate.code import (
+    NOCONST,
+    PLAIN_TYPES,
+    TYPE_NAMES,
+    Code,
+    Local,
+    Scope,
+    elem_type,
+    is_ident,
+)
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import free_names
 
 
 class FastPaths:
@@ -190,6 +200,134 @@ class FastPaths:
             values.append(look[1])
         return " and ".join([*parts, f"{values[0]}.isdisjoint({values[1]})"])
 
+    def pairwise_disjoint(self, node: A.Quant, sc: Scope) -> str | None:
+        """For ``\\A a, b \\in S : a # b => f[a] \\cap f[b] = {}`` (``f`` a name, ``S`` a
+        name or a constant): the source of a call deciding it in one pass,
+        ``_pairwise(f, S)`` (TRUE, FALSE, or None when the general loop must decide), for
+        the quantifier's function to try first.  None when ``node`` is no such idiom."""
+        if node.kind != "A" or sc.iterable:
+            return None
+        names = [n for b in node.bounds for n in b.names]
+        if (len(names) != 2 or len(set(names)) != 2
+                or any(b.tuple_pattern or b.domain is None for b in node.bounds)):
+            return None
+        dom = node.bounds[0].domain
+        assert dom is not None
+        if len(node.bounds) == 2 and not (
+                _name(dom) is not None and _name(dom) == _name(node.bounds[1].domain)):
+            return None
+        imp = self.builtin_app(node.body, "=>", sc)
+        guard = self.builtin_app(imp[0], "/=", sc) if imp else None
+        eq = self.builtin_app(imp[1], "=", sc) if imp else None
+        if guard is None or eq is None or {_name(x) for x in guard} != set(names):
+            return None
+        inter, empty = eq if isinstance(eq[1], A.SetEnum) else (eq[1], eq[0])
+        apps = self.builtin_app(inter, "\\cap", sc)
+        if not (isinstance(empty, A.SetEnum) and not empty.elems and apps):
+            return None
+        fns: set[str | None] = set()
+        for app in apps:
+            if not (isinstance(app, A.FnApp) and len(app.args) == 1
+                    and _name(app.args[0]) in names and _name(app.fn) not in names):
+                return None
+            fns.add(self.plain_value(app.fn, sc))
+        if {_name(app.args[0]) for app in apps if isinstance(app, A.FnApp)} != set(names):
+            return None
+        f, d = fns.pop() if len(fns) == 1 else None, self.plain_value(dom, sc)
+        if f is None or d is None:
+            return None
+        return f"_pairwise({f}, {d})"
+
+    def plain_value(self, node: A.Expr, sc: Scope) -> str | None:
+        """A Python name holding the value of ``node`` that can be read without raising (a
+        parameter, possibly a deferred error, or a constant), else None."""
+        loc = sc.locals.get(_name(node) or "")
+        if loc is not None and loc.kind in ("val", "maybe"):
+            return loc.py
+        src = self.expr(node, sc).src
+        return src if src.isidentifier() else None
+
+    @staticmethod
+    def builtin_app(node: A.Node, name: str, sc: Scope) -> tuple[A.Expr, ...] | None:
+        """The two arguments of ``node`` when it applies the standard operator ``name``."""
+        if (isinstance(node, A.OpApp) and node.name == name and not node.module
+                and len(node.args) == 2
+                and (name not in sc.ns.entries or sc.ns.entries[name].kind == "builtin")):
+            return node.args
+        return None
+
+    def set_fold(self, entry: Any, sc: Scope, args: list[str], general: str) -> str | None:
+        """For the recursive fold over a set, ``Op(.., S, ..) == IF S = {} THEN base ELSE
+        LET x == CHOOSE y \\in S : TRUE IN E(x) (+) Op(.., S \\ {x}, ..)`` (or ``Op(..) (+)
+        E(x)``), ``(+)`` a standard operator that evaluates both arguments, ``E`` using
+        neither ``S`` nor ``Op``: the body of a function (of ``args``) doing it in a loop
+        over ``S`` in CHOOSE's order (one sort, no set rebuilt per element, no recursion),
+        in the recursion's order of evaluation and so with its errors.  ``general`` is the
+        recursive function: it gives the base (called with ``S = {}``) and decides when
+        ``S`` is not a finite set.  None when the definition is no such fold."""
+        node = entry.node
+        if not (isinstance(node, A.OpDef) and isinstance(node.body, A.If)
+                and all(p.arity == 0 for p in node.params)):
+            return None
+        names = [p.name for p in node.params]
+        test, let = self.builtin_app(node.body.cond, "=", sc), node.body.else_
+        if test is None or not isinstance(let, A.Let) or len(let.defs) != 1:
+            return None
+        s_name = next((_name(a) for a in test if _name(a) in names), None)
+        if s_name is None or not any(isinstance(a, A.SetEnum) and not a.elems for a in test):
+            return None
+        x = let.defs[0]
+        if not (isinstance(x, A.OpDef) and not x.params and isinstance(x.body, A.Choose)
+                and _name(x.body.bound.domain) == s_name and not x.body.bound.tuple_pattern
+                and len(x.body.bound.names) == 1 and isinstance(x.body.body, A.Bool)
+                and x.body.body.value is True and x.name not in names):
+            return None
+        op = let.body
+        if not (isinstance(op, A.OpApp) and op.name in _STRICT_FOLDS
+                and self.builtin_app(op, op.name, sc)):
+            return None
+        shapes = [(right, e) for right, (e, rec) in ((True, op.args), (False, op.args[::-1]))
+                  if self._recursive_call(rec, node.name, names, s_name, x.name)
+                  and not {n for n, _ in free_names(e, set())} & {s_name, node.name}]
+        if not shapes:
+            return None
+        right, e = shapes[0]
+        v, acc, ev, elems = (self.fresh(p) for p in ("v_", "acc_", "e_", "es_"))
+        e_code = self.expr(e, sc.bind({x.name: Local(v)})).src
+        combine = A.OpApp(op.name, (A.Name("\\e"), A.Name("\\acc")) if right
+                          else (A.Name("\\acc"), A.Name("\\e")), span=op.span)
+        step = self.expr(combine, sc.bind({"\\e": Local(ev), "\\acc": Local(acc)})).src
+        s_py = sc.locals[s_name].py
+        base = ", ".join("_EMPTY" if a == s_py else a for a in args)
+        lines = [f"{elems} = _fold_elems({s_py})",
+                 f"if {elems} is None:", f"    return {general}({', '.join(args)})"]
+        if right:  # E(x1), E(x2), ... first, then base, then (+) from the innermost
+            lines += [f"{elems} = [{e_code} for {v} in {elems}]", f"{acc} = {general}({base})",
+                      f"for {ev} in {elems}[::-1]:"]
+        else:  # base, then E(xn) (+), E(xn-1) (+), ...
+            lines += [f"{acc} = {general}({base})", f"for {v} in {elems}[::-1]:",
+                      f"    {ev} = {e_code}"]
+        lines += [f"    {acc} = {step}", f"return {acc}"]
+        return "".join(f"    {line}\n" for line in lines)
+
+    @staticmethod
+    def _recursive_call(rec: A.Node, op: str, names: list[str], s_name: str, x: str) -> bool:
+        """Whether ``rec`` is ``op`` applied to its own parameters, ``S`` replaced by
+        ``S \\ {x}``."""
+        if not (isinstance(rec, A.OpApp) and rec.name == op and not rec.module
+                and len(rec.args) == len(names)):
+            return False
+        for a, n in zip(rec.args, names, strict=True):
+            if n != s_name:
+                if _name(a) != n:
+                    return False
+            elif not (isinstance(a, A.OpApp) and a.name == "\\" and not a.module
+                      and len(a.args) == 2 and _name(a.args[0]) == s_name
+                      and isinstance(a.args[1], A.SetEnum) and len(a.args[1].elems) == 1
+                      and _name(a.args[1].elems[0]) == x):
+                return False
+        return True
+
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope,
                           negate: bool) -> Code:
         """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
@@ -208,3 +346,11 @@ class FastPaths:
         refuses sets that mix ``<<1>>`` and ``<<TRUE>>`` (Python's ``|`` would merge them)."""
         ty = frozenset if a.ty is frozenset and b.ty is frozenset else None
         return Code(f"_{op}({a.src}, {b.src}, {sid})", ty=ty)
+
+
+_STRICT_FOLDS = frozenset({"+", "-", "*", "\\cup", "\\cap", "\\", "\\o"})
+"""Standard operators that evaluate both arguments (a fold of ``/\\`` may stop early)."""
+
+
+def _name(node: A.Node | None) -> str | None:
+    return node.name if isinstance(node, A.Name) and not node.module else None

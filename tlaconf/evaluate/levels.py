@@ -25,35 +25,36 @@ class Levels:
     """The level analyses of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin;
     the caches live on the compiler)."""
 
-    _level: dict[int, bool]
+    _level: dict[tuple[int, bool], bool]
     _action: dict[tuple[str, int], bool]
     _strict: dict[tuple[str, int], frozenset[int]]
     _selections: dict[tuple[int, tuple[str, ...]], Entry]
 
-    def entry_is_const(self, entry: Entry) -> bool:
-        """Whether a definition's value never depends on the state."""
+    def entry_is_const(self, entry: Entry, pure: bool = False) -> bool:
+        """Whether a definition's value never depends on the state; ``pure``: nor does it
+        print (Print, PrintT, AssertEq), so evaluating it again may be skipped."""
         k = entry.kind
         if k == "builtin":  # TLCSet/TLCGet read and write registers: never folded
-            return entry.value[0] not in B.WITH_REGISTERS
+            return entry.value[0] not in (B.EFFECTS if pure else B.WITH_REGISTERS)
         if k in ("const", "value"):
             return True
         if k == "var":
             return False
-        key = id(entry)
+        key = (id(entry), pure)
         if key in self._level:
             return self._level[key]
         self._level[key] = True
         if k == "subst":
             assert entry.ns is not None
-            res = self.expr_is_const(entry.node, Scope(entry.ns))
+            res = self._const_names(entry.node, entry.ns, set(), pure=pure)
         elif k in ("op", "fn"):
             assert entry.ns is not None
             node = entry.node
             bound = {p.name for p in node.params} if k == "op" else set()
             if k == "fn":
                 bound = {n for b in node.bounds for n in b.names} | {node.name}
-            res = self._const_names(node.body, entry.ns, bound) and all(
-                self._const_names(b.domain, entry.ns, set())
+            res = self._const_names(node.body, entry.ns, bound, pure=pure) and all(
+                self._const_names(b.domain, entry.ns, set(), pure=pure)
                 for b in (node.bounds if k == "fn" else ()) if b.domain is not None
             )
         else:
@@ -95,7 +96,7 @@ class Levels:
 
     def _const_names(
         self, node: A.Node, ns: Namespace, bound: set[str],
-        local: dict[str, Local] | None = None,
+        local: dict[str, Local] | None = None, pure: bool = False,
     ) -> bool:
         if has_stateful(node):
             return False
@@ -107,7 +108,7 @@ class Levels:
                 if not module and name in PURE_SPECIAL:
                     continue
                 return False
-            if not self.entry_is_const(entry):
+            if not self.entry_is_const(entry, pure):
                 return False
         return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.builtins import BUILTIN_VALUES, CORE, STANDARD, is_operator
@@ -22,6 +22,10 @@ class Override:
     name: str
 
 
+EntryKind: TypeAlias = Literal["op", "fn", "const", "var", "builtin", "value", "inst", "subst"]
+"""What a visible name is (see :class:`Entry`)."""
+
+
 @dataclass(eq=False)
 class Entry:
     """One visible name.
@@ -32,7 +36,7 @@ class Entry:
     module's constant or variable: ``node`` is the expression, ``ns`` the outer namespace).
     """
 
-    kind: str
+    kind: EntryKind
     name: str
     node: Any = None
     ns: Namespace | None = None
@@ -60,7 +64,7 @@ STANDARD_NAMES = frozenset(STANDARD_MODULES)
 (Json's are TLC's Java overrides, :data:`tlaconf.evaluate.community.OVERRIDES`)."""
 
 
-class Loader:
+class EvaluatorModules:
     """The modules the evaluator may use: those of one module graph that the resolver
     (:mod:`tlaconf.tla.resolve`) found, parsed and checked.  There is no second search:
     a module name is looked up only among them."""
@@ -70,7 +74,7 @@ class Loader:
         self.files: dict[str, Path] = {}
         self.texts: dict[str, str] = {}
         self._exported: dict[str, frozenset[str]] = {}
-        for name, rm in resolved.loader.modules.items():
+        for name, rm in resolved.graph.modules.items():
             self._exported[name] = frozenset(rm.exported)
             if rm.standard:
                 continue
@@ -140,13 +144,13 @@ class _Context:
     built: dict[str, Namespace] = field(default_factory=dict)
 
 
-class Builder:
+class NamespaceBuilder:
     """Builds one :class:`Namespace` per module, as TLC scopes names: a module sees its own
     definitions (LOCAL ones included), the constants and variables it declares, and what the
     modules it EXTENDS or INSTANCEs export; the exported names are the resolver's
     (:attr:`ResolvedModule.exported`), so a LOCAL definition is never seen by an importer."""
 
-    def __init__(self, loader: Loader) -> None:
+    def __init__(self, loader: EvaluatorModules) -> None:
         self.loader = loader
         self.assumes: list[tuple[Namespace, A.Assume]] = []
         self._instances = 0
@@ -243,8 +247,8 @@ class Builder:
                 child = self.instance(unit, ns)
                 shown = {n for n, x in child.entries.items() if x.kind in ("op", "fn", "inst")}
                 self._import(ns, child, shown & self.loader.exported(unit.module))
-            elif isinstance(unit, A.Assume):
-                self.assumes.append((ns, unit))
+            elif isinstance(unit, A.Assume) and ctx.subst is None:
+                self.assumes.append((ns, unit))  # an instantiated module's: TLC ignores them
             elif isinstance(unit, A.Module):
                 self.loader.add(unit, self.loader.files.get(module.name))
         return ns

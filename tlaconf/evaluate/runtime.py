@@ -281,6 +281,52 @@ def _fn_kinds(f: Any) -> bool:
     return not kinds or kinds == {int} or kinds == {str}
 
 
+def _pairwise(f: Any, dom: Any) -> bool | None:
+    """``\\A a, b \\in dom : a # b => f[a] \\cap f[b] = {}`` in one pass: the sets are
+    pairwise disjoint iff their sizes add up to the size of their union.  Decided only
+    when every ``f[a]`` is a set of integers (or every one of strings) and ``dom`` is a
+    set of strings (or of integers, ``f``'s domain too), where Python's equality is
+    TLA+'s and no pair can fail; None otherwise (the general loop decides, errors
+    included)."""
+    if type(f) is not Fn or type(dom) is not frozenset:
+        return None
+    d = f._d
+    if not dom <= d.keys():
+        return None
+    if dom:
+        key = next(iter(dom)).__class__
+        if not (key is str or (key is int and all(k.__class__ is int for k in d))):
+            return None
+    sets = [d[z] for z in dom]
+    kind: type | None = None
+    total = 0
+    for s in sets:
+        if type(s) is not frozenset:
+            return None
+        if s:
+            k = next(iter(s)).__class__
+            if k is not kind:
+                if kind is not None or not (k is int or k is str):
+                    return None
+                kind = k
+            total += len(s)
+    return len(frozenset().union(*sets)) == total
+
+
+def _fold_elems(s: Any) -> list[Any] | None:
+    """The elements of ``s`` in the order successive ``CHOOSE y \\in S : TRUE`` pick them
+    (TLC's order of values), or None when ``s`` is not a set that can be enumerated (the
+    recursion then decides, errors included)."""
+    if type(s) is not frozenset:
+        if not isinstance(s, LazySet) or not s.finite:
+            return None
+        try:
+            s = s.enum(-1)
+        except Fail:
+            return None
+    return sorted_values(s)
+
+
 def _case_fail(sid: int) -> NoReturn:
     raise no_case_arm(sid)
 
@@ -338,6 +384,8 @@ GLOBALS: dict[str, Any] = {
     "_case_fail": _case_fail,
     "_disjoint": B.disjoint,
     "_fn_kinds": _fn_kinds,
+    "_pairwise": _pairwise,
+    "_fold_elems": _fold_elems,
     "_Deferred": _Deferred,
     "_Fail": Fail,
     "_lazy": _lazy,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from tlaconf.evaluate.code import STATE_ARGS, Local, Scope
 from tlaconf.evaluate.compiler import Compiler
@@ -18,6 +18,9 @@ from tlaconf.evaluate.runtime import NO_NEXT, NO_STATE
 from tlaconf.evaluate.semantics import as_bool
 from tlaconf.tla import ast as A
 
+BindingKind: TypeAlias = Literal["val", "lazy", "op"]
+"""A bound value, a thunk computing it (``value()``), or an operator argument."""
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -25,7 +28,7 @@ class Binding:
     definition (with its namespace and environment) so that it can be descended into."""
 
     name: str
-    kind: str
+    kind: BindingKind
     arity: int
     value: Any
     defn: tuple[A.OpDef, Namespace, Env] | None = None

@@ -4,8 +4,6 @@ does not use), as TLC reads them."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tlaconf.errors import UserError
@@ -13,6 +11,7 @@ from tlaconf.explore.adapter import Namespace, Successors
 from tlaconf.explore.errors import Unsupported
 from tlaconf.spec.cfg import Cfg
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import children
 
 _TEMPORAL = frozenset({"[]", "<>", "~>", "-+->", "\\EE", "\\AA"})
 _DEPTH = 30
@@ -133,20 +132,7 @@ def _temporal(succ: Successors, node: A.Node, ns: Namespace, depth: int) -> bool
         expanded = succ.expand(node, ns)
         if expanded is not None:
             return _temporal(succ, expanded[0], expanded[1], depth + 1)
-    return any(_temporal(succ, child, ns, depth) for child in _children(node))
-
-
-def _children(node: A.Node) -> Iterator[A.Node]:
-    for f in dataclasses.fields(node):
-        yield from _nodes(getattr(node, f.name))
-
-
-def _nodes(value: object) -> Iterator[A.Node]:
-    if isinstance(value, A.Node):
-        yield value
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _nodes(item)
+    return any(_temporal(succ, child, ns, depth) for child in children(node))
 
 
 def _where(node: A.Node) -> str:

@@ -18,15 +18,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 from tlaconf.gate.conjunct import first_leaf_text
 from tlaconf.gate.golden import Expectation, matches, relative_key
 from tlaconf.replay.result import TraceResult
 
-KINDS = (
+ChangeKind: TypeAlias = Literal[
     "newly violates", "newly conforms", "violates differently", "error", "new trace", "missing"
-)  # fmt: skip
+]  # fmt: skip
+"""The row kinds of the table, in its order (the module docstring says what each means)."""
+
+KINDS: tuple[ChangeKind, ...] = get_args(ChangeKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +37,7 @@ class VerdictChange:
     """One golden trace whose result is not what ``verdicts.json`` says."""
 
     path: str
-    kind: str
+    kind: ChangeKind
     expected: str
     actual: str
     """The verdict now (its failing step is ``step``)."""
@@ -73,7 +76,7 @@ class VerdictChanges:
         }
 
 
-def _kind(result: TraceResult, expected: Expectation) -> str:
+def _kind(result: TraceResult, expected: Expectation) -> ChangeKind:
     if result.verdict == "error":
         return "error"
     if result.verdict == "conforms":
@@ -86,7 +89,7 @@ def _kind(result: TraceResult, expected: Expectation) -> str:
 def _change(key: str, result: TraceResult, expected: Expectation | None) -> VerdictChange:
     f = result.failure if result.verdict != "conforms" else None
     blame = first_leaf_text(f)  # as an expected.json "conjunct" would name it
-    kind = "new trace" if expected is None else _kind(result, expected)
+    kind: ChangeKind = "new trace" if expected is None else _kind(result, expected)
     return VerdictChange(
         key, kind, "(not in verdicts.json)" if expected is None else str(expected),
         result.verdict, None if f is None else f.step, None if f is None else f.action,

@@ -9,11 +9,12 @@ so reformatting, comments and moved definitions are not changes.
   or added, or removed; a module whose ``EXTENDS``, ``CONSTANTS`` or
   ``VARIABLES`` differ counts every one of its definitions as changed;
 * **affected**: a definition of the new revision that uses a changed one,
-  directly or through other definitions (references are resolved in the module
-  itself, then in the modules it ``EXTENDS`` or instantiates, found in the same
-  folder first, then in ``conformance/``, ``reference-profile/*/`` and
-  ``tcs/``; a reference to a name that a binder hides may be counted as a use,
-  so the answer errs on the side of "affected");
+  directly or through other definitions: names are bound by the resolver, as TLC
+  binds them (LOCAL, EXTENDS, INSTANCE ... WITH; a LET definition, parameter or
+  bound variable hides a definition of the same name), each module on the search
+  path replay uses for a revision (``conformance/``, ``reference-profile/revR/``,
+  ``tcs/``; a module outside the revision folders under every revision it
+  resolves under);
 * **golden traces affected**: every ``*.trace.jsonl`` below the traces folder
   whose header module (looked up as replay does, for the header's revision, or
   the new revision when comparing two revisions) has a changed or affected
@@ -27,16 +28,17 @@ folder), and a module of revR1 pairs with the same file of revR2.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.files import read_text
+from tlaconf.spec.lookup import search_path
 from tlaconf.tla import ast
 from tlaconf.tla.parser import load_module_file
+from tlaconf.tla.resolve import ResolvedModule, Symbol, load
+from tlaconf.tla.visit import FreeName, free_names
 from tlaconf.trace.reader import open_trace
 
 Key = tuple[str, str]
@@ -81,33 +83,6 @@ class SpecTree:
             paths[rel] = p
         return cls(root, {k: load_module_file(p) for k, p in paths.items()}, paths, revision)
 
-    def find(self, name: str, near: str) -> str | None:
-        """The relative path of module ``name`` as seen from the module at ``near``."""
-        folder = near.rsplit("/", 1)[0] if "/" in near else ""
-        candidates = [f"{folder}/{name}.tla" if folder else f"{name}.tla",
-                      f"conformance/{name}.tla", f"tcs/{name}.tla"]  # fmt: skip
-        candidates += sorted(p for p in self.modules if p.endswith(f"/{name}.tla"))
-        return next((c for c in candidates if c in self.modules), None)
-
-
-def _refs(node: Any) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every (instance path, name) a node refers to."""
-    if isinstance(node, ast.Name | ast.OpApp):
-        yield node.module, node.name
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                yield from _refs(getattr(node, f.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from _refs(item)
-
-
-def _imports(module: ast.Module) -> tuple[str, ...]:
-    """Modules whose definitions are visible unqualified: EXTENDS and unnamed INSTANCEs."""
-    unnamed = tuple(u.module for u in module.units if isinstance(u, ast.Instance))
-    return module.extends + unnamed
-
 
 def _header(module: ast.Module) -> tuple[Any, ...]:
     return (module.extends, module.constants(), module.variables())
@@ -115,51 +90,121 @@ def _header(module: ast.Module) -> tuple[Any, ...]:
 
 @dataclass
 class Dependencies:
-    """The definitions each definition of a tree uses (resolved to keys)."""
+    """The definitions each definition of a tree uses, as the resolver binds its names
+    (:mod:`tlaconf.tla.resolve`: LOCAL, EXTENDS, INSTANCE ... WITH; a LET definition or a
+    bound variable hides a definition of the same name).  Each module is resolved on the
+    search path replay uses (:func:`tlaconf.spec.lookup.search_path`); one outside the
+    revision folders, for each revision under which it resolves."""
 
     tree: SpecTree
     uses: dict[Key, set[Key]] = field(default_factory=dict)
-    _defs: set[Key] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self._defs = {(p, n) for p, m in self.tree.modules.items() for n in m.definitions()}
-        for path, module in self.tree.modules.items():
-            for name, unit in module.definitions().items():
-                self.uses[(path, name)] = self._resolve_all(path, unit)
+        keys = {p.resolve(): rel for rel, p in self.tree.paths.items()}
+        for rel, path in self.tree.paths.items():
+            resolved = [(rm, _through_instances(rm)) for rm in _resolved(self.tree, rel, path)]
+            for name in self.tree.modules[rel].definitions():
+                uses = self.uses.setdefault((rel, name), set())
+                for rm, through in resolved:
+                    uses |= _uses(rm, rm.module.definitions()[name], keys, through)
 
-    def _scope(self, path: str, seen: set[str] | None = None) -> list[str]:
-        """The module at ``path`` and every module it imports, transitively."""
-        seen = set() if seen is None else seen
-        if path in seen:
-            return []
-        seen.add(path)
-        out = [path]
-        for name in _imports(self.tree.modules[path]):
-            dep = self.tree.find(name, path)
-            if dep is not None:
-                out += self._scope(dep, seen)
-        return out
 
-    def _resolve_all(self, path: str, unit: Any) -> set[Key]:
-        scope = self._scope(path)
-        module = self.tree.modules[path]
-        instances = {
-            u.name: u.instance.module for u in module.units if isinstance(u, ast.InstanceDef)
-        }
-        found: set[Key] = set()
-        for qualifier, name in _refs(unit):
-            if qualifier:
-                target = instances.get(qualifier[0])
-                dep = self.tree.find(target, path) if target else None
-                if dep is not None:
-                    found |= {k for p in self._scope(dep) for k in [(p, name)] if k in self._defs}
-                if qualifier[0] in instances:
-                    found.add((path, qualifier[0]))
+def _resolved(tree: SpecTree, rel: str, path: Path) -> list[ResolvedModule]:
+    """The module at ``rel`` resolved for each revision it may be read under (the
+    resolver's errors when it resolves under none)."""
+    profile = tree.root / PROFILE
+    if rel.startswith(f"{PROFILE}/rev"):
+        revisions = [tree.revision or rel.split("/")[1][3:]]
+    elif tree.revision is not None:
+        revisions = [tree.revision]
+    else:
+        revisions = sorted(d.name[3:] for d in profile.glob("rev?*") if d.is_dir()) or [""]
+    out: list[ResolvedModule] = []
+    first: UserError | None = None
+    for rev in revisions:
+        try:
+            out.append(load(path, search_path(tree.root, rev)))
+        except UserError as err:
+            first = first or err
+    if not out and first is not None:
+        raise first
+    return out
+
+
+def _substituted(rm: ResolvedModule, inst: ast.Instance, bound: list[str]) -> set[FreeName]:
+    """The names an INSTANCE's substitutions use: those written after WITH, and each
+    CONSTANT or VARIABLE left out (substituted by the name of the instantiating module)."""
+    out = free_names(inst, bound)
+    target = rm.graph.modules.get(inst.module)
+    if target is not None:
+        given = {n for n, _ in inst.substitutions}
+        out |= {(n, ()) for n, s in target.symbols.items()
+                if s.kind in ("constant", "variable") and n not in given and n not in bound}
+    return out
+
+
+def _free(rm: ResolvedModule, unit: ast.OpDef | ast.FnDef | ast.InstanceDef) -> set[FreeName]:
+    """The names a definition uses (its parameters and bound names excepted)."""
+    if isinstance(unit, ast.OpDef):
+        return free_names(unit.body, [p.name for p in unit.params])
+    if isinstance(unit, ast.InstanceDef):
+        return _substituted(rm, unit.instance, [p.name for p in unit.params])
+    out = free_names(unit.body, [n for b in unit.bounds for n in b.names])
+    for b in unit.bounds:
+        if b.domain is not None:
+            out |= free_names(b.domain)
+    return out
+
+
+Through = dict[int, list[tuple[ResolvedModule, set[FreeName]]]]
+"""Symbol (by identity) -> the modules whose unnamed INSTANCE imports it, and the names
+that instance's substitutions use."""
+
+
+def _through_instances(rm: ResolvedModule) -> Through:
+    """For each symbol (by identity) an unnamed ``INSTANCE M WITH ...`` of a module of
+    ``rm``'s graph imports: that module and the names its substitutions use."""
+    out: Through = {}
+    for home in rm.graph.modules.values():
+        for u in home.module.units:
+            target = rm.graph.modules.get(u.module) if isinstance(u, ast.Instance) else None
+            if target is None or not isinstance(u, ast.Instance):
                 continue
-            key = next(((p, name) for p in scope if (p, name) in self._defs), None)
-            if key is not None:
-                found.add(key)
-        return found
+            names = _substituted(home, u, [])
+            for sym in target.exported.values():
+                out.setdefault(id(sym), []).append((home, names))
+    return out
+
+
+def _uses(rm: ResolvedModule, unit: ast.OpDef | ast.FnDef | ast.InstanceDef,
+          keys: dict[Path, str], through: Through) -> set[Key]:  # fmt: skip
+    """The tree's definitions ``unit`` (a definition of ``rm``) refers to: each name
+    through ``rm``'s symbol table, ``I!N`` through the instance's exported names."""
+
+    def key(sym: Symbol) -> Key | None:
+        home = rm.graph.modules.get(sym.module)
+        if home is None or sym.kind not in ("operator", "function", "instance"):
+            return None
+        rel = keys.get(Path(home.file).resolve()) if not home.standard else None
+        return (rel, sym.name) if rel is not None else None
+
+    found: set[Key | None] = set()
+    for name, path in _free(rm, unit):
+        sym = rm.symbols.get(path[0] if path else name)
+        if sym is None:
+            continue
+        found.add(key(sym))  # for I!N: the instance definition I itself
+        for home, names in through.get(id(sym), ()):  # imported by an unnamed INSTANCE
+            found |= {key(s) for n, p in names if not p and (s := home.symbols.get(n))}
+        target = sym.target
+        for step in path[1:]:
+            step_sym = target.exported.get(step) if target is not None else None
+            if step_sym is not None:
+                found.add(key(step_sym))
+            target = step_sym.target if step_sym is not None else None
+        if path and target is not None and (named := target.exported.get(name)) is not None:
+            found.add(key(named))
+    return {k for k in found if k is not None}
 
 
 @dataclass(frozen=True)

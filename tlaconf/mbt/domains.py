@@ -23,6 +23,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import Context
+from tlaconf.mbt.memo import Memo, state_key, value_key
 from tlaconf.values import Fn, canonical
 
 PREFIX = "Params_"
@@ -97,10 +98,14 @@ def _finite(value: Any, what: str, where: str) -> tuple[Any, ...]:
 
 
 class Domains:
-    """The ``Params_<Action>`` operators of a loaded module, evaluated per state."""
+    """The ``Params_<Action>`` operators of a loaded module, evaluated per state (each
+    domain and ``ENABLED`` computed once per state: ``key`` is the state's
+    :func:`~tlaconf.mbt.memo.state_key`, made when not given)."""
 
     def __init__(self, ctx: Context, actions: Sequence[str], module: str) -> None:
         self._ctx = ctx
+        self._domains: Memo[Domain] = Memo()
+        self._enabled: Memo[bool] = Memo()
         found = {a: ctx.operators.get(PREFIX + a) for a in actions}
         for action, info in found.items():
             if info is not None and info.arity != 0:
@@ -116,8 +121,12 @@ class Domains:
                 f"e.g. {PREFIX}{actions[0] if actions else 'Move'} == [id |-> 1..3]"
             )
 
-    def domain(self, action: str, state: Mapping[str, Any]) -> Domain:
+    def domain(self, action: str, state: Mapping[str, Any], key: str | None = None) -> Domain:
         """``Params_<action>`` in ``state``."""
+        key = state_key(state) if key is None else key
+        return self._domains.get((action, key), lambda: self._domain(action, state))
+
+    def _domain(self, action: str, state: Mapping[str, Any]) -> Domain:
         name, where = PREFIX + action, self._where[action]
         value = self._ctx.value(name, (), state)
         if type(value) is Fn:
@@ -134,21 +143,25 @@ class Domains:
                 raise UserError(f"{name} holds {r!r}, which is not a params record", where)
         return Domain(action, None, records)
 
-    def allowed(self, action: str, params: Fn, state: Mapping[str, Any]) -> bool:
+    def allowed(self, action: str, params: Fn, state: Mapping[str, Any],
+                key: str | None = None) -> bool:  # fmt: skip
         """``ENABLED action(params)`` in ``state``."""
-        return self._ctx.enabled(action, (params,), state)
+        key = state_key(state) if key is None else key
+        return self._enabled.get((action, value_key(params), key),
+                                 lambda: self._ctx.enabled(action, (params,), state))
 
     def requests(self, state: Mapping[str, Any], limit: int = 20) -> tuple[list[Request], ...]:
         """Up to ``limit`` allowed and ``limit`` forbidden requests per action in ``state``,
         the first ones of each domain in order (among its first ``50 * limit``)."""
         allowed: list[Request] = []
         forbidden: list[Request] = []
+        key = state_key(state)
         for action in self.actions:
-            dom = self.domain(action, state)
+            dom = self.domain(action, state, key)
             taken = [0, 0]
             for index in range(min(dom.count, 50 * limit)):
                 params = dom.nth(index)
-                ok = self.allowed(action, params, state)
+                ok = self.allowed(action, params, state, key)
                 if taken[ok] < limit:
                     taken[ok] += 1
                     (allowed if ok else forbidden).append(Request(action, params, ok))

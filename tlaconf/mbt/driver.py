@@ -64,13 +64,22 @@ def response(answer: Any, action: str) -> Response:
 
 def plain(value: Any) -> Any:
     """A TLA+ value as plain Python data for a driver: records and functions as dicts,
-    sequences as tuples, sets as frozensets."""
+    sequences as tuples, sets as frozensets (whose records and functions stay read-only
+    mappings, :class:`~tlaconf.values.Fn`, since a dict cannot be a set's element)."""
     if type(value) is Fn:
         return {plain(k): plain(v) for k, v in value.items()}
     if type(value) is tuple:
         return tuple(plain(v) for v in value)
     if type(value) is frozenset:
-        return frozenset(plain(v) for v in value)
+        return frozenset(_hashable(v) for v in value)
+    return value
+
+
+def _hashable(value: Any) -> Any:
+    if type(value) is tuple:
+        return tuple(_hashable(v) for v in value)
+    if type(value) is frozenset:
+        return frozenset(_hashable(v) for v in value)
     return value
 
 

@@ -22,6 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, rule
 
 from tlaconf.mbt.domains import Domain, Domains, Request
 from tlaconf.mbt.driver import Driver, plain, response
+from tlaconf.mbt.memo import state_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
 from tlaconf.values import from_python
@@ -100,6 +101,14 @@ class Session:
         self.domains = domains
         self.checker = checker
         self.stats = Stats()
+        self._keyed: tuple[State, str] | None = None
+
+    def key(self, state: State) -> str:
+        """``state``'s :func:`~tlaconf.mbt.memo.state_key` (kept for the last state asked
+        about: the state after a step is the state before the next)."""
+        if self._keyed is None or self._keyed[0] is not state:
+            self._keyed = (state, state_key(state))
+        return self._keyed[1]
 
     def _fail(self, exc: StepFailed) -> StepFailed:
         if self.stats.first is None:
@@ -116,7 +125,7 @@ class Session:
             initial = _mapped(self.driver.reset(), "the driver's reset()")
         except Exception:
             raise self._fail(StepFailed({}, [], None, traceback.format_exc())) from None
-        failure = self.checker.initial(initial)
+        failure = self.checker.initial(initial, self.key(initial))
         if failure is not None:
             raise self._fail(StepFailed(initial, [], failure))
         return initial
@@ -128,29 +137,31 @@ class Session:
         One draw picks a start in the domain; the search for the kind asked for goes on
         from there in a fixed stride (so a shrunk start still finds one).
         """
+        key = self.key(state)
         domains = [d for a in self.domains.actions
-                   if not (d := self.domains.domain(a, state)).empty]
+                   if not (d := self.domains.domain(a, state, key)).empty]
         if not domains:
             return None
         dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
         kind = data.draw(st.sampled_from(KINDS), label="kind")
         start = data.draw(st.integers(0, dom.count - 1), label="params")
-        found = self._scan(dom, state, start, kind != "forbidden")
+        found = self._scan(dom, state, key, start, kind != "forbidden")
         if kind != "near miss" or not found.allowed or not dom.sizes():
             return found
         field = data.draw(st.integers(0, len(dom.sizes()) - 1), label="field")
         value = data.draw(st.integers(0, dom.sizes()[field] - 1), label="value")
         params = dom.changed(found.params, field, value)
-        return Request(dom.action, params, self.domains.allowed(dom.action, params, state))
+        return Request(dom.action, params, self.domains.allowed(dom.action, params, state, key))
 
-    def _scan(self, dom: Domain, state: State, start: int, allowed: bool) -> Request:
+    def _scan(self, dom: Domain, state: State, key: str, start: int, allowed: bool) -> Request:
         """From request ``start`` of ``dom``, the first of up to :data:`SCAN` requests whose
         kind is ``allowed`` (else the last one looked at)."""
         stride = _stride(dom.count)
         found = None
         for i in range(min(SCAN, dom.count)):
             params = dom.nth((start + i * stride) % dom.count)
-            found = Request(dom.action, params, self.domains.allowed(dom.action, params, state))
+            found = Request(dom.action, params,
+                            self.domains.allowed(dom.action, params, state, key))
             if found.allowed == allowed:
                 break
         assert found is not None
@@ -174,7 +185,7 @@ class Session:
                       after)
         steps.append(taken)
         start = time.perf_counter()
-        failure = self.checker.step(before, taken)
+        failure = self.checker.step(before, taken, self.key(before), self.key(after))
         self.stats.check_seconds += time.perf_counter() - start
         self.stats.steps += 1
         if request.allowed:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tlaconf.mbt.memo import Memo, value_key
 from tlaconf.replay import Replayer, TraceResult, get_backend
 from tlaconf.trace.writer import Outcome, TraceWriter
 
@@ -42,6 +43,10 @@ class OnlineChecker:
         """One Replayer for the run: the module loads once (again only if its files change)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-mbt-")
         self._checks = 0
+        self._initial: Memo[TraceResult | None] = Memo()
+        self._steps: Memo[TraceResult | None] = Memo()
+        """Verdicts by the encoded states and request: the same one-step trace replays
+        to the same result (the module does not change during a run)."""
 
     def close(self) -> None:
         self._tmp.cleanup()
@@ -69,12 +74,27 @@ class OnlineChecker:
         finally:
             path.unlink()
 
-    def initial(self, state: Mapping[str, Any]) -> TraceResult | None:
-        """The failure of ``state`` as an initial state (an invariant), None when it holds."""
+    def initial(self, state: Mapping[str, Any], key: str) -> TraceResult | None:
+        """The failure of ``state`` (whose state key is ``key``) as an initial state (an
+        invariant), None when it holds."""
+        return self._initial.get(key, lambda: self._initial_check(state))
+
+    def _initial_check(self, state: Mapping[str, Any]) -> TraceResult | None:
         result = self._replay_scratch(state, ())
         return None if result.verdict == "vacuous" else result
 
-    def step(self, before: Mapping[str, Any], taken: Taken) -> TraceResult | None:
-        """The failure of one step from ``before``, None when it conforms."""
+    def step(self, before: Mapping[str, Any], taken: Taken, before_key: str,
+             after_key: str) -> TraceResult | None:  # fmt: skip
+        """The failure of one step from ``before``, None when it conforms (the keys: the
+        states' state keys)."""
+        key = (before_key, taken.action, value_key(dict(taken.params)), taken.outcome, after_key)
+        return self._steps.get(key, lambda: self._step_check(before, taken))
+
+    def _step_check(self, before: Mapping[str, Any], taken: Taken) -> TraceResult | None:
         result = self._replay_scratch(before, (taken,))
         return None if result.verdict == "conforms" else result
+
+    @property
+    def saved(self) -> int:
+        """Replays the memo saved so far."""
+        return self._initial.hits + self._steps.hits

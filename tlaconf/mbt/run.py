@@ -130,7 +130,10 @@ def run(
         max_examples=options.examples, stateful_step_count=options.steps, deadline=None,
         database=_database(options.database), verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-        phases=[p for p in Phase if options.shrink or p is not Phase.shrink],
+        # Phase.explain replays the shrunk failure many times to annotate which parts
+        # mattered; its comments are never shown here and it cost most of a run's time.
+        phases=[p for p in Phase
+                if p is not Phase.explain and (options.shrink or p is not Phase.shrink)],
     )
     start = time.perf_counter()
     found: Found | None = None

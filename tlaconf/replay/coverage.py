@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate.coverage import GUARD, POINT, STATE_GUARD, CoverageProbe, Key
+from tlaconf.evaluate.coverage import (
+    GUARD,
+    POINT,
+    STATE_GUARD,
+    CoverageProbe,
+    Key,
+    PointKind,
+    Role,
+)
 from tlaconf.replay.backend import LoadedModule, State
 from tlaconf.spec.module_spec import NEXT
 from tlaconf.trace.reader import Step
@@ -29,7 +37,7 @@ class PointCoverage:
     """Counts of steps in which one point had each value."""
 
     key: Key
-    role: str
+    role: Role
     """:data:`~tlaconf.evaluate.coverage.GUARD`, ``STATE_GUARD`` or ``POINT``."""
     accepted_true: int = 0
     accepted_false: int = 0
@@ -41,7 +49,7 @@ class PointCoverage:
         return self.role == GUARD
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> PointKind:
         return self.key[5]
 
     @property
@@ -91,6 +99,26 @@ class Coverage:
     actions: dict[tuple[str, str], ActionCoverage] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     """Source text of every ``.tla`` file a point lies in (for the HTML page)."""
+    unmeasured: dict[str, str] = field(default_factory=dict)
+    """Trace path -> why its coverage was not measured, or not past some step (an observer
+    that does not stop the replay, as ``tlaconf check``'s)."""
+
+    def join(self, other: Coverage) -> None:
+        """Add the coverage of other traces (a worker's) to this one."""
+        self.traces += other.traces
+        self.texts.update(other.texts)
+        self.unmeasured.update(other.unmeasured)
+        for key, theirs in other.actions.items():
+            ours = self.actions.setdefault(key, ActionCoverage(theirs.module, theirs.action, {}))
+            ours.accepted += theirs.accepted
+            ours.rejected += theirs.rejected
+            ours.nonconforming += theirs.nonconforming
+            for k, pc in theirs.points.items():
+                mine = ours.points.setdefault(k, PointCoverage(k, pc.role))
+                mine.accepted_true += pc.accepted_true
+                mine.accepted_false += pc.accepted_false
+                mine.rejected_true += pc.rejected_true
+                mine.rejected_false += pc.rejected_false
 
     def points(self) -> Iterable[PointCoverage]:
         for ac in self.actions.values():
@@ -117,40 +145,76 @@ class Coverage:
 class CoverageObserver:
     """Coverage as an observer of the replay loop (:class:`~tlaconf.replay.engine.Replayer`):
     every step the loop is about to judge is walked again by the module's coverage walk
-    (from the embedded evaluator, which a backend offers as ``coverage_probe()``)."""
+    (from the embedded evaluator, which a backend offers as ``coverage_probe()``).
 
-    def __init__(self) -> None:
+    ``strict`` (``tlaconf coverage``): a trace whose coverage cannot be measured ends the
+    replay as an ``error``.  Otherwise (``tlaconf check``, where the replay decides the
+    verdict) the observer never touches the verdict: it stops covering that trace and
+    says why in ``coverage.unmeasured``."""
+
+    def __init__(self, strict: bool = True) -> None:
+        self.strict = strict
         self.coverage = Coverage()
         self.seen: dict[str, int] = {}
         """Trace path -> the last step number observed (0: the initial state)."""
+        self._path: str | None = None
+        """The trace being covered (None: not covered)."""
+
+    def fork(self) -> CoverageObserver:
+        return CoverageObserver(self.strict)
+
+    def join(self, other: object) -> None:
+        assert isinstance(other, CoverageObserver)
+        self.coverage.join(other.coverage)
+        self.seen.update(other.seen)
+
+    def _unmeasured(self, path: str, why: str) -> None:
+        if self.strict:
+            raise UserError(why)
+        self.coverage.unmeasured[path] = why
+        self._path = None
 
     def start(self, path: Path, mod: LoadedModule) -> None:
+        self._path = None
         if not callable(getattr(mod, "coverage_probe", None)):
-            raise UserError(f"module {mod.name} was loaded by a backend that cannot measure "
-                            "coverage (the embedded evaluator can)")
+            self._unmeasured(str(path), f"module {mod.name} was loaded by a backend that "
+                             "cannot measure coverage (the embedded evaluator can)")
+            return
         self.coverage.traces.append(str(path))
         self._path = str(path)
 
     def initial(self, mod: LoadedModule, state: State) -> None:
-        self.seen[self._path] = 0
+        if self._path is not None:
+            self.seen[self._path] = 0
 
     def step(self, mod: LoadedModule, number: int, step: Step, before: State) -> None:
+        path = self._path
         accepted = step.outcome == "accepted"
-        if step.action is None and (not accepted or not mod.has_next):
-            return  # a stuttering step without a label: nothing is evaluated
+        if path is None or (step.action is None and (not accepted or not mod.has_next)):
+            return  # not covered, or a stuttering step without a label: nothing is evaluated
         probe: CoverageProbe = mod.coverage_probe()  # type: ignore[attr-defined]
         ctx = probe.ctx
         action = step.action or NEXT
         args: tuple[Any, ...] = () if step.action is None else (step.params,)
         cov = self.coverage
-        ac = cov.actions.get((ctx.name, action))
-        if ac is None:
-            ac = cov.actions[(ctx.name, action)] = ActionCoverage(
-                ctx.name, action,
-                {k: PointCoverage(k, g) for k, g in probe.points(action).items()})
+        try:
+            ac = cov.actions.get((ctx.name, action))
+            if ac is None:
+                ac = ActionCoverage(
+                    ctx.name, action,
+                    {k: PointCoverage(k, g) for k, g in probe.points(action).items()})
+            held, noted = probe.step(action, args, before, step.state if accepted else None)
+        except UserError as err:
+            if self.strict:
+                raise
+            where = f"{err.location}: " if err.location else ""
+            self._unmeasured(path, f"not covered from step {number} (line {step.line}) on: "
+                             f"{where}{err.message}")
+            return
+        if (ctx.name, action) not in cov.actions:
+            cov.actions[(ctx.name, action)] = ac
             cov.texts.update(ctx.loader.texts)
-        held, noted = probe.step(action, args, before, step.state if accepted else None)
-        self.seen[self._path] = number
+        self.seen[path] = number
         if accepted:
             ac.accepted += 1
         else:

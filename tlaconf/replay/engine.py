@@ -269,6 +269,20 @@ class StepObserver(Protocol):
     def step(self, mod: LoadedModule, number: int, step: Step, before: State) -> None: ...
 
 
+class PoolObserver(StepObserver, Protocol):
+    """An observer that can ride on the replays of worker processes (``-j N``): each worker
+    gets a :meth:`fork`, and what the forks observed is :meth:`join`-ed back, chunk by
+    chunk in the order of the traces."""
+
+    def fork(self) -> PoolObserver:
+        """A fresh observer for one chunk of traces (sent to a worker: picklable)."""
+        ...
+
+    def join(self, other: PoolObserver) -> None:
+        """Take in what ``other`` (one of this observer's forks) observed."""
+        ...
+
+
 class Strategy:
     """Who decides a trace's verdict.  The base is the embedded one: ``mod`` (the loaded
     module) judges the initial state and every step, and its first failure (a ``_Stop``)
@@ -387,8 +401,8 @@ class CrossCheck(External):
 class Replayer:
     """Replays traces: the backend that loads modules, who decides (the embedded
     evaluator, an external checker, or both), the observers riding on the loop, and
-    the modules loaded so far.  One per run, or per library user; nothing is kept
-    between two Replayers."""
+    the modules loaded so far, and the run's settings (``debug``).  One per run, or per
+    library user; nothing is kept between two Replayers."""
 
     def __init__(
         self,
@@ -396,6 +410,7 @@ class Replayer:
         checker: ExternalChecker | None = None,
         cross_check: bool = False,
         observers: Sequence[StepObserver] = (),
+        debug: bool = False,
     ) -> None:
         if cross_check and checker is None:
             raise ValueError("cross-checking needs a checker")
@@ -403,6 +418,8 @@ class Replayer:
         self.checker = checker
         self.cross_check = cross_check
         self.observers = tuple(observers)
+        self.debug = debug
+        """Print the traceback of an internal error to stderr too (``--debug``)."""
         self.modules = ModuleCache()
 
     def strategy(self) -> Strategy:
@@ -429,6 +446,14 @@ class Replayer:
         An exception that is not a :class:`UserError` is a bug: its traceback is saved and
         the trace gets an ``error`` verdict whose failure names the file (exit code 3).
         """
+        from tlaconf.evaluate import budget
+
+        with budget.run():  # one timer for every evaluation of the trace
+            return self._replay(path, spec_dir, progress, revision)
+
+    def _replay(
+        self, path: str | Path, spec_dir: Path, progress: Progress | None, revision: str | None
+    ) -> TraceResult:
         start = time.perf_counter()
         module: str | None = None
         steps = 0
@@ -493,7 +518,7 @@ class Replayer:
             failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
             return result("error", failure, undecided=True)
         except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
-            message, saved = internal_error(exc)
+            message, saved = internal_error(exc, echo=self.debug)
             return result("error", Failure(steps, line, f"line {line}: {message}",
                                            traceback=saved))
         finally:

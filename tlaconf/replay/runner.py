@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
-from tlaconf.replay.engine import Replayer, StepObserver
+from tlaconf.replay.engine import PoolObserver, Replayer, StepObserver
 from tlaconf.replay.result import TraceResult
 from tlaconf.signals import raise_on_signals
 
@@ -39,14 +39,16 @@ def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 def setup(backend: str, cross_check: str | None = None,
-          observers: Sequence[StepObserver] = (), timeout: float | None = None) -> Replayer:
+          observers: Sequence[StepObserver] = (), timeout: float | None = None,
+          debug: bool = False) -> Replayer:
     """A :class:`Replayer` with the evaluating backend, the external checker (if any) and
     whether to cross-check; UserError when one is unavailable.
 
     ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
     ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``
     (``--checker-timeout``): the checker's seconds per trace.  The Replayer's one
-    checker serves every trace it replays (one Apalache server for a run).
+    checker serves every trace it replays (one Apalache server for a run).  ``debug``
+    (``--debug``): an internal error's traceback is printed to stderr too.
     """
     if timeout is not None and backend not in CHECKERS and cross_check is None:
         raise UserError("--checker-timeout limits an external checker: use it with "
@@ -57,19 +59,23 @@ def setup(backend: str, cross_check: str | None = None,
                 "--cross-check compares the embedded evaluator with a checker: "
                 f"use it without --backend {backend}"
             )
-        return Replayer(get_backend("embedded"), get_checker(backend, timeout), False, observers)
+        return Replayer(get_backend("embedded"), get_checker(backend, timeout), False,
+                        observers, debug)
     if cross_check is not None:
-        return Replayer(get_backend(backend), get_checker(cross_check, timeout), True, observers)
-    return Replayer(get_backend(backend), None, False, observers)
+        return Replayer(get_backend(backend), get_checker(cross_check, timeout), True,
+                        observers, debug)
+    return Replayer(get_backend(backend), None, False, observers, debug)
 
 
 def _replay_in_worker(
     paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
     cross_check: str | None, timeout: float | None = None,
-) -> list[TraceResult]:
-    """A chunk of traces in a worker process, with one Replayer (modules load once)."""
-    replayer = setup(backend, cross_check, timeout=timeout)
-    return [replayer.replay(path, spec_dir, None, revision) for path in paths]
+    observers: Sequence[PoolObserver] = (), debug: bool = False,
+) -> tuple[list[TraceResult], Sequence[PoolObserver]]:
+    """A chunk of traces in a worker process, with one Replayer (modules load once); the
+    results and the observers (forks) that rode on it."""
+    replayer = setup(backend, cross_check, observers, timeout, debug)
+    return [replayer.replay(path, spec_dir, None, revision) for path in paths], observers
 
 
 def _stop(workers: set[multiprocessing.process.BaseProcess]) -> None:
@@ -95,6 +101,8 @@ def run_traces(
     revision: str | None = None,
     cross_check: str | None = None,
     checker_timeout: float | None = None,
+    observers: Sequence[PoolObserver] = (),
+    debug: bool = False,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
     each replaying chunks of traces.
@@ -103,12 +111,16 @@ def run_traces(
     ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
     names; ``checker_timeout`` is the external checker's seconds per trace.  The
     callbacks feed a progress display: ``on_steps`` (steps replayed so far in one trace)
-    is only called when replaying in this process.
+    is only called when replaying in this process.  ``observers`` ride on the replays
+    (a Replayer has its own): with ``jobs > 1`` each chunk's forks are joined back in
+    the order of the traces.  ``debug``: see :func:`setup`.
     """
     if jobs < 1:
         raise UserError(f"-j takes a positive number of processes, not {jobs}")
+    if isinstance(backend, Replayer) and (observers or debug):
+        raise ValueError("a Replayer has its own observers and settings")
     replayer = (backend if isinstance(backend, Replayer)
-                else setup(backend, cross_check, timeout=checker_timeout))  # fmt: skip
+                else setup(backend, cross_check, observers, checker_timeout, debug))  # fmt: skip
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
@@ -124,14 +136,18 @@ def run_traces(
         before = set(multiprocessing.active_children())
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
                                    initializer=raise_on_signals)
+        forks: list[Sequence[PoolObserver]] = [()] * len(chunks)
         try:
             futures = {
                 pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
-                            revision, cross_check, checker_timeout): chunk
-                for chunk in chunks
+                            revision, cross_check, checker_timeout,
+                            [o.fork() for o in observers], debug): n
+                for n, chunk in enumerate(chunks)
             }
             for future in as_completed(futures):
-                for i, result in zip(futures[future], future.result(), strict=True):
+                n = futures[future]
+                done, forks[n] = future.result()
+                for i, result in zip(chunks[n], done, strict=True):
                     results[i] = result
                     if on_result is not None:
                         on_result(result)
@@ -140,6 +156,9 @@ def run_traces(
             _stop(set(multiprocessing.active_children()) - before)
             raise
         pool.shutdown()
+        for observed in forks:
+            for o, fork in zip(observers, observed, strict=True):
+                o.join(fork)
     return [r for r in results if r is not None]
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,24 @@ def summary_line(cov: Coverage) -> str:
     if f["nonconforming_steps"]:
         line += f"; {f['nonconforming_steps']} step(s) do not conform (see tlaconf replay)"
     return line
+
+
+def unmeasured_lines(cov: Coverage, replayed: Sequence[str | Path]) -> list[str]:
+    """Lines saying which of the ``replayed`` traces coverage leaves out and why (one line
+    per reason): not measured, measured up to a step, or never replayed step by step."""
+    by_reason: dict[str, list[str]] = {}
+    for path, why in cov.unmeasured.items():
+        by_reason.setdefault(why, []).append(path)
+    lines = [f"coverage: {display_path(paths[0])}: {why}" if len(paths) == 1 else
+             f"coverage: {len(paths)} traces (the first: {display_path(paths[0])}): {why}"
+             for why, paths in by_reason.items()]
+    seen = {*cov.traces, *cov.unmeasured}
+    left = [str(p) for p in replayed if str(p) not in seen]
+    if left:
+        lines.append(f"coverage: {len(left)} trace(s) not covered (the first: "
+                     f"{display_path(left[0])}): not replayed step by step (a partial trace, "
+                     "or one whose module did not load)")
+    return lines
 
 
 def _counts(p: PointCoverage) -> str:

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Literal
 
 from tlaconf.errors import UserError
+from tlaconf.files import read_text
 from tlaconf.revision.pages import PageDefinition, read_page
 from tlaconf.revision.placement import Placer, uses
 from tlaconf.revision.profile import ProfileModule, read_revision
 from tlaconf.spec import revision_dir
-from tlaconf.tla.parser import parse_modules
-from tlaconf.tla.resolve import Loader, load, parse_file
+from tlaconf.tla.resolve import ResolveErrors, load, resolve_sources
 from tlaconf.tla.stdnames import modules_of, standard_names
 
 Status = Literal["unchanged", "changed", "new"]
@@ -187,27 +187,17 @@ def _validate(
 ) -> None:  # fmt: skip
     """Parse and resolve the new revision with conformance/ and tcs/; UserError if it fails."""
     shared = [d for d in (spec_dir / "conformance", spec_dir / "tcs") if d.is_dir()]
-    loader = Loader(shared)
-    parsed = []
+    sources = [(str(folder / name), text) for name, text in files.items()
+               if name.endswith(".tla")]  # fmt: skip
+    sources += [(str(tla), read_text(tla, "module")) for d in shared
+                for tla in sorted(d.glob("*.tla"))]  # fmt: skip
     try:
-        for name, text in files.items():
-            if name.endswith(".tla"):
-                path = str(folder / name)
-                modules = parse_modules(text, path)
-                loader.register_file(modules, path, text)
-                parsed.append((modules[0], path, text))
-        for d in shared:
-            for tla in sorted(d.glob("*.tla")):
-                modules, text = parse_file(tla)
-                loader.register_file(modules, str(tla), text)
-                parsed.append((modules[0], str(tla), text))
-        for module, path, text in parsed:
-            loader.resolve(module, path, text)
+        resolve_sources(sources, shared)
+    except ResolveErrors as err:
+        detail = "\n".join(_origin(e, files, folder, published) for e in err.errors)
+        raise _unresolved(target, detail) from None
     except UserError as err:
         raise _unresolved(target, _origin(err, files, folder, published)) from None
-    if loader.errors:
-        detail = "\n".join(_origin(e, files, folder, published) for e in loader.errors)
-        raise _unresolved(target, detail)
 
 
 def _unresolved(target: str, detail: str) -> UserError:

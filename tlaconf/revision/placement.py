@@ -34,7 +34,7 @@ from tlaconf.errors import UserError
 from tlaconf.revision.pages import PageDefinition, normalize
 from tlaconf.revision.profile import ProfileModule, import_closure
 from tlaconf.tla import ast
-from tlaconf.tla.visit import used_names
+from tlaconf.tla.visit import free_names
 
 Rule = Callable[[ProfileModule], tuple[str, tuple[int, ...]] | None]
 """Why a module qualifies under a rule and its rank there (lower first), or None."""
@@ -42,8 +42,9 @@ Rule = Callable[[ProfileModule], tuple[str, tuple[int, ...]] | None]
 
 def uses(defn: PageDefinition, known: Iterable[str]) -> set[str]:
     """The names of ``known`` the definition uses (its parameters excepted)."""
-    params = {p.name for p in defn.unit.params} if isinstance(defn.unit, ast.OpDef) else set()
-    return (set(used_names(defn.unit.body)) & set(known)) - params - {defn.name}
+    params = [p.name for p in defn.unit.params] if isinstance(defn.unit, ast.OpDef) else []
+    free = {name for name, path in free_names(defn.unit.body, params) if not path}
+    return (free & set(known)) - {defn.name}
 
 
 def _stem(word: str) -> str:

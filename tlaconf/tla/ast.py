@@ -10,7 +10,14 @@ operator's canonical spelling (see :data:`CANONICAL`): ``a \\union b`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Literal, TypeAlias
+
+QuantKind: TypeAlias = Literal["A", "E"]
+"""``\\A`` or ``\\E``."""
+TemporalKind: TypeAlias = Literal["AA", "EE"]
+"""``\\AA`` or ``\\EE``."""
+FairnessKind: TypeAlias = Literal["WF", "SF"]
+"""Weak or strong fairness."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +114,7 @@ class Bound(Node):
 class Quant(Node):
     """``\\A``/``\\E`` (``kind`` is ``"A"`` or ``"E"``), bounded or not."""
 
-    kind: str
+    kind: QuantKind
     bounds: tuple[Bound, ...]
     body: Expr
 
@@ -116,7 +123,7 @@ class Quant(Node):
 class TemporalQuant(Node):
     """``\\AA x : F`` / ``\\EE x : F``: parsed, never evaluated."""
 
-    kind: str
+    kind: TemporalKind
     names: tuple[str, ...]
     body: Expr
 
@@ -284,7 +291,7 @@ class ActionBox(Node):
 class Fairness(Node):
     """``WF_v(A)`` / ``SF_v(A)``: parsed, never evaluated."""
 
-    kind: str
+    kind: FairnessKind
     sub: Expr
     action: Expr
 

@@ -434,11 +434,11 @@ class AstBuilder:
         return [self.settle(x) if type(x) is _Raw else x for x in children]
 
     def quant(self, c: list[Any]) -> ast.Quant:
-        kind = "A" if c[0].type == "FORALL" else "E"
+        kind: ast.QuantKind = "A" if c[0].type == "FORALL" else "E"
         return ast.Quant(kind, c[1], c[3], span=self.span(c))
 
     def tquant(self, c: list[Any]) -> ast.TemporalQuant:
-        kind = "AA" if c[0].type == "TFORALL" else "EE"
+        kind: ast.TemporalKind = "AA" if c[0].type == "TFORALL" else "EE"
         return ast.TemporalQuant(kind, tuple(str(t) for t in c[1]), c[3], span=self.span(c))
 
     def choose(self, c: list[Any]) -> ast.Choose:
@@ -620,7 +620,8 @@ class AstBuilder:
         return ast.Tuple(elems, span=self.span(c))
 
     def fairness(self, c: list[Any]) -> ast.Fairness:
-        return ast.Fairness(c[0].type, c[1], c[3], span=self.span(c))
+        kind: ast.FairnessKind = "WF" if c[0].type == "WF" else "SF"
+        return ast.Fairness(kind, c[1], c[3], span=self.span(c))
 
 
 def _is_binder(e: ast.Expr) -> bool:

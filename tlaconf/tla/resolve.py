@@ -8,7 +8,7 @@ Usage::
     rm.exported          # the names a module that EXTENDS it sees (no LOCAL ones)
     rm.extends           # the ResolvedModules it EXTENDS, in order
     rm.instances         # InstanceDef name -> the instantiated ResolvedModule
-    rm.loader.modules    # every module loaded for it, by name (the module graph)
+    rm.graph.modules    # every module loaded for it, by name (the module graph)
 
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
@@ -45,6 +45,7 @@ from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.library import JarMember, is_jar, jar_member
 from tlaconf.tla.parser import parse_modules
+from tlaconf.tla.visit import children
 
 STDLIB_DIR = Path(__file__).with_name("stdlib")
 STANDARD_MODULES = (
@@ -84,7 +85,7 @@ class ResolvedModule:
     module: ast.Module
     file: str
     text: str
-    loader: Loader
+    graph: ModuleGraph
     symbols: dict[str, Symbol] = field(default_factory=dict)
     exported: dict[str, Symbol] = field(default_factory=dict)
     extends: tuple[ResolvedModule, ...] = ()
@@ -118,7 +119,7 @@ class ResolveErrors(UserError):
         return "\n".join(UserError.__str__(e) for e in self.errors)
 
 
-class Loader:
+class ModuleGraph:
     """Finds, parses and resolves modules by name; caches them (the module graph)."""
 
     def __init__(self, search_path: Iterable[str | Path] = ()) -> None:
@@ -228,7 +229,7 @@ def _is_selector(name: str) -> bool:
 class _Resolver:
     def __init__(self, rm: ResolvedModule, outer: dict[str, Symbol]) -> None:
         self.rm = rm
-        self.loader = rm.loader
+        self.graph = rm.graph
         self.scope: dict[str, Symbol] = dict(outer)
         self.own: set[str] = set()
         self.recursive: set[str] = set()
@@ -242,7 +243,7 @@ class _Resolver:
         sp = node.span if node is not None else ast.NO_SPAN
         file = sp.file if sp != ast.NO_SPAN else self.rm.file
         text = self.rm.text if file == self.rm.file else ""
-        self.loader.errors.append(ResolveError(message, file, sp.line, sp.col, text))
+        self.graph.errors.append(ResolveError(message, file, sp.line, sp.col, text))
 
     def operator_at(self, e: ast.OpApp) -> ast.Node:
         """For an infix application, a node located at the operator symbol (else ``e``)."""
@@ -289,7 +290,7 @@ class _Resolver:
         extends: list[ResolvedModule] = []
         for name in m.extends:
             try:
-                target = self.loader.get(name, self.rm.file, self.extends_at(name), self.rm)
+                target = self.graph.get(name, self.rm.file, self.extends_at(name), self.rm)
             except _Fail as f:
                 self.error(f.message, f.node)
                 continue
@@ -390,8 +391,8 @@ class _Resolver:
             if u.name is not None:
                 self.define(u.name, self.sym(u.name, 0, "theorem", u), u)
         elif isinstance(u, ast.Module):
-            self.loader.register_file([u], self.rm.file, self.rm.text)
-            self.loader.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
+            self.graph.register_file([u], self.rm.file, self.rm.text)
+            self.graph.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
 
     def params(
         self, params: tuple[ast.Param, ...], local: dict[str, int] | None = None
@@ -422,7 +423,7 @@ class _Resolver:
 
     def instance(self, inst: ast.Instance, local: dict[str, int]) -> ResolvedModule | None:
         try:
-            target = self.loader.get(inst.module, self.rm.file, inst, self.rm)
+            target = self.graph.get(inst.module, self.rm.file, inst, self.rm)
         except _Fail as f:
             self.error(f.message, f.node)
             return None
@@ -594,8 +595,8 @@ class _Resolver:
             if e.other is not None:
                 self.expr(e.other, local)
         else:
-            for child in _children(e):
-                self.expr(child, local)
+            for child in children(e):  # the nodes without binders or operator arguments
+                self.expr(child, local)  # type: ignore[arg-type]
 
     def _signature(self, e: ast.OpApp, local: dict[str, int]) -> tuple[int, ...]:
         """Expected arity of each argument (> 0 for operator parameters); -1 if unknown."""
@@ -636,29 +637,6 @@ class _Resolver:
         self.expr(e.body, inner)
 
 
-def _children(e: ast.Expr) -> Iterable[ast.Expr]:
-    """Direct sub-expressions of the nodes :meth:`_Resolver.expr` does not special-case."""
-    if isinstance(e, ast.SetEnum | ast.Tuple):
-        return e.elems
-    if isinstance(e, ast.FnApp):
-        return (e.fn, *e.args)
-    if isinstance(e, ast.FnSet):
-        return (e.domain, e.range)
-    if isinstance(e, ast.Record | ast.RecordSet):
-        return tuple(v for _, v in e.fields)
-    if isinstance(e, ast.Dot):
-        return (e.expr,)
-    if isinstance(e, ast.If):
-        return (e.cond, e.then, e.else_)
-    if isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled):
-        return (e.expr,)
-    if isinstance(e, ast.ActionBox):
-        return (e.action, e.sub)
-    if isinstance(e, ast.Fairness):
-        return (e.sub, e.action)
-    return ()
-
-
 def resolve(
     module: ast.Module,
     search_path: Iterable[str | Path] = (),
@@ -668,23 +646,47 @@ def resolve(
     siblings: Sequence[ast.Module] = (),
 ) -> ResolvedModule:
     """Resolve ``module`` (and what it EXTENDS/INSTANCEs); raise :class:`ResolveErrors`."""
-    loader = Loader(search_path)
+    graph = ModuleGraph(search_path)
     file = file or module.span.file
-    loader.register_file([module, *siblings], file, text)
+    graph.register_file([module, *siblings], file, text)
+    return _checked(graph, [(module, file, text)])[0]
+
+
+def resolve_sources(
+    sources: Sequence[tuple[str, str]], search_path: Iterable[str | Path] = ()
+) -> list[ResolvedModule]:
+    """Parse and resolve the first module of every ``(file, text)`` of ``sources`` in one
+    module graph: the files' modules are found by name before ``search_path`` is searched
+    (files not yet written, checked together).  Raises a
+    :class:`~tlaconf.tla.errors.ParseError`, or one :class:`ResolveErrors` with every error."""
+    graph = ModuleGraph(search_path)
+    roots = []
+    for file, text in sources:
+        modules = _parse(text, file)
+        graph.register_file(modules, file, text)
+        roots.append((modules[0], file, text))
+    return _checked(graph, roots)
+
+
+def _checked(
+    graph: ModuleGraph, roots: Sequence[tuple[ast.Module, str, str]]
+) -> list[ResolvedModule]:
+    """Resolve ``roots`` in ``graph``; :class:`ResolveErrors` with every error found."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
-        rm = loader.resolve(module, file, text)
+        out = [graph.resolve(m, file, text) for m, file, text in roots]
     except RecursionError:
+        module, file, _ = roots[0]
         err = ResolveError(
             "expression nested too deeply to resolve", file, module.span.line, module.span.col
         )
         raise ResolveErrors([err]) from None
     finally:
         sys.setrecursionlimit(limit)
-    if loader.errors:
-        raise ResolveErrors(loader.errors)
-    return rm
+    if graph.errors:
+        raise ResolveErrors(graph.errors)
+    return out
 
 
 def load(path: str | Path, search_path: Iterable[str | Path] = ()) -> ResolvedModule:

@@ -17,21 +17,19 @@ line 3..   :class:`StepLine`     ``action``, ``params`` (a record), ``outcome``,
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from tlaconf.trace.writer import FORMAT, VERSION, Outcome
 from tlaconf.values import Fn, ITFDecodeError, Value, decode
 
-FORMAT = "tlaconf-trace"
-VERSION = 1
 IDENTIFIER = r"^[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*$"
 """A TLA+ identifier (module, action and variable names)."""
 REVISION = r"^[A-Za-z0-9][A-Za-z0-9._-]*$"
 """A revision names the folder ``spec/reference-profile/rev<R>``: no separators."""
 
-Outcome = Literal["accepted", "rejected"]
 _IDENTIFIER = re.compile(IDENTIFIER)
 
 

@@ -70,8 +70,11 @@ class PartialTrace:
 
 def is_partial(path: Path) -> bool:
     """Whether ``path``'s first line is a header with ``"partial": true`` (False for
-    anything unreadable: the ordinary reader reports that)."""
+    anything unreadable or not a regular file, which is never opened: a named pipe would
+    block; the ordinary reader reports it)."""
     try:
+        if not path.is_file():
+            return False
         with open(path, encoding="utf-8") as f:
             first = json.loads(f.readline())
     except (OSError, ValueError):

@@ -31,65 +31,101 @@ class ITFDecodeError(ValueError):
 
 
 def decode(obj: Any, path: str = "") -> Any:
-    """The TLA+ value encoded by the JSON value ``obj``."""
+    """The TLA+ value encoded by the JSON value ``obj``; an :class:`ITFDecodeError` names
+    where in it (below ``path``) the first bad value is."""
+    try:
+        return _value(obj)
+    except ITFDecodeError as err:
+        where = path + err.path if path or not err.path.startswith(".") else err.path[1:]
+        raise ITFDecodeError(err.message, where) from None
+
+
+def _value(obj: Any) -> Any:
+    """``decode`` without the path of an error: the error's ``path`` is relative to ``obj``
+    (``.k`` a record field, ``[i]`` an element), found only when there is an error."""
     t = type(obj)
     if t is bool or t is str:
         return obj
     if t is int:
-        if abs(obj) > SAFE_INT:
-            raise ITFDecodeError(f'integer {obj} is not safe in JSON; use {{"#bigint": ...}}', path)
+        if obj > SAFE_INT or obj < -SAFE_INT:
+            raise ITFDecodeError(f'integer {obj} is not safe in JSON; use {{"#bigint": ...}}', "")
         return obj
     if t is float:
         if obj.is_integer() and abs(obj) <= SAFE_INT:
             return int(obj)
-        raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", path)
+        raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", "")
     if t is list:
-        return tuple(decode(x, f"{path}[{i}]") for i, x in enumerate(obj))
+        return tuple(_values(obj, "["))
     if t is dict:
-        return _decode_object(obj, path)
+        return _decode_object(obj)
     if obj is None:
-        raise ITFDecodeError("null is not a TLA+ value", path)
-    raise ITFDecodeError(f"unsupported JSON value {obj!r}", path)
+        raise ITFDecodeError("null is not a TLA+ value", "")
+    raise ITFDecodeError(f"unsupported JSON value {obj!r}", "")
 
 
-def _decode_object(obj: dict[str, Any], path: str) -> Any:
-    special = [k for k in obj if k.startswith("#")]
-    if not obj:
+def _values(items: list[Any], at: str) -> list[Any]:
+    """The decoded elements of the JSON array ``items``; an error's path starts with
+    ``{at}{i}]`` (``at`` is ``[`` or ``#set[``...)."""
+    try:
+        return [_value(x) for x in items]
+    except ITFDecodeError:
+        for i, x in enumerate(items):
+            try:
+                _value(x)
+            except ITFDecodeError as err:
+                raise ITFDecodeError(err.message, f"{at}{i}]{err.path}") from None
+        raise
+
+
+def _decode_object(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1:
+        ((key, body),) = obj.items()
+        if key.startswith("#"):
+            return _encoded(key, body)
+    elif not obj:
         return ()  # the empty record is the empty function <<>>
-    if not special:
-        return Fn({k: decode(v, f"{path}.{k}" if path else k) for k, v in obj.items()})
-    if len(obj) != 1:
-        raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", path)
-    key = special[0]
-    body = obj[key]
-    if key == "#bigint":
-        if not isinstance(body, str) or not DECIMAL.match(body):
-            shown = repr(body if len(str(body)) <= 40 else f"{str(body)[:40]}...")
-            raise ITFDecodeError(
-                f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", path)
-        return parse_decimal(body)
-    if key in ("#set", "#tup"):
-        if not isinstance(body, list):
-            raise ITFDecodeError(f"{key} takes a JSON array", path)
+    elif any(k.startswith("#") for k in obj):
+        raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", "")
+    try:
+        return Fn({k: _value(v) for k, v in obj.items()})
+    except ITFDecodeError:
+        for k, v in obj.items():
+            try:
+                _value(v)
+            except ITFDecodeError as err:
+                raise ITFDecodeError(err.message, f".{k}{err.path}") from None
+        raise
+
+
+def _encoded(key: str, body: Any) -> Any:
+    """The value of ``{key: body}`` for a ``#`` key."""
+    if key == "#set" or key == "#tup":
+        if type(body) is not list:
+            raise ITFDecodeError(f"{key} takes a JSON array", "")
         if _plain(body):  # strings, or safe integers: themselves, and always comparable
             return tuple(body) if key == "#tup" else frozenset(body)
-        items = [decode(x, f"{path}{key}[{i}]") for i, x in enumerate(body)]
+        items = _values(body, f"{key}[")
         if key == "#tup":
             return tuple(items)
         mix = check_comparable(items)
         if mix:
-            raise ITFDecodeError(mix, path)
+            raise ITFDecodeError(mix, "")
         return frozenset(items)
     if key == "#map":
-        return _decode_map(body, path)
+        return _decode_map(body)
+    if key == "#bigint":
+        if not isinstance(body, str) or not DECIMAL.match(body):
+            shown = repr(body if len(str(body)) <= 40 else f"{str(body)[:40]}...")
+            raise ITFDecodeError(
+                f"#bigint {shown} is not a decimal integer (a string matching -?[0-9]+)", "")
+        return parse_decimal(body)
     if key == "#unserializable":
         if not isinstance(body, str):
-            raise ITFDecodeError("#unserializable takes a string", path)
+            raise ITFDecodeError("#unserializable takes a string", "")
         return ModelValue(body)
     raise ITFDecodeError(
         f"unknown value encoding {key!r} (expected #bigint, #set, #tup, #map or #unserializable)",
-        path,
-    )
+        "")
 
 
 _STR = frozenset({str})
@@ -104,23 +140,28 @@ def _plain(body: list[Any]) -> bool:
     return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
-def _decode_map(body: Any, path: str) -> Any:
+def _decode_map(body: Any) -> Any:
     if not isinstance(body, list):
-        raise ITFDecodeError("#map takes a JSON array of [key, value] pairs", path)
+        raise ITFDecodeError("#map takes a JSON array of [key, value] pairs", "")
     pairs: list[tuple[Any, Any]] = []
     for i, pair in enumerate(body):
-        if not (isinstance(pair, list) and len(pair) == 2):
-            raise ITFDecodeError("#map entries are [key, value] pairs", f"{path}#map[{i}]")
-        pairs.append(
-            (decode(pair[0], f"{path}#map[{i}][0]"), decode(pair[1], f"{path}#map[{i}][1]"))
-        )
+        if not (type(pair) is list and len(pair) == 2):
+            raise ITFDecodeError("#map entries are [key, value] pairs", f"#map[{i}]")
+        pairs.append((_entry(pair[0], i, 0), _entry(pair[1], i, 1)))
     mix = check_comparable(k for k, _ in pairs)
     if mix:
-        raise ITFDecodeError(mix, path)
+        raise ITFDecodeError(mix, "")
     mapping = dict(pairs)
     if len(mapping) != len(pairs):
-        raise ITFDecodeError("#map has a duplicate key", path)
+        raise ITFDecodeError("#map has a duplicate key", "")
     return make_fn(mapping)
+
+
+def _entry(obj: Any, i: int, j: int) -> Any:
+    try:
+        return _value(obj)
+    except ITFDecodeError as err:
+        raise ITFDecodeError(err.message, f"#map[{i}][{j}]{err.path}") from None
 
 
 def encode(v: Any) -> Any:

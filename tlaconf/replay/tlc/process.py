@@ -23,6 +23,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from tlaconf import signals
 from tlaconf.errors import CheckerFailed, UserError
@@ -85,7 +86,7 @@ class TlcResult:
     ``invariant`` the violated invariant; ``text`` TLC's error messages.
     """
 
-    kind: str
+    kind: Literal["ok", "deadlock", "invariant"]
     last_step: int | None = None
     invariant: str | None = None
     text: str = ""
