@@ -3,8 +3,9 @@
 Needs ``TLACONF_EXAMPLES`` (a tlaplus/Examples checkout) and
 ``TLACONF_COMMUNITY_JAR`` (a CommunityModules jar with its dependencies, the
 ``CommunityModules-deps.jar`` TLC users keep beside ``tla2tools.jar``; tlaconf reads
-its ``.tla`` files, TLC its Java overrides); with ``TLC_JAR`` too, every log is also
-run through TLC and both verdicts and times are printed.  The logs: the published one
+its ``.tla`` files, TLC its Java overrides), or a library path in ``TLACONF_LIBRARY``;
+with ``TLC_JAR`` too, every log is also run through TLC in the same run and both
+verdicts and times are printed, with the ratio.  The logs: the published one
 and mutations of it (:func:`mutations`).
 """
 
@@ -97,11 +98,15 @@ def write_logs(examples: Path, out: Path) -> dict[str, Path]:
     return paths
 
 
-def run_tlaconf(examples: Path, jar: Path, log: Path) -> tuple[int, float, dict[str, Any]]:
+def run_tlaconf(examples: Path, jar: Path | None, log: Path, *options: str
+                ) -> tuple[int, float, dict[str, Any]]:
+    """tlaconf's exit code, wall time and JSON report; ``jar`` goes on the library path
+    (None: the library path is ``TLACONF_LIBRARY``'s)."""
+    library = ["--library", str(jar)] if jar is not None else []
     start = time.perf_counter()
     run = subprocess.run(
-        [sys.executable, "-m", "tlaconf.cli.main", "validate", "--json", "--library", str(jar),
-         "--env", f"JSON={log}", f"{FOLDER}/EWD998ChanTrace.tla"],
+        [sys.executable, "-m", "tlaconf.cli.main", "validate", "--json", *library,
+         *options, "--env", f"JSON={log}", f"{FOLDER}/EWD998ChanTrace.tla"],
         cwd=examples, capture_output=True, text=True, timeout=900)
     seconds = time.perf_counter() - start
     try:
@@ -113,13 +118,17 @@ def run_tlaconf(examples: Path, jar: Path, log: Path) -> tuple[int, float, dict[
     return run.returncode, seconds, report
 
 
-def run_tlc(examples: Path, tlc: Path, jar: Path, log: Path) -> tuple[str, float]:
+def run_tlc(examples: Path, tlc: Path, library: list[Path], log: Path) -> tuple[str, float]:
     """TLC's verdict: ``accepted`` (no error), ``rejected`` (POSTCONDITION or another
-    violation) or ``error``, and its wall time."""
+    violation) or ``error``, and its wall time; the jars of ``library`` on its class
+    path, the folders in ``-DTLA-Library``."""
+    jars = [str(p) for p in library if p.is_file()]
+    folders = [str(p.resolve()) for p in library if not p.is_file()]
     with tempfile.TemporaryDirectory() as meta:
         start = time.perf_counter()
         run = subprocess.run(
-            ["java", "-XX:+UseParallelGC", "-cp", f"{tlc}{os.pathsep}{jar}", "tlc2.TLC",
+            ["java", "-XX:+UseParallelGC", f"-DTLA-Library={os.pathsep.join(folders)}",
+             "-cp", os.pathsep.join([str(tlc), *jars]), "tlc2.TLC",
              "-workers", "1", "-metadir", meta, "-config", f"{FOLDER}/EWD998ChanTrace.cfg",
              f"{FOLDER}/EWD998ChanTrace.tla"],
             cwd=examples, capture_output=True, text=True, timeout=900,
@@ -139,24 +148,30 @@ def _verdict(code: int) -> str:
 
 def main() -> None:
     examples = os.environ.get("TLACONF_EXAMPLES")
-    jar = os.environ.get("TLACONF_COMMUNITY_JAR")
-    if not examples or not jar:
+    given = os.environ.get("TLACONF_COMMUNITY_JAR")
+    library = [Path(given)] if given else [
+        Path(p) for p in os.environ.get("TLACONF_LIBRARY", "").split(":") if p]
+    if not examples or not library:
         print("  skipped: set TLACONF_EXAMPLES (a tlaplus/Examples checkout) and "
-              "TLACONF_COMMUNITY_JAR (CommunityModules-deps.jar); TLC_JAR adds TLC's verdicts")
+              "TLACONF_COMMUNITY_JAR (CommunityModules-deps.jar) or TLACONF_LIBRARY; TLC_JAR "
+              "adds TLC's verdicts and times")
         return
     tlc = os.environ.get("TLC_JAR")
+    jar = Path(given) if given else None
     with tempfile.TemporaryDirectory() as tmp:
         logs = write_logs(Path(examples), Path(tmp))
         total_ours = total_tlc = 0.0
         for name, log in logs.items():
-            code, ours, report = run_tlaconf(Path(examples), Path(jar), log)
+            code, ours, report = run_tlaconf(Path(examples), jar, log)
             line = (f"  {name:30} tlaconf {_verdict(code):9} {ours:6.1f} s  "
                     f"entries {report.get('log', {}).get('entries_checked', '?')}"
                     f"/{report.get('log', {}).get('lines_read', '?')} read")
+            unread = report.get("unconstrained_fields") or {}
             if report.get("warnings"):
-                line += f"  ({len(report['warnings'])} warning(s))"
+                line += f"  ({len(report['warnings'])} warning(s)"
+                line += f", {len(unread)} field(s) never read)" if unread else ")"
             if tlc:
-                verdict, theirs = run_tlc(Path(examples), Path(tlc), Path(jar), log)
+                verdict, theirs = run_tlc(Path(examples), Path(tlc), library, log)
                 same = "same" if verdict == _verdict(code) else "DIFFERENT"
                 line += f" | TLC {verdict:9} {theirs:5.1f} s  {same}"
                 total_tlc += theirs

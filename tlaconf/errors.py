@@ -1,6 +1,7 @@
 """tlaconf's own error types, and how an internal error (a bug) is reported.
 
-Anything a user can cause derives from :class:`UserError` (exit 2).  Any other
+Anything a user can cause derives from :class:`UserError` (exit 2); what keeps tlaconf
+from deciding without being the input's fault is :class:`Undecided` (exit 3).  Any other
 exception is an internal error: :func:`internal_error` saves its traceback to a
 file and returns the one line to print (exit 3).
 """
@@ -57,6 +58,11 @@ class CheckerFailed(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Undecided(Exception):
+    """tlaconf cannot decide for a reason that is not the input (a Dask cluster it cannot
+    reach or use): the CLI prints the message and exits with 3."""
 
 
 def save_traceback(exc: BaseException, prefix: str = "tlaconf-internal-",

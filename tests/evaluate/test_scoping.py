@@ -44,6 +44,10 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
     "instance-assume": ({"Lib": "EXTENDS Naturals\nCONSTANT N\nASSUME N \\in Nat\nThree == 3",
                          "Main": "I == INSTANCE Lib WITH N <- \"s\"\nINSTANCE Lib WITH N <- \"t\"\n"
                                  "Val == <<I!Three, Three>>"}, "<<3, 3>>"),
+    # a named ASSUME is a name for its formula, usable in expressions (ASSUME A1 /\ A2)
+    "named-assume": ({"Lib": "EXTENDS Naturals\nCONSTANT N\nASSUME Pos == N > 0",
+                      "Main": "N == 2\nINSTANCE Lib\nVal == <<Pos, Pos /\\ N = 2>>"},
+                     "<<TRUE, TRUE>>"),
     # LET: a definition sees the parameters around it
     "let": ({"Main": "EXTENDS Naturals\nF(a) == LET G(b) == a + b IN G(10)\n"
                      "Val == LET c == 1 IN <<F(c), F(2)>>"}, "<<11, 12>>"),

@@ -126,6 +126,8 @@ def tlaconf_assumptions(tla: Path, cfg: Path) -> Answer:
         if result is True:
             continue
         where = f"{Path(unit.span.file).stem}:{unit.span.line}"
+        if isinstance(result, EvalError) and "evaluation budget" in str(result):
+            return ("budget", where)  # tlaconf cannot decide it in time (exit 3 elsewhere)
         return ("error" if isinstance(result, EvalError) else "false", where)
     return ("holds", "")
 

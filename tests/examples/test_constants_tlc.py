@@ -69,6 +69,10 @@ def test_model_assumptions_agree_with_tlc() -> None:
             continue
         mine = _ours(tlaconf_assumptions, tla, root / cfg)
         verdict = "agree" if mine == tlc else "differ"
+        if mine[0] == "budget":
+            verdict = "tlaconf out of time"
+        elif mine[0] == "error" and "is not supported" in mine[1]:
+            verdict = "tlaconf refuses the .cfg"  # a feature of TLC's .cfg it does not read
         counts[verdict] += 1
         if verdict == "differ" and cfg not in KNOWN:
             differ.append(f"{cfg}: TLC {tlc}, tlaconf {mine}")

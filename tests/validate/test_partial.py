@@ -97,6 +97,7 @@ def test_observe_and_the_fields_it_never_compares(tmp_path: Path) -> None:
     code, report, _ = validate(path)
     assert code == 0
     assert any("the logged note is never compared" in w for w in report["warnings"])
+    assert report["unconstrained_fields"] == {"note": [f"{path}:3"]}
     assert validate(path, "--strict")[0] == 1
     bad = trace(tmp_path, add("a", 2, {"total": 3, "note": "x"}), module="TallyView")
     assert validate(bad)[0] == 1

@@ -83,6 +83,7 @@ def test_a_cut_log_is_a_warning_and_strict_fails(tmp_path: Path) -> None:
     report = json.loads(run.stdout)
     assert report["log"]["lines_read"] == 8 and report["log"]["entries_checked"] == 6
     assert any("CausalOrder ordered 6 of 8" in w for w in report["warnings"])
+    assert report["unconstrained_fields"] == {}  # the dropped lines' fields: the cut says it
     strict = validate("--strict", "--env", f"JSON={path}", "CounterTrace.tla")
     assert strict.returncode == 1
     assert "warning: CausalOrder ordered 6 of 8 log lines" in strict.stdout
@@ -121,3 +122,21 @@ def test_a_postcondition_that_is_not_defined(tmp_path: Path) -> None:
     run = validate("-c", cfg, "--env", "JSON=good.ndjson", "CounterTrace.tla")
     assert run.returncode == 2
     assert f"{cfg}:2: POSTCONDITION Nope is not a definition" in run.stderr
+
+
+def test_a_logged_field_the_spec_never_reads_is_a_warning(tmp_path: Path) -> None:
+    lines = list(GOOD)
+    lines[3] = lines[3].replace('"op": "note"', '"op": "note", "by": "b"')  # IsNote: op only
+    lines[0] = lines[0].replace('"op": "x"', '"op": "x", "by": "a"')  # read nowhere either
+    path = log(tmp_path, lines)
+    run = validate("--json", "--env", f"JSON={path}", "CounterTrace.tla")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["result"] == "accepted"
+    assert report["unconstrained_fields"] == {"by": [f"{path}:1", f"{path}:4"]}
+    assert report["warnings"] == [
+        f"logged field by is never read by the trace spec on 2 of 6 log lines ({path}: "
+        "lines 1, 4): any value there is accepted"]
+    assert validate("--strict", "--env", f"JSON={path}", "CounterTrace.tla").returncode == 1
+    # the published log: every field is read somewhere on every line
+    assert validate("--strict", "--env", "JSON=good.ndjson", "CounterTrace.tla").returncode == 0

@@ -123,7 +123,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     setup(args.backend, args.cross_check, timeout=args.checker_timeout)
     scenarios = project_scenarios(args.scenarios)
     paths, crashes = generate(args.out, seeds, scenarios)
-    observer = None if args.no_coverage or args.json else CoverageObserver(strict=False)
+    measured = not (args.no_coverage or args.json or args.cluster)  # a cluster replays elsewhere
+    observer = CoverageObserver(strict=False) if measured else None
     observers = () if observer is None else (observer,)
     results = replay_paths(paths, args, quiet=args.json, observers=observers) if paths else []
     code = emit([*crashes, *results], args)

@@ -3,7 +3,8 @@
 The context extends Integers, Sequences, FiniteSets and TLC; ``-m`` adds a module
 whose operators are then usable: a ``.tla`` file, or a module name looked up in the
 spec directory (``--spec DIR``, default ``./spec``): its ``conformance/``, then the
-newest ``reference-profile/rev*/``, then ``tcs/``.  ``-D NAME=EXPR`` binds a CONSTANT
+newest ``reference-profile/rev*/``, then ``tcs/``; what it EXTENDS is also looked up on
+the library path (``--library``).  ``-D NAME=EXPR`` binds a CONSTANT
 of that module (so it needs ``-m``).  ``-`` reads one expression per line from stdin
 and answers one line each.  ``--json`` prints ``{"value": <ITF>}`` or
 ``{"error": "<message>"}``.  A value tlaconf cannot enumerate (``Nat``,
@@ -25,6 +26,7 @@ from tlaconf.cli.inputs import existing_dir
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import decode, unreadable_path
 from tlaconf.spec import read_cfg, resolve_spec_dir
+from tlaconf.tla.library import library_path
 from tlaconf.values import encode, to_tla
 from tlaconf.values.itf import NotEncodable
 
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         args.module, args.spec)
     given = _constants(args.constant)
     constants.update(given)
-    ctx = default_context(module, search, constants)
+    ctx = default_context(module, (*search, *library_path()), constants)
     undeclared = sorted(set(given) - set(ctx.constants))
     if undeclared:
         raise UserError(f"-D {undeclared[0]}=...: module {Path(args.module).stem} declares no "

@@ -1,7 +1,8 @@
 """``tlaconf explore MODULE.tla [-c CFG] [--depth K] [--walks N --seed S] [--json]``.
 
 Explores the state space of ``INIT``/``NEXT`` or ``SPECIFICATION`` under the ``.cfg``
-(default: ``MODULE.cfg`` beside the module) with the evaluator's successor semantics,
+(default: ``MODULE.cfg`` beside the module; modules it EXTENDS beside it, then on the
+library path, ``--library``) with the evaluator's successor semantics,
 as TLC's model checker does: breadth-first (every reachable state, or ``--depth K``
 levels), or ``--walks N`` seeded random walks of ``--depth K`` states.  It prints the
 distinct and total states, the depth and the states per second; ``--json`` prints
@@ -26,6 +27,7 @@ from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import positive_int
 from tlaconf.errors import UserError
 from tlaconf.files import check_output
+from tlaconf.tla.library import library_path
 from tlaconf.values import to_tla
 
 
@@ -68,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     module = Path(args.module)
     trace = Path(args.trace) if args.trace else Path(f"{module.stem}.violation.jsonl")
     check_output(trace, "--trace")
-    model = load_model(module, args.config, check_properties=not args.skip_properties)
+    model = load_model(module, args.config, library_path(),
+                       check_properties=not args.skip_properties)
     with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:
         if args.walks is not None:
             res = walks(model, args.walks, args.depth, args.seed, progress.update)

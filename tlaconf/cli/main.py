@@ -7,7 +7,8 @@ neither the evaluator nor pydantic nor rich.
 
 Everything :func:`main` does, building the parser included, runs inside one ``try``
 that turns what happened into an :class:`~tlaconf.errors.ExitCode`: a
-:class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), SIGINT and SIGTERM
+:class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), an
+:class:`~tlaconf.errors.Undecided` (a cluster that cannot be used), SIGINT and SIGTERM
 are UNDECIDED (3, after every context manager has unwound, see
 :mod:`tlaconf.signals`), any other exception is a bug in tlaconf, UNDECIDED (one line
 on stderr, the traceback saved to a file).
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from tlaconf import __version__
-from tlaconf.errors import ExitCode, UserError, internal_error
+from tlaconf.errors import ExitCode, Undecided, UserError, internal_error
 from tlaconf.signals import Interrupted, interruptible
 
 COMMANDS: dict[str, str] = {
@@ -48,6 +49,9 @@ EVALUATING = frozenset({"check", "replay", "coverage", "gate", "eval", "export",
                         "explore", "validate", "mbt"})
 """The subcommands that evaluate TLA+ and so take ``--eval-budget``."""
 
+LOADING = EVALUATING | {"parse"}
+"""The subcommands that load modules and so take ``--library``."""
+
 
 class UsageError(Exception):
     """argparse refused the command line (it has already printed why)."""
@@ -70,6 +74,17 @@ def _seconds(text: str) -> float:
         return budget.parse_seconds(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _add_library_option(parser: argparse.ArgumentParser) -> None:
+    from tlaconf.tla.library import ENV
+
+    parser.add_argument(
+        "--library", action="append", default=[], metavar="PATH",
+        help="a folder of .tla files or a jar holding them (e.g. the CommunityModules jar), "
+        f"searched for modules after the spec's own folders (repeatable; before ${ENV}, "
+        "':'-separated)",
+    )
 
 
 def _add_global_options(parser: argparse.ArgumentParser, default: object,
@@ -116,6 +131,8 @@ def build_parser(commands: Collection[str] = tuple(COMMANDS)) -> argparse.Argume
         if name in commands:
             importlib.import_module(f"tlaconf.cli.{name.replace('-', '_')}").register(p)
             _add_global_options(p, argparse.SUPPRESS, evaluates=name in EVALUATING)
+            if name in LOADING:
+                _add_library_option(p)
     return parser
 
 
@@ -135,6 +152,15 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
+    if args.command not in LOADING:
+        return ExitCode(args.run(args))
+    from tlaconf.tla import library
+
+    with library.given(args.library):
+        return _evaluate(args)
+
+
+def _evaluate(args: argparse.Namespace) -> ExitCode:
     if args.command not in EVALUATING:
         return ExitCode(args.run(args))
     from tlaconf.evaluate import budget
@@ -156,6 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as err:
         print(f"tlaconf: error: {err}", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    except Undecided as err:
+        print(f"tlaconf: cannot decide: {err}", file=sys.stderr)
+        return ExitCode.UNDECIDED
     except Interrupted as err:
         print(f"tlaconf: interrupted by {err.signal_name}: nothing was decided", file=sys.stderr)
         return ExitCode.UNDECIDED

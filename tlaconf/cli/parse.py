@@ -18,7 +18,6 @@ from tlaconf.tla.fragments import (
     page_module,
     split_elsewhere,
 )
-from tlaconf.tla.library import ENV as LIBRARY_ENV
 from tlaconf.tla.library import library_path
 from tlaconf.tla.parser import load_module_file
 from tlaconf.tla.resolve import ResolveErrors, check_file_name, parse_file, resolve
@@ -44,14 +43,6 @@ def register(p: argparse.ArgumentParser) -> None:
         default=[],
         metavar="DIR",
         help="module search folder (repeatable)",
-    )
-    p.add_argument(
-        "--library",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="a folder of .tla files or a jar holding them (e.g. the CommunityModules jar), "
-        f"searched after the other folders (repeatable; also {LIBRARY_ENV}, ':'-separated)",
     )
     p.add_argument(
         "--revision",
@@ -171,11 +162,7 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
 
 def run(args: argparse.Namespace) -> ExitCode:
     failed = False
-    try:
-        library = library_path(args.library)
-    except UserError as err:
-        print(str(err), file=sys.stderr)
-        return ExitCode.BAD_INPUT
+    library = library_path()  # --library first (checked by the command line)
     for name in args.files:
         try:
             path = Path(name)

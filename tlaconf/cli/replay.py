@@ -1,5 +1,5 @@
 """``tlaconf replay TRACE... [--spec DIR] [--backend B] [--cross-check C] [--json] [--junit FILE]
-[-j N]``."""
+[-j N | --cluster ADDRESS]``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from pathlib import Path
 from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
+from tlaconf.replay.cluster_address import check_address
 from tlaconf.replay.engine import PoolObserver
-from tlaconf.replay.runner import collect_traces
+from tlaconf.replay.runner import check_parallel, collect_traces
 from tlaconf.report import (
     ProgressDisplay,
     json_report,
@@ -61,6 +62,14 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "-j", "--jobs", type=int, default=1, metavar="N", help="replay on N processes"
     )
     p.add_argument(
+        "--cluster",
+        type=_cluster_address,
+        metavar="ADDRESS",
+        help="replay on the workers of the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://HOST:PORT, as `dask scheduler` prints it; needs tlaconf[dask] here and on "
+        "the workers); instead of -j",
+    )
+    p.add_argument(
         "--revision",
         metavar="R",
         help="check against revision R of the profile instead of the revision each trace's "
@@ -83,6 +92,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _cluster_address(text: str) -> str:
+    try:
+        return check_address(text)
+    except UserError as err:
+        raise argparse.ArgumentTypeError(err.message) from None
+
+
 def add_output_options(p: argparse.ArgumentParser) -> None:
     """``--json`` and ``--junit FILE``."""
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -96,7 +112,9 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
     """Before anything runs: no two outputs (``--junit FILE``, ``--html DIR`` and the
     commands' own ``folders``, (option, path)) are the same path (each was checked by
-    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`)."""
+    its kind when the command line was read, see :mod:`tlaconf.cli.inputs`); ``-j N`` is
+    positive, and not given with ``--cluster``."""
+    check_parallel(args.jobs, args.cluster)
     outputs: list[tuple[str, str | Path]] = list(folders)
     if args.junit is not None:
         outputs.append(("--junit", args.junit))
@@ -145,7 +163,8 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
     if quiet:
         return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
                           cross_check=args.cross_check, checker_timeout=args.checker_timeout,
-                          observers=observers, debug=args.debug)  # fmt: skip
+                          observers=observers, debug=args.debug,
+                          cluster=args.cluster)  # fmt: skip
     console = make_console(sys.stderr)
     with ProgressDisplay(console, len(paths)) as progress:
         return run_traces(
@@ -161,6 +180,7 @@ def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
             checker_timeout=args.checker_timeout,
             observers=observers,
             debug=args.debug,
+            cluster=args.cluster,
         )
 
 

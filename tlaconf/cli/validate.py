@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.tla.library import ENV as LIBRARY_ENV
 from tlaconf.tla.library import library_path
 
 
@@ -31,12 +30,10 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="an environment variable IOEnv gives the spec (repeatable), "
                    "e.g. --env JSON=trace.ndjson")
-    p.add_argument("--library", action="append", default=[], metavar="PATH",
-                   help="a folder of .tla files or a jar holding them, searched after the "
-                   f"spec's folder (repeatable; also {LIBRARY_ENV}, ':'-separated)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 on a warning too (log lines read but not checked, a log "
-                   "cut by the community operators, no POSTCONDITION)")
+                   "cut by the community operators, no POSTCONDITION, a logged field the "
+                   "spec never reads)")
     p.add_argument("--spec", metavar="DIR",
                    help="partial traces: the spec directory (default as for replay)")
     p.add_argument("--revision", metavar="R",
@@ -73,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from tlaconf.validate.tracespec import validate_trace_spec
 
     env = _env(args.env)
-    library = library_path(args.library)
+    library = library_path()  # --library first
     tla = Path(args.tracespec)
     if tla.suffix != ".tla":
         return _partial(args, tla)

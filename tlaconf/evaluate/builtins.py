@@ -435,6 +435,13 @@ def tlc_get(registers: dict[Any, Any], sid: int, i: Any) -> Any:
                sid)
 
 
+def tlc_get_next(registers: dict[Any, Any], sid: int, i: Any) -> Any:
+    """``TLCGet(i)'``: as TLC evaluates a primed expression in the next state, the
+    level there is one more (``TLCGet("level")'``); every other register is the same."""
+    value = tlc_get(registers, sid, i)
+    return value + 1 if i == "level" and type(value) is int else value
+
+
 def model_value(sid: int, name: Any) -> Any:
     if type(name) is not str:
         raise Fail("TLCModelValue expects a string", (), sid)
@@ -545,7 +552,7 @@ def is_operator(entry: Any) -> bool:
     return type(entry) is tuple and len(entry) == 2 and callable(entry[0])
 
 
-WITH_REGISTERS = frozenset({tlc_set, tlc_get})
+WITH_REGISTERS = frozenset({tlc_set, tlc_get, tlc_get_next})
 EFFECTS = WITH_REGISTERS | {print_, print_t, assert_eq}
 """The standard operators an evaluation of which does more than give a value."""
 """Builtins whose first argument is the TLCSet/TLCGet registers of the evaluation context

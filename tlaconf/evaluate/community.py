@@ -21,6 +21,7 @@ from typing import Any
 
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
+from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
 from tlaconf.values import Fn, make_fn
 
@@ -107,6 +108,8 @@ def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:
         (n, _loads(line.strip(), f"{path}:{n}", sid))
         for n, line in enumerate(text.splitlines(), 1) if line.strip()
     ]
+    if FIELDS is not None:
+        numbered = [(n, FIELDS.watch(v, str(path), n)) for n, v in numbered]
     READS.append((str(path), len(numbered)))
     LINES[str(path)] = numbered
     return tuple(v for _, v in numbered)
@@ -128,6 +131,10 @@ LINES: dict[str, list[tuple[int, Any]]] = {}
 NOTICES: list[str] = []
 """What the overrides did that a run's report should say (lines read, lines dropped);
 ``tlaconf validate`` empties it before a run."""
+
+FIELDS: FieldReads | None = None
+"""While set (by ``tlaconf validate``), the records ``ndJsonDeserialize`` gives note which
+of their fields are read (:mod:`tlaconf.evaluate.logfields`)."""
 
 IO_ENV: dict[str, str] = {}
 """Variables that ``IOEnv`` gives on top of the process environment (``--env``)."""
@@ -200,6 +207,9 @@ def causal_order(sid: int, log: Any, clock: Op, node: Op, dom: Op) -> tuple[Any,
     if len(out) != len(lines):  # the override returns the lines it ordered, silently
         NOTICES.append(f"CausalOrder ordered {len(out)} of {len(lines)} log lines and dropped "
                        "the rest (their clocks are not consistent), as TLC's override does")
+        if FIELDS is not None:
+            kept = {id(x) for x in out}
+            FIELDS.dropped(x for x in lines if id(x) not in kept)
     return tuple(out)
 
 

@@ -417,6 +417,8 @@ class Compiler(Folding, FastPaths):
         if fn is B.union and len(args) == 1 and isinstance(args[0], A.SetMap):
             return self.setmap(args[0], sc, f"_union_of({{}}, {self.sid(args[0])}, "
                                             f"{self.sid(node)})")
+        if fn is B.tlc_get and sc.primed:
+            fn = B.tlc_get_next  # TLCGet("level")' is the next state's level
         ho = B.HIGHER_ORDER.get(name, ())
         srcs = [self.op_arg(a, 1, sc) if i in ho else self.expr(a, sc).src
                 for i, a in enumerate(args)]

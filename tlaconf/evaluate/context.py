@@ -144,7 +144,20 @@ class Context:
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
 
-    def _call_node(self, op: str, args: tuple[Any, ...]) -> tuple[A.Node, Env]:
+    @property
+    def registers(self) -> dict[Any, Any]:
+        """The TLCSet/TLCGet registers of this context; a search (``tlaconf validate``)
+        keeps TLC's ``"level"``, ``"stats"`` and ``"config"`` there."""
+        return self.compiler.registers
+
+    def evaluation_error(self, exc: BaseException, where: A.Node | None) -> BaseException:
+        """What an exception raised while evaluating (or walking) ``where`` is for the
+        user: an :class:`EvalError` naming the place, or, for a bug, ``exc`` itself."""
+        return self._error(exc, where)
+
+    def call_node(self, op: str, args: tuple[Any, ...]) -> tuple[A.Node, Env]:
+        """The body of the definition ``op`` and the environment binding its parameters
+        to ``args``: where a walk of the call ``op(args)`` starts."""
         entry = self._entry(op)
         node = entry.node
         if isinstance(node, A.FnDef):
@@ -186,7 +199,7 @@ class Context:
 
     def enabled(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]) -> bool:
         """TLC-style ``ENABLED op(args)`` in ``state``."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         try:
             with budget.limit(entry.node.span):
@@ -200,7 +213,7 @@ class Context:
         """The successor of ``state`` that ``op(args)`` allows first (the one ENABLED
         found) and the source text of the action's guards (its conjuncts that read no
         next state, all TRUE on the way there); None when ``op(args)`` is not enabled."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         ns = entry.ns or self.ns
         try:
@@ -249,7 +262,7 @@ class Context:
         next_state: Mapping[str, Any] | None = None,
     ) -> Blame:
         """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so)."""
-        body, env = self._call_node(op, args)
+        body, env = self.call_node(op, args)
         entry = self._entry(op)
         nxt = NO_NEXT if next_state is None else next_state
         try:

@@ -377,7 +377,7 @@ class CoverageProbe:
         next_state: Mapping[str, Any] | None,
     ) -> tuple[bool, Noted]:
         """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
-        body, env = self.ctx._call_node(action, args)
+        body, env = self.ctx.call_node(action, args)
         entry = self.ctx._entry(action)
         with budget.deep():
             return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)

@@ -131,7 +131,7 @@ class Enabler(Walker, ActionVisitor[Frame, Iterator[Assignment]]):
 
     def call(self, node: A.Name | A.OpApp, c: Frame) -> Iterator[Assignment]:
         ns, env, asg = c
-        if self._may_assign(node, ns, env, asg):
+        if self.may_assign(node, ns, env, asg):
             self.N = NextState(asg)
             called = self.call_target(node, ns, env, by_name=True)
             if called is not None:
@@ -140,8 +140,8 @@ class Enabler(Walker, ActionVisitor[Frame, Iterator[Assignment]]):
                 return
         yield from self.other(node, c)
 
-    def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
-                    asg: Assignment) -> bool:
+    def may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
+                   asg: Assignment) -> bool:
         """Whether a call must be walked (its body is an action, or an argument is a
         still unassigned ``x'``); otherwise it is evaluated as a whole, compiled."""
         for a in getattr(node, "args", ()):

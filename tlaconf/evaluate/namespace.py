@@ -247,8 +247,12 @@ class NamespaceBuilder:
                 child = self.instance(unit, ns)
                 shown = {n for n, x in child.entries.items() if x.kind in ("op", "fn", "inst")}
                 self._import(ns, child, shown & self.loader.exported(unit.module))
-            elif isinstance(unit, A.Assume) and ctx.subst is None:
-                self.assumes.append((ns, unit))  # an instantiated module's: TLC ignores them
+            elif isinstance(unit, A.Assume):
+                if ctx.subst is None:  # an instantiated module's: TLC does not check them
+                    self.assumes.append((ns, unit))
+                if unit.name is not None:  # ASSUME Name == e: Name is e's value
+                    named = A.OpDef(unit.name, (), unit.expr, span=unit.span)
+                    e[unit.name] = Entry("op", unit.name, named, ns)
             elif isinstance(unit, A.Module):
                 self.loader.add(unit, self.loader.files.get(module.name))
         return ns

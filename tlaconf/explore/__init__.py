@@ -3,6 +3,7 @@
 The API the explorer, partial-log replay and spec-driven testing share::
 
     model = load_model("Spec.tla", "Spec.cfg")   # INIT/NEXT or SPECIFICATION, CONSTANTS ...
+    model.ctx, model.postconditions              # the evaluator context; POSTCONDITIONs
     for s in model.initial_states(): ...         # dict variable -> value
     for t in model.successors(s):                # Transition(label, state)
         t.label.name, t.label.params, t.state
@@ -10,12 +11,15 @@ The API the explorer, partial-log replay and spec-driven testing share::
     model.violated_invariant(s), model.in_constraints(s), model.action_allowed(s, t)
     bfs(model, max_depth=None) -> Result         # TLC's counts; shortest violation
     walks(model, n, depth, seed) -> Result       # seeded random walks
+    succ = Successors(ctx)                       # one loaded module's successor semantics
+    succ.initial(...), succ.next(...)            # of a predicate, of a split action
+    succ.action(op, args, s)                     # of the call op(args), unlabelled
 
 A construct the explorer does not check raises :class:`Unsupported` (a ``UserError``
 naming ``file:line``); evaluation errors are :class:`~tlaconf.evaluate.EvalError`.
 """
 
-from tlaconf.explore.adapter import Label
+from tlaconf.explore.adapter import Label, Successors
 from tlaconf.explore.bfs import bfs
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.model import Model, State, Transition, load_model, permute
@@ -28,6 +32,7 @@ __all__ = [
     "Result",
     "State",
     "Step",
+    "Successors",
     "Transition",
     "Unsupported",
     "Violation",

@@ -63,6 +63,10 @@ class _InitEnabler(Enabler):
     """The enabler walking a state predicate: an unprimed variable is assigned by
     ``x = e`` / ``x \\in S`` and read from the assignment built so far."""
 
+    def __init__(self, comp: Any) -> None:
+        super().__init__(comp)
+        self._next: Any = _InitState()
+
     @property
     def S(self) -> Any:
         return self._next
@@ -84,8 +88,8 @@ class _InitEnabler(Enabler):
             return None
         return self.var_name(node, ns, env)
 
-    def _may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
-                    asg: dict[str, Any]) -> bool:
+    def may_assign(self, node: A.Name | A.OpApp, ns: Namespace, env: Env,
+                   asg: dict[str, Any]) -> bool:
         return self.call_target(node, ns, env) is not None
 
 
@@ -102,7 +106,6 @@ class Successors:
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._enabler = Enabler(ctx.compiler)
         self._init = _InitEnabler(ctx.compiler)
-        self._init._next = _InitState()
 
     # --------------------------------------------------------------- entry points
 
@@ -136,6 +139,21 @@ class Successors:
                         for label, asg in self._split(node, ns, Env(), Label(name))]
         except Exception as exc:
             raise self._error(exc, node) from None
+
+    def action(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]
+               ) -> list[dict[str, Any]]:
+        """Every successor of ``state`` under the call ``op(args)`` of an action with
+        parameters, unlabelled (duplicates included)."""
+        body, env = self.ctx.call_node(op, args)
+        entry = self.ctx.ns.lookup(op)
+        assert entry is not None  # call_node found it
+        w = self._enabler
+        try:
+            with budget.limit(entry.node.span), w.in_state(state, NextState({})):
+                return [self._complete(asg, body, f"action {op}")
+                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
+        except Exception as exc:
+            raise self._error(exc, entry.node) from None
 
     def holds_action(self, node: A.Node, ns: Namespace, state: Mapping[str, Any],
                      nxt: Mapping[str, Any]) -> bool:
@@ -201,7 +219,7 @@ class Successors:
             w.N = NextState({})
             yield from self._split(node.body, ns, w.bind_let(node, ns, env), label)
             return
-        if isinstance(node, A.Name | A.OpApp) and w._may_assign(node, ns, env, {}):
+        if isinstance(node, A.Name | A.OpApp) and w.may_assign(node, ns, env, {}):
             w.N = NextState({})
             called = w.call_target(node, ns, env, by_name=True)
             if called is not None:
@@ -222,7 +240,7 @@ class Successors:
         return {v: settle(asg[v]) for v in self.variables}
 
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
-        err = self.ctx._error(exc, node)
+        err = self.ctx.evaluation_error(exc, node)
         return err if isinstance(err, EvalError) else exc
 
 

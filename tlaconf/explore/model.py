@@ -46,7 +46,7 @@ class Model:
     """A loaded module under its ``.cfg``, ready to be explored."""
 
     def __init__(self, succ: Successors, cfg: Cfg, tla: Path,
-                 check_properties: bool = True) -> None:
+                 check_properties: bool = True, postconditions: bool = False) -> None:
         ctx = succ.ctx
         self.ctx: Context = ctx
         self.cfg = cfg
@@ -60,9 +60,12 @@ class Model:
             name = cfg.properties[0]
             raise Unsupported(f"PROPERTY {name}: temporal properties are not checked by "
                               "tlaconf explore", f"{where}:{_section_line(cfg, 'PROPERTY')}")
-        if "POSTCONDITION" in cfg.sections:
+        if cfg.postconditions and not postconditions:
             raise Unsupported("POSTCONDITION is not checked by tlaconf explore",
                               f"{where}:{cfg.sections['POSTCONDITION']}")
+        self.postconditions: tuple[str, ...] = cfg.postconditions
+        """The ``POSTCONDITION`` operators, which the caller checks after its search
+        (``postconditions=True``; else a model with one is refused)."""
         ctx.check_assumptions()
         self.behaviour: Behaviour | None = behaviour(self._succ, cfg, where)
         if self.behaviour is None and self.variables:
@@ -71,12 +74,14 @@ class Model:
         self.invariants: tuple[str, ...] = cfg.invariants
         self.constraints: tuple[str, ...] = cfg.constraints
         self.action_constraints: tuple[str, ...] = cfg.action_constraints
-        for op in (*self.invariants, *self.constraints, *self.action_constraints,
-                   *(x for x in (cfg.view, cfg.symmetry) if x)):
+        named = [("", op) for op in (*self.invariants, *self.constraints,
+                                     *self.action_constraints,
+                                     *(x for x in (cfg.view, cfg.symmetry) if x))]
+        for what, op in [*named, *(("POSTCONDITION ", p) for p in self.postconditions)]:
             entry = ctx.ns.lookup(op)
             if entry is None or entry.kind not in ("op", "fn") or entry.arity != 0:
-                raise UserError(f"{op} is not a definition without parameters of module "
-                                f"{ctx.name}", f"{where}:{cfg.lines.get(op, 1)}")
+                raise UserError(f"{what}{op} is not a definition without parameters of "
+                                f"module {ctx.name}", f"{where}:{cfg.lines.get(op, 1)}")
         self.check_deadlock: bool = cfg.check_deadlock is not False
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
@@ -210,11 +215,16 @@ def permute(v: Any, perm: Fn) -> Any:
 
 def load_model(
     tla: str | Path, cfg: str | Path | None = None, search_path: Sequence[Path] = (),
-    check_properties: bool = True,
+    check_properties: bool = True, postconditions: bool = False,
+    registers: Mapping[Any, Any] | None = None,
 ) -> Model:
-    """The model of ``tla`` under ``cfg`` (default: the ``.cfg`` beside the module).
+    r"""The model of ``tla`` under ``cfg`` (default: the ``.cfg`` beside the module).
     ``check_properties=False`` explores a model whose ``.cfg`` has ``PROPERTY`` lines
-    without checking them (the counts are still TLC's; the properties are not checked)."""
+    without checking them (the counts are still TLC's; the properties are not checked);
+    ``postconditions=True`` accepts ``POSTCONDITION`` lines, which the caller checks
+    (:attr:`Model.postconditions`).  ``registers``: TLCGet registers set before the
+    ``ASSUME``\s are checked (a search's ``"level"``, ``"config"``; see
+    :attr:`Context.registers <tlaconf.evaluate.Context.registers>`)."""
     tla = Path(tla)
     if not tla.is_file():
         raise UserError(f"module file {tla} not found")
@@ -227,6 +237,7 @@ def load_model(
     constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
                  for k, v in parsed.constants.items() if k in declared}
     ctx = load_module(tla, search_path, constants)
+    ctx.registers.update(registers or {})
     succ = Successors(ctx)
     for name, value in parsed.constants.items():
         if name in declared:
@@ -239,7 +250,7 @@ def load_model(
             raise UserError(f"{name} is neither a CONSTANT nor a definition of module "
                             f"{ctx.name} that can be given {what}",
                             f"{cfg_path}:{parsed.lines[name]}")
-    return Model(succ, parsed, tla, check_properties)
+    return Model(succ, parsed, tla, check_properties, postconditions)
 
 
 __all__ = ["EvalError", "Label", "Model", "State", "Transition", "Unsupported", "load_model",

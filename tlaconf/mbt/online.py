@@ -93,8 +93,3 @@ class OnlineChecker:
     def _step_check(self, before: Mapping[str, Any], taken: Taken) -> TraceResult | None:
         result = self._replay_scratch(before, (taken,))
         return None if result.verdict == "conforms" else result
-
-    @property
-    def saved(self) -> int:
-        """Replays the memo saved so far."""
-        return self._initial.hits + self._steps.hits

@@ -1,12 +1,16 @@
-"""Replay many traces, in this process or on N worker processes (``-j N``)."""
+"""Replay many traces, in this process, on N worker processes (``-j N``) or on a Dask
+cluster (``--cluster ADDRESS``, :mod:`tlaconf.replay.cluster`, imported only then)."""
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from tlaconf.errors import UserError
 from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
@@ -67,6 +71,15 @@ def setup(backend: str, cross_check: str | None = None,
     return Replayer(get_backend(backend), None, False, observers, debug)
 
 
+def check_parallel(jobs: int, cluster: str | None) -> None:
+    """UserError unless ``jobs`` (``-j``) is positive, and 1 with a ``cluster``."""
+    if jobs < 1:
+        raise UserError(f"-j takes a positive number of processes, not {jobs}")
+    if cluster is not None and jobs != 1:
+        raise UserError(f"--cluster and -j {jobs}: the cluster's workers replay in parallel, "
+                        "use one or the other")
+
+
 def _replay_in_worker(
     paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
     cross_check: str | None, timeout: float | None = None,
@@ -103,9 +116,11 @@ def run_traces(
     checker_timeout: float | None = None,
     observers: Sequence[PoolObserver] = (),
     debug: bool = False,
+    cluster: str | None = None,
 ) -> list[TraceResult]:
     """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
-    each replaying chunks of traces.
+    each replaying chunks of traces; ``cluster`` (a scheduler's address) the workers of
+    a Dask cluster instead.
 
     ``backend``: a backend's name, or a :class:`Replayer` (in this process only: then
     ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
@@ -115,12 +130,18 @@ def run_traces(
     (a Replayer has its own): with ``jobs > 1`` each chunk's forks are joined back in
     the order of the traces.  ``debug``: see :func:`setup`.
     """
-    if jobs < 1:
-        raise UserError(f"-j takes a positive number of processes, not {jobs}")
+    check_parallel(jobs, cluster)
     if isinstance(backend, Replayer) and (observers or debug):
         raise ValueError("a Replayer has its own observers and settings")
+    if cluster is not None and (isinstance(backend, Replayer) or observers):
+        raise ValueError("a cluster replays elsewhere: pass the backend's name, no observers")
     replayer = (backend if isinstance(backend, Replayer)
                 else setup(backend, cross_check, observers, checker_timeout, debug))  # fmt: skip
+    if cluster is not None:
+        assert not isinstance(backend, Replayer)
+        return _cluster().replay_on_cluster(
+            paths, spec_dir, cluster, replayer,
+            Settings(backend, revision, cross_check, checker_timeout), on_result)
     results: list[TraceResult | None] = [None] * len(paths)
     if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
         for i, path in enumerate(paths):
@@ -131,8 +152,7 @@ def run_traces(
             if on_result is not None:
                 on_result(result)
     else:
-        size = max(1, -(-len(paths) // (jobs * CHUNKS_PER_JOB)))
-        chunks = [list(range(i, min(i + size, len(paths)))) for i in range(0, len(paths), size)]
+        chunks = chunk_indices(len(paths), jobs)
         before = set(multiprocessing.active_children())
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
                                    initializer=raise_on_signals)
@@ -147,10 +167,7 @@ def run_traces(
             for future in as_completed(futures):
                 n = futures[future]
                 done, forks[n] = future.result()
-                for i, result in zip(chunks[n], done, strict=True):
-                    results[i] = result
-                    if on_result is not None:
-                        on_result(result)
+                merge(results, chunks[n], done, on_result)
         except BaseException:  # SIGINT/SIGTERM or a failure: stop the workers now
             pool.shutdown(wait=False, cancel_futures=True)
             _stop(set(multiprocessing.active_children()) - before)
@@ -160,6 +177,45 @@ def run_traces(
             for o, fork in zip(observers, observed, strict=True):
                 o.join(fork)
     return [r for r in results if r is not None]
+
+
+def merge(results: list[TraceResult | None], chunk: Sequence[int],
+          done: Sequence[TraceResult], on_result: OnResult | None) -> None:
+    """Put a chunk's results in their places (``chunk``: their indices), telling ``on_result``."""
+    for i, result in zip(chunk, done, strict=True):
+        results[i] = result
+        if on_result is not None:
+            on_result(result)
+
+
+def chunk_indices(count: int, jobs: int) -> list[list[int]]:
+    """``range(count)`` in about ``CHUNKS_PER_JOB * jobs`` consecutive chunks."""
+    size = max(1, -(-count // (jobs * CHUNKS_PER_JOB)))
+    return [list(range(i, min(i + size, count))) for i in range(0, count, size)]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a worker needs to build the :class:`Replayer` of a run (see :func:`setup`)."""
+
+    backend: str
+    revision: str | None = None
+    cross_check: str | None = None
+    checker_timeout: float | None = None
+
+    def replayer(self) -> Replayer:
+        return setup(self.backend, self.cross_check, timeout=self.checker_timeout)
+
+
+def _cluster() -> ModuleType:
+    """:mod:`tlaconf.replay.cluster`, imported now (it imports Dask); UserError without Dask."""
+    try:
+        return importlib.import_module("tlaconf.replay.cluster")
+    except ImportError as err:
+        if err.name is None or err.name.split(".")[0] not in ("dask", "distributed"):
+            raise
+        raise UserError("--cluster needs Dask (dask.distributed), which is not installed: "
+                        "pip install 'tlaconf[dask]'") from None
 
 
 CHUNKS_PER_JOB = 4

@@ -8,8 +8,8 @@ model values (a bare identifier, as in TLC), and ``name <- Def`` (a
 ``INVARIANT``/``INVARIANTS`` with operator names.  For the explorer also ``INIT``,
 ``NEXT``, ``SPECIFICATION``, ``CONSTRAINT(S)``, ``ACTION_CONSTRAINT(S)``, ``SYMMETRY``,
 ``VIEW`` (operator names), ``CHECK_DEADLOCK`` (``TRUE``/``FALSE``),
-``PROPERTY``/``PROPERTIES``; ``POSTCONDITION`` and ``ALIAS`` are recorded
-(``sections``) and skipped.  Comments ``\\*`` and ``(* *)``.
+``PROPERTY``/``PROPERTIES``, ``POSTCONDITION`` (for ``tlaconf validate``); ``ALIAS``
+is recorded (``sections``) and skipped.  Comments ``\\*`` and ``(* *)``.
 Every error names ``file:line``.
 """
 
@@ -35,9 +35,10 @@ _LIST_KW = {
     "PROPERTY": "properties", "PROPERTIES": "properties",
     "CONSTRAINT": "constraints", "CONSTRAINTS": "constraints",
     "ACTION_CONSTRAINT": "action_constraints", "ACTION_CONSTRAINTS": "action_constraints",
+    "POSTCONDITION": "postconditions",
 }  # fmt: skip
 """Sections naming operators (any number), and the :class:`Cfg` field they fill."""
-_SKIPPED_KW = {"CHECK_DEADLOCK", "POSTCONDITION", "ALIAS"}
+_SKIPPED_KW = {"CHECK_DEADLOCK", "ALIAS"}
 _KEYWORDS = _CONSTANT_KW | _INVARIANT_KW | _SINGLE_KW | set(_LIST_KW) | _SKIPPED_KW
 
 _TOKEN = re.compile(
@@ -78,6 +79,7 @@ class Cfg:
     properties: tuple[str, ...] = ()
     constraints: tuple[str, ...] = ()
     action_constraints: tuple[str, ...] = ()
+    postconditions: tuple[str, ...] = ()
     check_deadlock: bool | None = None
     sections: dict[str, int] = field(default_factory=dict)
 
@@ -310,7 +312,8 @@ def _parse(text: str, where: str) -> Cfg:
                view=single.get("VIEW"), properties=tuple(lists["properties"]),
                constraints=tuple(lists["constraints"]),
                action_constraints=tuple(lists["action_constraints"]),
-               check_deadlock=deadlock, sections=sections)
+               postconditions=tuple(lists["postconditions"]), check_deadlock=deadlock,
+               sections=sections)
 
 
 def read_cfg(path: Path) -> Cfg:

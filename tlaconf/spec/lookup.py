@@ -8,8 +8,9 @@ For a trace of revision R the search path is ``spec/conformance/``,
 ``spec/reference-profile/revR/``, ``spec/tcs/`` (in that order, folders that
 exist); a spec directory without ``reference-profile/`` (a project with no
 profile) has no revisions: its search path is ``conformance/``, ``tcs/`` and the
-folder itself.  The module ``M`` is the first ``M.tla`` on it, and its constants
-and invariants come from ``M.cfg`` beside it (none when there is no ``.cfg``).
+folder itself.  The library path (``--library``, ``TLACONF_LIBRARY``) comes last.
+The module ``M`` is the first ``M.tla`` on it, and its constants and invariants
+come from ``M.cfg`` beside it (none when there is no ``.cfg``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tlaconf.errors import UserError
 from tlaconf.spec.cfg import read_cfg
 from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.spec.project import PYPROJECT, find_project
+from tlaconf.tla.library import library_path
 from tlaconf.values import ModelValue, kind, to_tla
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -78,16 +80,17 @@ def revision_dir(spec_dir: Path, revision: str) -> Path:
 
 
 def search_path(spec_dir: Path, revision: str) -> tuple[Path, ...]:
-    """The module search path for ``revision``; UserError "unknown revision" without revR/
-    (a spec directory without ``reference-profile/`` has no revisions to choose from)."""
+    """The module search path for ``revision``, then the library path
+    (:mod:`tlaconf.tla.library`); UserError "unknown revision" without revR/ (a spec
+    directory without ``reference-profile/`` has no revisions to choose from)."""
     if not (spec_dir / "reference-profile").is_dir():
-        dirs = (spec_dir / "conformance", spec_dir / "tcs", spec_dir)
-        return tuple(d for d in dirs if d.is_dir())
-    rev = spec_dir / "reference-profile" / f"rev{revision}"
-    if not _REVISION.match(revision) or not rev.is_dir():
-        raise UserError(f"unknown revision {revision!r} (there is no {rev})")
-    dirs = (spec_dir / "conformance", rev, spec_dir / "tcs")
-    return tuple(d for d in dirs if d.is_dir())
+        dirs: tuple[Path, ...] = (spec_dir / "conformance", spec_dir / "tcs", spec_dir)
+    else:
+        rev = spec_dir / "reference-profile" / f"rev{revision}"
+        if not _REVISION.match(revision) or not rev.is_dir():
+            raise UserError(f"unknown revision {revision!r} (there is no {rev})")
+        dirs = (spec_dir / "conformance", rev, spec_dir / "tcs")
+    return tuple(d for d in dirs if d.is_dir()) + library_path()
 
 
 def module_spec(

@@ -1,18 +1,21 @@
 """The library path: where modules that are neither beside the spec nor standard are found.
 
-Entries come from ``--library PATH`` (repeatable) and then ``TLACONF_LIBRARY``
-(``:``-separated).  Each is a folder of ``.tla`` files or a jar (any zip file) holding
-them, such as the CommunityModules jar users keep beside ``tla2tools.jar``; they are
-searched after the spec folder, in order, as TLC's ``-DTLA-Library`` and class path are.
-A module in a jar is read in place (never extracted): its errors are located at
-``JAR!/member.tla``.
+Entries come from ``--library PATH`` (repeatable, on every command that loads modules)
+and then ``TLACONF_LIBRARY`` (``:``-separated); while a command runs, :func:`given`
+puts its ``--library`` entries in front of ``TLACONF_LIBRARY``, so every module lookup
+of the run (the spec directory's, ``-j`` workers', a checker's) sees the same path.
+Each entry is a folder of ``.tla`` files or a jar (any zip file) holding them, such as
+the CommunityModules jar users keep beside ``tla2tools.jar``; they are searched after
+the spec folder, in order, as TLC's ``-DTLA-Library`` and class path are.  A module in
+a jar is read in place (never extracted): its errors are located at ``JAR!/member.tla``.
 """
 
 from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -96,3 +99,22 @@ def library_path(
         else:
             raise UserError(f"{origin} {path}: no such folder or jar")
     return tuple(out)
+
+
+@contextmanager
+def given(entries: Sequence[str | Path]) -> Iterator[tuple[Path, ...]]:
+    """For the duration of one command: ``--library`` ``entries`` first on the library
+    path (``TLACONF_LIBRARY`` as the command's children see it too); UserError naming a
+    bad entry before anything runs.  Yields the whole path."""
+    path = library_path(entries)
+    saved = os.environ.get(ENV)
+    if entries:
+        os.environ[ENV] = ":".join(str(p) for p in path)
+    try:
+        yield path
+    finally:
+        if entries:
+            if saved is None:
+                os.environ.pop(ENV, None)
+            else:
+                os.environ[ENV] = saved

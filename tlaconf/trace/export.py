@@ -53,6 +53,7 @@ from typing import IO, Any
 from tlaconf.errors import UserError
 from tlaconf.files import check_output, read_text, writing
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
+from tlaconf.tla.library import is_jar
 from tlaconf.trace.reader import Step, open_trace
 from tlaconf.values import Fn, record, to_tla
 
@@ -103,8 +104,9 @@ def _step_record(step: Step) -> Fn:
 
 def tlc_command(name: str, spec: ModuleSpec, jar: str = "tla2tools.jar") -> list[str]:
     """The command that checks the exported module ``name`` (run in its folder)."""
-    library = ":".join(str(d) for d in spec.search_path)
-    return ["java", *JAVA_OPTIONS, f"-DTLA-Library={library}", "-cp", jar, "tlc2.TLC",
+    library = ":".join(str(d) for d in spec.search_path if not is_jar(d))
+    classpath = ":".join([jar, *(str(d) for d in spec.search_path if is_jar(d))])
+    return ["java", *JAVA_OPTIONS, f"-DTLA-Library={library}", "-cp", classpath, "tlc2.TLC",
             "-config", f"{name}.cfg", f"{name}.tla"]  # fmt: skip
 
 

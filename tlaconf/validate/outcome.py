@@ -42,6 +42,9 @@ class Outcome:
     candidates: list[Candidate] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     """Logged fields that no successor of any candidate agreed with (partial traces)."""
+    unconstrained: dict[str, list[str]] = field(default_factory=dict)
+    """Logged field -> the ``file:line`` of every log line where the spec never
+    constrained it (on success; each is also a warning)."""
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -79,6 +82,7 @@ class Outcome:
                     for c in self.candidates
                 ],
             },
+            "unconstrained_fields": self.unconstrained,
             "warnings": self.warnings,
         }
 

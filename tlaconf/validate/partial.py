@@ -26,12 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Context, EvalError, budget, load_module
+from tlaconf.evaluate import Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
-from tlaconf.evaluate.runtime import NextState
 from tlaconf.evaluate.semantics import apply, same
-from tlaconf.explore.adapter import Successors
+from tlaconf.explore import Successors
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
@@ -57,19 +56,19 @@ class PartialReplay:
         self.ctx: Context = load_module(self.ms.path, self.ms.search_path, self.ms.constants)
         self.variables = tuple(self.ctx.variables)
         self.succ = Successors(self.ctx)
-        self.observe = self._defined("Observe", 2)
+        self.observe = self.defined("Observe", 2)
         self.silent: tuple[str, ...] = ()
         self.bound = 0
-        if self._defined("SilentActions", 0):
+        if self.defined("SilentActions", 0):
             names = self.ctx.value("SilentActions")
             if type(names) is not frozenset or not all(type(n) is str for n in names):
                 raise UserError(f"{self.ms.path}: SilentActions must be a set of action names")
             for name in sorted(names):
-                if not self._defined(name, 0):
+                if not self.defined(name, 0):
                     raise UserError(f"{self.ms.path}: SilentActions names {name!r}, which is "
                                     "not an action without parameters of the module")
             self.silent = tuple(sorted(names))
-            self.bound = self.ctx.value("SilentBound") if self._defined("SilentBound", 0) else 1
+            self.bound = self.ctx.value("SilentBound") if self.defined("SilentBound", 0) else 1
             if type(self.bound) is not int or self.bound < 0:
                 raise UserError(f"{self.ms.path}: SilentBound must be a natural number")
         if not self.observe:  # under Observe, the log's names are the mapping's business
@@ -79,7 +78,8 @@ class PartialReplay:
                 for name in step.state:
                     self._known(name, trace.path, step.line)
 
-    def _defined(self, name: str, arity: int) -> bool:
+    def defined(self, name: str, arity: int) -> bool:
+        """Whether the module defines the operator ``name`` with ``arity`` parameters."""
         entry = self.ctx.ns.lookup(name)
         return entry is not None and entry.kind == "op" and entry.arity == arity
 
@@ -119,30 +119,18 @@ class PartialReplay:
         """The successors of ``state`` under the step's action (or ``Next``), labelled."""
         if step.action is None:
             return self._next("Next", state)
-        if not self._defined(step.action, 1):
+        if not self.defined(step.action, 1):
             raise UserError(f"{self.trace.path}:{step.line}: unknown action {step.action!r} "
                             f"(module {self.ctx.name} has no action {step.action}(p))")
         return [(f"{step.action}({to_tla(step.params)})", s)
-                for s in self._action(step.action, (step.params,), state)]
+                for s in self.succ.action(step.action, (step.params,), state)]
 
     def _next(self, op: str, state: State) -> list[tuple[str, State]]:
-        if not self._defined(op, 0):
+        if not self.defined(op, 0):
             raise UserError(f"{self.trace.path}: a step without an action label needs {op} "
                             f"in module {self.ctx.name}")
         node, ns, span = self.succ.definition(op)
         return [(str(label), s) for label, s in self.succ.next(node, ns, span, op, state)]
-
-    def _action(self, op: str, args: tuple[Any, ...], state: State) -> list[State]:
-        body, env = self.ctx._call_node(op, args)
-        entry = self.ctx.ns.lookup(op)
-        assert entry is not None
-        w = self.succ._enabler
-        try:
-            with budget.limit(entry.node.span), w.in_state(state, NextState({})):
-                return [self.succ._complete(asg, body, f"action {op}")
-                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
-        except Exception as exc:
-            raise self.succ._error(exc, entry.node) from None
 
     def enabled(self, step: PartialStep, state: State) -> bool:
         if step.action is None:
@@ -212,7 +200,7 @@ def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[Hashab
     logged = trace.initial
     if set(logged) == set(r.variables) and not any(isinstance(v, Partial) for v in logged.values()):
         states = [dict(logged)]
-    elif r._defined("Init", 0):
+    elif r.defined("Init", 0):
         node, ns, span = r.succ.definition("Init")
         states = r.succ.initial(node, ns, span)
     else:
@@ -315,6 +303,7 @@ def _unconstrained(r: PartialReplay, step: PartialStep, state: State, out: Outco
                     "(Observe is TRUE whatever its value)")
             if note not in out.warnings:
                 out.warnings.append(note)
+                out.unconstrained.setdefault(var, []).append(f"{r.trace.path}:{step.line}")
 
 
 def _record(state: Mapping[str, Any]) -> Any:

@@ -9,6 +9,8 @@ level on the exploration engine, with the TLC registers set as TLC sets them:
 
 * ``TLCGet("level")``: the level of the state whose step is evaluated (initial
   states: 1); a new state's ``VIEW``, ``CONSTRAINT`` and invariants see its own level;
+  primed (``TLCGet("level")'``), the level of the step's next state (one more); in
+  ``ASSUME``, the initial predicate and ``POSTCONDITION``: 0;
 * ``TLCGet("stats")``: ``diameter`` (the deepest level reached), ``distinct``,
   ``generated``, ``queue``, ``traces`` (0) and ``duration`` (seconds);
 * ``TLCGet("config")``: ``mode`` ``"bfs"``, ``depth`` -1, ``deadlock``, ``worker`` 1.
@@ -22,19 +24,17 @@ the step that came nearest with its blamed conjunct.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Blame, Context, EvalError, Override, community, load_module
+from tlaconf.evaluate import Blame, Context, EvalError, community
 from tlaconf.evaluate.blame import show
-from tlaconf.explore import Model
-from tlaconf.explore.adapter import Successors
-from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
-from tlaconf.spec.cfg import _tokens as cfg_tokens
+from tlaconf.evaluate.logfields import FieldReads
+from tlaconf.explore import Model, load_model
+from tlaconf.spec import read_cfg
 from tlaconf.validate.nearest import narrowed, path, progress
 from tlaconf.validate.outcome import Candidate, Outcome
 from tlaconf.values import make_fn
@@ -49,54 +49,23 @@ _TRIED = 50
 """Candidates whose steps a rejection explains (the nearest of them are shown)."""
 
 
-def postconditions(cfg_path: Path) -> list[tuple[str, int]]:
-    """The ``POSTCONDITION`` operators of a ``.cfg`` and their lines."""
-    toks = cfg_tokens(cfg_path.read_text(encoding="utf-8"), str(cfg_path))
-    out: list[tuple[str, int]] = []
-    inside = False
-    for tok in toks:
-        if tok.kind == "ident" and tok.text.isupper() and tok.text.replace("_", "").isalpha():
-            inside = tok.text == "POSTCONDITION"
-        elif inside and tok.kind == "ident":
-            out.append((tok.text, tok.line))
-    return out
-
-
 class TraceSpec:
     """A trace spec loaded under its ``.cfg``, with TLC's registers."""
 
     def __init__(self, tla: Path, cfg: Path | None, library: Sequence[Path]) -> None:
-        if not tla.is_file():
-            raise UserError(f"module file {tla} not found")
-        self.cfg_path = cfg if cfg is not None else tla.with_suffix(".cfg")
-        if not self.cfg_path.is_file():
-            raise UserError(f"config file {self.cfg_path} not found"
-                            + ("" if cfg is not None else " (pass -c CFG)"))
-        parsed = read_cfg(self.cfg_path)
-        self.post = postconditions(self.cfg_path)
-        constants = {k: Override(v.definition) if isinstance(v, Substitution) else v
-                     for k, v in parsed.constants.items()}
-        self.ctx: Context = load_module(tla, library, constants)
-        for name in parsed.constants:
-            if name not in self.ctx.constants:
-                raise UserError(f"CONSTANT {name} is not declared by module {self.ctx.name}",
-                                f"{self.cfg_path}:{parsed.lines[name]}")
-        for name, line in self.post:
-            entry = self.ctx.ns.lookup(name)
-            if entry is None or entry.arity != 0:
-                raise UserError(f"POSTCONDITION {name} is not a definition without "
-                                f"parameters of module {self.ctx.name}",
-                                f"{self.cfg_path}:{line}")
-        self.registers = self.ctx.compiler.registers
-        self.registers["config"] = make_fn({
-            "mode": "bfs", "depth": -1, "deadlock": parsed.check_deadlock is not False,
-            "worker": 1, "traces": 0, "seed": 0, "fingerprint": 0,
-        })
-        self.registers["level"] = 1
-        self.registers["stats"] = _stats(0, 0, 0, 0, 0.0)
-        without = {k: v for k, v in parsed.sections.items() if k != "POSTCONDITION"}
-        cfg_for_model: Cfg = dataclasses.replace(parsed, path=self.cfg_path, sections=without)
-        self.model = Model(Successors(self.ctx), cfg_for_model, tla)
+        given = cfg if cfg is not None else tla.with_suffix(".cfg")
+        deadlock = read_cfg(given).check_deadlock is not False if given.is_file() else True
+        config = {"mode": "bfs", "depth": -1, "deadlock": deadlock, "worker": 1, "traces": 0,
+                  "seed": 0, "fingerprint": 0}
+        registers = {"level": 0, "stats": _stats(0, 0, 0, 0, 0.0), "config": make_fn(config)}
+        # ASSUMEs (checked as the model loads) and Init see level 0, as in TLC
+        self.model: Model = load_model(tla, cfg, library, postconditions=True,
+                                       registers=registers)
+        self.ctx: Context = self.model.ctx
+        self.cfg_path = self.model.cfg.path or tla.with_suffix(".cfg")
+        self.post = [(name, self.model.cfg.lines.get(name, 1))
+                     for name in self.model.postconditions]
+        self.registers = self.ctx.registers
 
     def level(self, n: int) -> None:
         self.registers["level"] = n
@@ -121,11 +90,38 @@ def validate_trace_spec(
     community.READS.clear()
     community.LINES.clear()
     community.NOTICES.clear()
+    community.FIELDS = reads = FieldReads()
     try:
-        return _run(TraceSpec(tla, cfg, library), tla, on_level)
+        out = _run(TraceSpec(tla, cfg, library), tla, on_level)
     finally:
+        community.FIELDS = None
         community.IO_ENV.clear()
         community.IO_ENV.update(saved_env)
+    if out.result == "accepted":
+        _never_read(reads, out)
+    return out
+
+
+_EXAMPLES = 5
+"""Log lines a warning about a field never read names."""
+
+
+def _never_read(reads: FieldReads, out: Outcome) -> None:
+    """Warn about every logged field the spec never read on some line: any value there
+    is accepted (the "value changed on a send" hole)."""
+    total = len(reads.leaves) - len(reads.cut)
+    for field, lines in sorted(reads.unread().items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        name = ".".join(field)
+        out.unconstrained[name] = [f"{f}:{n}" for f, n in lines]
+        files: dict[str, list[int]] = {}
+        for f, n in lines:
+            files.setdefault(f, []).append(n)
+        shown = "; ".join(
+            f"{f}: line{'s' if len(ns) > 1 else ''} " + ", ".join(map(str, ns[:_EXAMPLES]))
+            + (", ..." if len(ns) > _EXAMPLES else "") for f, ns in files.items())
+        out.warnings.append(f"logged field {name} is never read by the trace spec on "
+                            f"{len(lines)} of {total} log lines ({shown}): any value there "
+                            "is accepted")
 
 
 def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
@@ -156,6 +152,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
     frontier: list[State] = []
     level = 1
     try:
+        spec.level(0)
         for s in model.initial_states():
             generated += 1
             if admit(s, 1):
@@ -211,7 +208,7 @@ class _Stop(Exception):
 
 def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:
     for name, line in spec.post:
-        spec.level(out.depth)
+        spec.level(0)
         try:
             value = spec.ctx.value(name)
         except EvalError as err:

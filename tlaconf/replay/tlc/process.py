@@ -1,10 +1,12 @@
 """Running TLC: finding Java and ``tla2tools.jar``, one run on one module, its outcome.
 
-TLC runs as ``java -XX:+UseParallelGC -DTLA-Library=<search path> -cp $TLC_JAR
+TLC runs as ``java -XX:+UseParallelGC -DTLA-Library=<search path> -cp $TLC_JAR[:jars]
 tlc2.TLC -tool -workers 1 -metadir <private dir> -config X.cfg X.tla`` in a
-private temporary folder.  ``-tool`` makes TLC frame each message with its code,
-so the outcome is read from message codes and TLC's documented exit statuses
-(``tlc2.output.EC.ExitStatus``), not from English text:
+private temporary folder (the folders of the search path in ``-DTLA-Library``, its
+jars on the class path, where TLC finds their modules and Java overrides).
+``-tool`` makes TLC frame each message with its code, so the outcome is read from
+message codes and TLC's documented exit statuses (``tlc2.output.EC.ExitStatus``), not
+from English text:
 
 * 0 and message 2193: no error;
 * 11 (message 2114): deadlock, i.e. the next step of the exported trace has no successor;
@@ -27,6 +29,7 @@ from typing import Literal
 
 from tlaconf import signals
 from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.tla.library import is_jar
 from tlaconf.trace.export import JAVA_OPTIONS
 
 INSTALL_HINT = (
@@ -96,8 +99,9 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Tlc
     """Check ``folder/name.tla`` with ``name.cfg``; UserError (spec) or CheckerFailed (TLC)."""
     command = [
         tlc.java, *JAVA_OPTIONS, *tlc.java_options,
-        "-DTLA-Library=" + os.pathsep.join(str(d.resolve()) for d in library),
-        "-cp", str(tlc.jar), "tlc2.TLC", "-tool", "-workers", "1",
+        "-DTLA-Library=" + os.pathsep.join(str(d.resolve()) for d in library if not is_jar(d)),
+        "-cp", os.pathsep.join([str(tlc.jar), *(str(d.resolve()) for d in library if is_jar(d))]),
+        "tlc2.TLC", "-tool", "-workers", "1",
         "-metadir", str(folder / "states"), "-config", f"{name}.cfg", f"{name}.tla",
     ]  # fmt: skip
     try:
