@@ -5,9 +5,12 @@ rejected unauthorized move, so ENABLED is asked too) is replayed by the
 embedded evaluator, then with ``--backend tlc`` when ``TLC_JAR`` is set, then
 with ``--backend apalache`` when Apalache is found (``APALACHE_MC``, ``PATH``,
 ``APALACHE_HOME`` or ``APALACHE_SERVER``); a checker that is not installed is
-reported as skipped.  Apalache is timed twice on one server: the first trace
-pays the server's start, the second only its session (loading the modules,
-Snowcat, then one solver call per question).
+reported as skipped.  Apalache decides a smaller trace of the same kind (4 objects
+rather than 24, ``TLACONF_BENCH_APALACHE_STEPS`` steps, default 2: it decides a
+fraction of a step per second, and the 40 steps did not finish in 300 s), within
+``TLACONF_BENCH_APALACHE_TIMEOUT`` seconds (default 300), timed twice on one
+server: the first trace pays the server's start, the second only its session
+(loading the modules, Snowcat, then one solver call per question).
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from pathlib import Path
 from bench.replay import SPEC, write_zone_trace
 
 STEPS = int(os.environ.get("TLACONF_BENCH_CHECKER_STEPS", "40"))
+APALACHE_STEPS = int(os.environ.get("TLACONF_BENCH_APALACHE_STEPS", "2"))
+APALACHE_OBJECTS = 4
+APALACHE_TIMEOUT = float(os.environ.get("TLACONF_BENCH_APALACHE_TIMEOUT", "300"))
 
 
 def main() -> None:
@@ -30,29 +36,34 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["TLACONF_BENCH_REJECT_EVERY"] = "5"
         path = write_zone_trace(Path(tmp) / "bench.trace.jsonl", STEPS, seed=7)
+        short = write_zone_trace(Path(tmp) / "short.trace.jsonl", APALACHE_STEPS, seed=7,
+                                 objects=APALACHE_OBJECTS)
         embedded = get_backend("embedded")
         start = time.perf_counter()
         result = replay_trace(path, SPEC, embedded)
         took = time.perf_counter() - start
+        print(f"load average {os.getloadavg()[0]:.1f} (the checkers' times grow with it)")
         print(f"embedded: {result.verdict}, {STEPS} steps in {took:.2f}s = "
               f"{STEPS / took:,.0f} steps/s")  # fmt: skip
         for name in ("tlc", "apalache"):
+            steps = APALACHE_STEPS if name == "apalache" else STEPS
+            trace = short if name == "apalache" else path
             try:
-                checker = get_checker(name)
+                checker = get_checker(name, APALACHE_TIMEOUT if name == "apalache" else None)
             except UserError as err:
                 print(f"{name}: skipped ({str(err).split(';')[0]})")
                 continue
             try:
                 for run in ("first trace", "next trace") if name == "apalache" else ("trace",):
                     start = time.perf_counter()
-                    result = replay_trace(path, SPEC, embedded, checker=checker)
+                    result = replay_trace(trace, SPEC, embedded, checker=checker)
                     took = time.perf_counter() - start
                     if result.undecided or result.verdict == "error":  # no rate: not decided
                         why = result.failure.reason if result.failure else ""
                         print(f"{name} ({run}): not decided in {took:.1f}s: {why[:200]}")
                         continue
-                    print(f"{name} ({run}): {result.verdict}, {STEPS} steps in {took:.1f}s = "
-                          f"{STEPS / took:.2f} steps/s")  # fmt: skip
+                    print(f"{name} ({run}): {result.verdict}, {steps} steps in {took:.1f}s = "
+                          f"{steps / took:.2f} steps/s")  # fmt: skip
             finally:
                 close = getattr(checker, "close", None)
                 if close is not None:

@@ -62,8 +62,13 @@ OneGrantPerSource ==
 
 AcquiredInThePast == \A g \in grants : g.acquired \in 1..clock
 
+\* The registrations are 1..n for n keywords: each in 1..n, no two alike (bounds
+\* rather than a range: Apalache needs a range's bounds to be constants).
 RegistrationOrder ==
-    {registry[k].registration : k \in DOMAIN registry} = 1..Cardinality(DOMAIN registry)
+    \A k \in DOMAIN registry :
+        /\ 1 <= registry[k].registration
+        /\ registry[k].registration <= Cardinality(DOMAIN registry)
+        /\ \A l \in DOMAIN registry : registry[l].registration = registry[k].registration => l = k
 
 \* Params domains for spec-driven tests (tlaconf mbt): a record of sets, each field
 \* drawn from its own set; values outside the guards make forbidden requests.  The

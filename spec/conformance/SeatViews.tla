@@ -107,9 +107,9 @@ Mask(W, z, s, id) == IF Sees(W, z, s, id) THEN id ELSE 0
 \* @type: ($world, Str, Str) => Seq(Int);
 Layout(W, z, s) ==
     IF z \in ObjectiveZones
-    THEN [i \in DOMAIN W.slots[z] |->
+    THEN [i \in 1..Len(W.slots[z]) |->
               IF W.slots[z][i] = 0 THEN -1 ELSE Mask(W, z, s, W.slots[z][i])]
-    ELSE [i \in DOMAIN W.lists[z] |-> Mask(W, z, s, W.lists[z][i])]
+    ELSE [i \in 1..Len(W.lists[z]) |-> Mask(W, z, s, W.lists[z][i])]
 
 \* @type: ($world, Str, Str) => $zoneView;
 ZoneView(W, z, s) ==
@@ -152,7 +152,7 @@ Observe(p) ==
 Without(l, id) == SelectSeq(l, LAMBDA e : e # id)
 
 \* @type: (Seq(Int)) => Int;
-FirstFree(row) == CHOOSE i \in DOMAIN row : row[i] = 0 /\ \A j \in 1..(i - 1) : row[j] # 0
+FirstFree(row) == CHOOSE i \in DOMAIN row : row[i] = 0 /\ \A j \in DOMAIN row : j < i => row[j] # 0
 
 \* @type: (Set(Int)) => Str -> Set(Int);
 Unreveal(ids) == [s \in Seats4 |-> revealed[s] \ ids]
@@ -166,7 +166,7 @@ Move(p) ==
                     IF z = p.source THEN Without(lists[z], p.id)
                     ELSE IF z = p.destination THEN <<p.id>> \o lists[z] ELSE lists[z]]
     /\ slots' = [z \in ObjectiveZones |->
-                    IF z = p.source THEN [i \in DOMAIN slots[z] |->
+                    IF z = p.source THEN [i \in 1..Len(slots[z]) |->
                                               IF slots[z][i] = p.id THEN 0 ELSE slots[z][i]]
                     ELSE IF z = p.destination THEN [slots[z] EXCEPT ![FirstFree(slots[z])] = p.id]
                     ELSE slots[z]]

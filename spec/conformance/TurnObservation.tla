@@ -66,7 +66,7 @@ AsRead(v) ==
                    [count |-> v.zones[z].count, identities |-> v.zones[z].identities,
                     orderShown |-> v.zones[z].orderShown, order |-> v.zones[z].order,
                     slotsShown |-> v.zones[z].slotsShown,
-                    slots |-> [i \in DOMAIN v.zones[z].slots |->
+                    slots |-> [i \in 1..Len(v.zones[z].slots) |->
                                   [key |-> v.zones[z].slots[i].key,
                                    occupied |-> v.zones[z].slots[i].occupied,
                                    entry |-> v.zones[z].slots[i].entry]]]],

@@ -56,7 +56,9 @@ DealFeasible(src, d) ==
 DealDepartures(src, d) ==
     LET n == DealCount(src, d) IN
     CASE d.sourcePosition = "top" -> SubSeq(src, 1, n)
-      [] d.sourcePosition = "bottom" -> [i \in 1..n |-> src[Len(src) - i + 1]]
+      [] d.sourcePosition = "bottom" ->
+             LET bottom == SubSeq(src, Len(src) - n + 1, Len(src))
+             IN  [i \in 1..Len(bottom) |-> bottom[Len(bottom) - i + 1]]
       [] OTHER -> SubSeq(src, d.sourceIndex, d.sourceIndex + n - 1)
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
@@ -86,7 +88,7 @@ DealPileOf(i, n, P, distribution) ==
 \* @type: (Seq(Int), Int, Int, Str) => Seq(Int);
 DealReceived(dep, P, j, distribution) ==
     LET n == Len(dep)
-        idx == {i \in 1..n : DealPileOf(i, n, P, distribution) = j}
+        idx == {i \in 1..Len(dep) : DealPileOf(i, n, P, distribution) = j}
     IN  [k \in 1..Cardinality(idx) |->
             dep[CHOOSE i \in idx : Cardinality({m \in idx : m <= i}) = k]]
 
@@ -117,12 +119,12 @@ DealPiles(before, d) ==
     LET dep == DealDepartures(before[d.source], d)
         P == Len(d.piles)
         \* @type: (Str) => Int;
-        slot(z) == CHOOSE j \in 1..P : d.piles[j] = z
+        slot(z) == CHOOSE j \in 1..Len(d.piles) : d.piles[j] = z
         \* @type: (Str) => Seq(Int);
         got(z) == DealReceived(dep, P, slot(z), d.distribution)
     IN  [z \in DOMAIN before |->
             IF z = d.source THEN DealRemaining(before[d.source], d)
-            ELSE IF \E j \in 1..P : d.piles[j] = z
+            ELSE IF \E j \in 1..Len(d.piles) : d.piles[j] = z
                  THEN IF d.pilePosition = "top" THEN DealReverse(got(z)) \o before[z]
                       ELSE before[z] \o got(z)
                  ELSE before[z]]
@@ -140,7 +142,7 @@ DealPostState(before, after, faceUpBefore, faceUpAfter, d) ==
     IN  /\ DealEnabled(before, d)
         /\ DOMAIN after = DOMAIN before
         /\ after[d.source] = DealRemaining(src, d)
-        /\ \A j \in 1..P :
+        /\ \A j \in 1..Len(d.piles) :
               LET pile == d.piles[j]
                   got == DealReceived(dep, P, j, d.distribution)
                   old == before[pile]
@@ -152,7 +154,7 @@ DealPostState(before, after, faceUpBefore, faceUpAfter, d) ==
                      ELSE /\ SubSeq(new, 1, Len(old)) = old
                           /\ SubSeq(new, Len(old) + 1, Len(new)) = got
         /\ \A z \in DOMAIN before :
-              (z # d.source /\ \A j \in 1..P : d.piles[j] # z) => after[z] = before[z]
+              (z # d.source /\ \A j \in 1..Len(d.piles) : d.piles[j] # z) => after[z] = before[z]
         /\ faceUpAfter = DealFaces(faceUpBefore, {dep[i] : i \in 1..Len(dep)}, d.face)
 
 =============================================================================

@@ -4,5 +4,9 @@ EXTENDS Naturals, FiniteSets
 
 MkSeq(N, F(_)) == [i \in 1..N |-> F(i)]
 
+RECURSIVE ApaFoldSet(_, _, _)
+ApaFoldSet(Op(_, _), v, S) ==
+    IF S = {} THEN v ELSE LET w == CHOOSE x \in S : TRUE IN ApaFoldSet(Op, Op(v, w), S \ {w})
+
 SetAsFun(S) == [x \in {p[1] : p \in S} |-> (CHOOSE p \in S : p[1] = x)[2]]
 ====

@@ -28,7 +28,7 @@ from tlaconf.errors import UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
 from tlaconf.replay.apalache.annotations import untyped
-from tlaconf.replay.apalache.bundle import read_bundle, read_types
+from tlaconf.replay.apalache.bundle import _extend_apalache, read_bundle, read_types
 from tlaconf.replay.apalache.root import trace_types
 from tlaconf.replay.apalache.sequences import as_sequences
 from tlaconf.replay.apalache.types import (
@@ -207,7 +207,8 @@ def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
     out, count = as_sequences(text, units)
     assert count == 4 and len(out.split("\n")) == len(text.split("\n"))
     lines = out.split("\n")
-    assert lines[2] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
+    assert lines[2] == ("Rev(s) == SubSeq(MkSeq(__ApalacheSeqCapacity(s), "
+                        "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
     assert lines[3] == ("Pairs(S, n) == {t \\in {MkSeq(n, LAMBDA tlaconf_i: "
                         "tlaconf_f[tlaconf_i]) : tlaconf_f \\in [1..n -> S]} : t[1] # 0}")
     assert lines[4:6] == ["Nested(n) == MkSeq(n, LAMBDA i: ", "    MkSeq(i, LAMBDA j: j))"]
@@ -223,16 +224,39 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
             "All(s) == \\A i \\in 1..Len(s) : s[i] > 0\n"
             "Some(r) == \\E i \\in 1..Len(r.frames) : i > 1\n"
             "Below(s) == \\A i \\in 1..Len(s) - 1 : s[i] < s[i + 1]\n"
-            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n====\n")  # fmt: skip
+            "Rev(s) == [i \\in 1..Len(s) |-> s[Len(s) - i + 1]]\n"
+            "Up(S) == [i \\in 1..Cardinality(S) |-> i]\n====\n")  # fmt: skip
     tree = parse_module(text, "R.tla")
     out, count = as_sequences(text, list(tree.definitions().values()))
     lines = out.split("\n")
     assert lines[2] == "All(s) == \\A i \\in (DOMAIN (s)) : s[i] > 0"
     assert lines[3] == "Some(r) == \\E i \\in (DOMAIN (r.frames)) : i > 1"
     assert lines[4] == "Below(s) == \\A i \\in ((DOMAIN (s)) \\ {Len(s)}) : s[i] < s[i + 1]"
-    assert lines[5] == "Rev(s) == MkSeq(Len(s), LAMBDA i: s[Len(s) - i + 1])"
-    assert count == 1  # one MkSeq: the module must extend Apalache
+    assert lines[5] == ("Rev(s) == SubSeq(MkSeq(__ApalacheSeqCapacity(s), "
+                        "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
+    assert lines[6] == ("Up(S) == (LET tlaconf_append(tlaconf_a, tlaconf_e) == "
+                        "Append(tlaconf_a, tlaconf_e) IN SubSeq(MkSeq(__ApalacheSeqCapacity("
+                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i), 1, Cardinality(S)))")
+    assert count == 2  # two MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
+
+
+def test_a_module_with_a_capacity_extends_apalaches_modules() -> None:
+    """ResponseWindows' Unwind (a reversal up to Len) is sent up to the capacity of its
+    sequence, and the module extends Apalache and __apalache_internal, on the same lines."""
+    spec = module_spec(PROJECT / "spec", "ResponseWindow", "2", {"SeatOrder": ("A", "B")})
+    mod = EmbeddedBackend().load(spec)
+    bundle = read_bundle(spec, {"Pass"}, mod.constant)
+    windows = next(t for t in bundle.texts if "MODULE ResponseWindows" in t)
+    assert "EXTENDS Apalache, __apalache_internal, Naturals, Sequences" in windows
+    assert ("Unwind(responses) == SubSeq(MkSeq(__ApalacheSeqCapacity(responses), "
+            "LAMBDA i: responses[Len(responses) + 1 - i]), 1, Len(responses))") in windows
+    original = (PROJECT / "spec/reference-profile/rev2/ResponseWindows.tla").read_text()
+    assert len(windows.split("\n")) == len(original.split("\n"))
+    assert _extend_apalache("---- MODULE X ----\nX == 1", ()) == (
+        "---- MODULE X ---- EXTENDS Apalache, __apalache_internal\nX == 1")
+    assert _extend_apalache("EXTENDS Apalache, Sequences", ("Apalache", "Sequences")) == (
+        "EXTENDS __apalache_internal, Apalache, Sequences")
 
 
 def test_actions_are_annotated_from_the_params_of_the_trace() -> None:

@@ -21,6 +21,7 @@ from tlaconf.replay import replay_trace
 from tlaconf.replay.backend import ExternalChecker, get_checker
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.replay.result import TraceResult
+from tlaconf.trace.partial import is_partial
 
 PROJECT = Path(__file__).resolve().parents[2]
 TRACES = PROJECT / "traces"
@@ -97,6 +98,9 @@ def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> N
     """The checker's verdict, failing step and blame are the embedded ones, and
     ``--cross-check`` agrees; or the trace is a known limitation of the checker
     (``LIMITS``, named in the docs) and the user gets its message."""
+    if is_partial(path):
+        pytest.skip("a partial trace is decided by the candidate-set search of tlaconf "
+                    "validate, whatever the backend: no checker replays it")
     spec = PROJECT / "spec"
     embedded = EmbeddedBackend()
     ours = replay_trace(path, spec, embedded)

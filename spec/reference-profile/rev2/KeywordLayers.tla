@@ -30,17 +30,18 @@ GrantedEffects(registry, grants) ==
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* a may come right before b: ordered by layer, then registration order, then
-\* acquisition time, then source id, then authored active order.
+\* acquisition time, then source id, then authored active order (field by field,
+\* not as tuples: Apalache's type checker cannot tell a tuple from a sequence there).
 \* @type: ($layeredEffect, $layeredEffect) => Bool;
 LayerOrdered(a, b) ==
     /\ a.layer <= b.layer
     /\ a.layer = b.layer => a.registration <= b.registration
-    /\ <<a.layer, a.registration>> = <<b.layer, b.registration>>
+    /\ (a.layer = b.layer /\ a.registration = b.registration)
            => a.acquired <= b.acquired
-    /\ <<a.layer, a.registration, a.acquired>> = <<b.layer, b.registration, b.acquired>>
+    /\ (a.layer = b.layer /\ a.registration = b.registration /\ a.acquired = b.acquired)
            => a.source <= b.source
-    /\ <<a.layer, a.registration, a.acquired, a.source>>
-           = <<b.layer, b.registration, b.acquired, b.source>>
+    /\ (a.layer = b.layer /\ a.registration = b.registration /\ a.acquired = b.acquired
+        /\ a.source = b.source)
            => a.activeOrder < b.activeOrder
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers

@@ -121,8 +121,7 @@ Look(st, seat) ==
 \* @type: ($tableState, Str) => Set(Str);
 HiddenOrderZones(st, seat) ==
     {z \in DOMAIN st.zones :
-        <<st.policies[z].kind = "list", OrderVisible(st, z, seat), Len(st.zones[z]) >= 2>>
-        = <<TRUE, FALSE, TRUE>>}
+        st.policies[z].kind = "list" /\ ~OrderVisible(st, z, seat) /\ Len(st.zones[z]) >= 2}
 
 \* authored: 002_7346ff58e0b15244.txt, Observation and security
 \* W differs from st in the order of zone z alone.

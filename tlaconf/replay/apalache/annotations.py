@@ -12,7 +12,6 @@ definitions Snowcat cannot type without one.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from tlaconf.errors import UserError
 from tlaconf.replay.apalache.typesyntax import Type, TypeSyntaxError, parse_alias, parse_type
 from tlaconf.tla import ast
+from tlaconf.tla.visit import iter_nodes
 
 _ANNOTATION = re.compile(r"@(type|typeAlias):\s*([^;]*);")
 _AFTER = re.compile(r"[^\n]*\n(?:\s*(?:\\\*[^\n]*\n|\(\*(?:[^*]|\*(?!\)))*\*\)))*\s*"
@@ -121,7 +121,7 @@ def applied_uses(unit: ast.OpDef) -> list[tuple[str, ast.Node]]:
             return node.name
         return None
 
-    def walk(node: object) -> None:
+    for node in iter_nodes(unit.body):
         hit = None
         if isinstance(node, ast.FnApp):
             hit = name_of(node.fn)
@@ -131,33 +131,15 @@ def applied_uses(unit: ast.OpDef) -> list[tuple[str, ast.Node]]:
             hit = name_of(node.fn)
         elif isinstance(node, ast.OpApp) and node.name == "DOMAIN" and not node.module:
             hit = name_of(node.args[0])
-        if hit is not None and isinstance(node, ast.Node):
+        if hit is not None:
             found.append((hit, node))
-        if isinstance(node, ast.Node):
-            for f in dataclasses.fields(node):
-                if f.name != "span":
-                    walk(getattr(node, f.name))
-        elif isinstance(node, tuple):
-            for item in node:
-                walk(item)
-
-    walk(unit.body)
     return found
 
 
-def let_definitions(node: object) -> list[ast.OpDef]:
+def let_definitions(node: ast.Node) -> list[ast.OpDef]:
     """The operators defined by the LETs inside ``node`` (Snowcat types each on its own too)."""
-    out: list[ast.OpDef] = []
-    if isinstance(node, ast.Let):
-        out += [d for d in node.defs if isinstance(d, ast.OpDef)]
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                out += let_definitions(getattr(node, f.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            out += let_definitions(item)
-    return out
+    return [d for n in iter_nodes(node) if isinstance(n, ast.Let)
+            for d in n.defs if isinstance(d, ast.OpDef)]  # fmt: skip
 
 
 def untyped(module: ast.Module, text: str, file: str) -> list[tuple[ast.OpDef, list[str]]]:

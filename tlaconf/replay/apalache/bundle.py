@@ -26,7 +26,6 @@ carry the aliases are always sent, as written.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -49,12 +48,16 @@ from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.tla.resolve import STANDARD_MODULES as TLA_STANDARD_MODULES
+from tlaconf.tla.visit import iter_nodes
 
 STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
-    "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions"
+    "Apalache", "Variants", "Option", "SequencesExt", "FiniteSetsExt", "Functions",
+    "__apalache_internal",
 }
 """Modules Apalache provides itself: TLA+'s standard ones (the resolver's list) and its own."""
 
+_APALACHE = ("Apalache", "__apalache_internal")
+"""The modules of Apalache's that a rewritten module extends."""
 _TYPE_LINE = re.compile(r"\s*\\\*\s*@type:")
 _FREE = re.compile(r"\s*(\\\*.*)?")
 """A line that holds nothing but a line comment."""
@@ -141,17 +144,11 @@ def read_types(spec: ModuleSpec) -> Typing:
     return Typing(alias_texts, per, holders)
 
 
-def _names(node: Any) -> Iterator[str]:
+def _names(node: ast.Node) -> Iterator[str]:
     """Every name a node refers to (unqualified, or the instance of a qualified one)."""
-    if isinstance(node, ast.Name | ast.OpApp):
-        yield node.module[0] if node.module else node.name
-    if isinstance(node, ast.Node):
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                yield from _names(getattr(node, f.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from _names(item)
+    for n in iter_nodes(node):
+        if isinstance(n, ast.Name | ast.OpApp):
+            yield n.module[0] if n.module else n.name
 
 
 @dataclass
@@ -234,8 +231,8 @@ def read_bundle(
         text, sequences = as_sequences(m.text, sent)
         text = _rewrite(text, list(edits.values()))
         uses_apalache = sequences > 0 or any("SetAsFun(" in (e[1] or "") for e in edits.values())
-        if uses_apalache and "Apalache" not in m.tree.extends:
-            text = _extend_apalache(text, bool(m.tree.extends))
+        if uses_apalache:
+            text = _extend_apalache(text, tuple(m.tree.extends))
         texts.append(text)
     return Bundle(tuple(texts), tuple(sorted(values)), tuple(left_out))
 
@@ -250,12 +247,16 @@ def _value_type(value: Any, annotated: Type, name: str) -> Type:
         raise UserError(f"{err.message} (its @type annotation)") from None
 
 
-def _extend_apalache(text: str, extends: bool) -> str:
-    """``text`` with Apalache (its ``SetAsFun``) among the modules it EXTENDS, on the same lines."""
+def _extend_apalache(text: str, extends: tuple[str, ...]) -> str:
+    """``text`` with Apalache (its ``SetAsFun``, ``MkSeq``) and ``__apalache_internal`` (the
+    capacity of a sequence) among the modules it EXTENDS, on the same lines."""
+    missing = ", ".join(m for m in _APALACHE if m not in extends)
+    if not missing:
+        return text
     if extends:
-        return re.sub(r"\bEXTENDS\s+", "EXTENDS Apalache, ", text, count=1)
+        return re.sub(r"\bEXTENDS\s+", f"EXTENDS {missing}, ", text, count=1)
     head, newline, rest = text.partition("\n")
-    return f"{head} EXTENDS Apalache{newline}{rest}"
+    return f"{head} EXTENDS {missing}{newline}{rest}"
 
 
 def _rewrite(text: str, edits: list[tuple[ast.Span, str | None, str]]) -> str:
