@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.evaluate import EvalError, load_module
-from tlaconf.evaluate.community import IO_ENV
+from tlaconf.evaluate.community import io_session
 
 DATA = Path(__file__).with_name("data")
 LIB = DATA / "lib"
@@ -62,9 +62,14 @@ def test_missing_json_file(ctx, tmp_path: Path) -> None:  # type: ignore[no-unty
 
 def test_io_env_and_atoi(ctx, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TLACONF_TEST_VAR", "from-env")
-    monkeypatch.setitem(IO_ENV, "JSON", "given.ndjson")
-    assert ctx.evaluate("IOEnv.TLACONF_TEST_VAR") == "from-env"
-    assert ctx.evaluate("IOEnv.JSON") == "given.ndjson"
+    with io_session({"JSON": "given.ndjson"}):
+        assert ctx.evaluate("IOEnv.TLACONF_TEST_VAR") == "from-env"
+        assert ctx.evaluate("IOEnv.JSON") == "given.ndjson"
+        with io_session({"JSON": "inner.ndjson"}):
+            assert ctx.evaluate("IOEnv.JSON") == "inner.ndjson"
+        assert ctx.evaluate("IOEnv.JSON") == "given.ndjson"
+    # a session's variables and notes end with it: nothing is left for the next run
+    assert ctx.evaluate('"JSON" \\in DOMAIN IOEnv') is False
     assert ctx.evaluate('atoi("-42") + atoi("+7")') == -35
     for bad in ('"4x"', '" 4"', '"2147483648"', "12"):
         with pytest.raises(EvalError, match="atoi should be a string"):

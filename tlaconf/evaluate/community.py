@@ -14,7 +14,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -117,10 +120,11 @@ def nd_json_deserialize(sid: int, path: Any) -> tuple[Any, ...]:
         (n, _loads(line.strip(), f"{path}:{n}", sid))
         for n, line in enumerate(text.splitlines(), 1) if line.strip()
     ]
-    if FIELDS is not None:
-        numbered = [(n, FIELDS.watch(v, str(path), n)) for n, v in numbered]
-    READS.append((str(path), len(numbered)))
-    LINES[str(path)] = numbered
+    io = _io()
+    if io.fields is not None:
+        numbered = [(n, io.fields.watch(v, str(path), n)) for n, v in numbered]
+    io.reads.append((str(path), len(numbered)))
+    io.lines[str(path)] = numbered
     return tuple(v for _, v in numbered)
 
 
@@ -131,27 +135,48 @@ def json_deserialize(sid: int, path: Any) -> Any:
 
 # --------------------------------------------------------------------------- IOUtils
 
-READS: list[tuple[str, int]] = []
-"""(file, values) of every log ``ndJsonDeserialize`` read."""
+@dataclass
+class IOSession:
+    """What the IOUtils and Json overrides are given and note during one run of a trace
+    spec (``tlaconf validate`` opens one with :func:`io_session`); outside a run each call
+    gets a throwaway one, so nothing accumulates in a long-lived process."""
 
-LINES: dict[str, list[tuple[int, Any]]] = {}
-"""The values ``ndJsonDeserialize`` read, with their line numbers, by file."""
+    env: dict[str, str] = field(default_factory=dict)
+    """Variables that ``IOEnv`` gives on top of the process environment (``--env``)."""
+    reads: list[tuple[str, int]] = field(default_factory=list)
+    """(file, values) of every log ``ndJsonDeserialize`` read."""
+    lines: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
+    """The values ``ndJsonDeserialize`` read, with their line numbers, by file."""
+    notices: list[str] = field(default_factory=list)
+    """What the overrides did that the run's report should say (lines read, dropped)."""
+    fields: FieldReads | None = None
+    """While set, the records ``ndJsonDeserialize`` gives note which of their fields are
+    read (:mod:`tlaconf.evaluate.logfields`)."""
 
-NOTICES: list[str] = []
-"""What the overrides did that a run's report should say (lines read, lines dropped);
-``tlaconf validate`` empties it before a run."""
 
-FIELDS: FieldReads | None = None
-"""While set (by ``tlaconf validate``), the records ``ndJsonDeserialize`` gives note which
-of their fields are read (:mod:`tlaconf.evaluate.logfields`)."""
+_SESSION: ContextVar[IOSession | None] = ContextVar("tlaconf_io_session", default=None)
 
-IO_ENV: dict[str, str] = {}
-"""Variables that ``IOEnv`` gives on top of the process environment (``--env``)."""
+
+@contextmanager
+def io_session(env: Mapping[str, str] | None = None,
+               fields: FieldReads | None = None) -> Iterator[IOSession]:
+    """A fresh :class:`IOSession` for the evaluations inside the ``with`` (this thread or
+    task only), the previous one back afterwards."""
+    session = IOSession(env=dict(env or {}), fields=fields)
+    token = _SESSION.set(session)
+    try:
+        yield session
+    finally:
+        _SESSION.reset(token)
+
+
+def _io() -> IOSession:
+    return _SESSION.get() or IOSession()
 
 
 def io_env(sid: int) -> Any:
     """``IOEnv``: the environment variables as a record of strings."""
-    return make_fn({**os.environ, **IO_ENV})
+    return make_fn({**os.environ, **_io().env})
 
 
 _DIGITS = re.compile(r"[+-]?\d+")
@@ -214,11 +239,12 @@ def causal_order(sid: int, log: Any, clock: Op, node: Op, dom: Op) -> tuple[Any,
                     child[3].discard(id(entry))
                 out.append(entry[0])
     if len(out) != len(lines):  # the override returns the lines it ordered, silently
-        NOTICES.append(f"CausalOrder ordered {len(out)} of {len(lines)} log lines and dropped "
+        io = _io()
+        io.notices.append(f"CausalOrder ordered {len(out)} of {len(lines)} log lines and dropped "
                        "the rest (their clocks are not consistent), as TLC's override does")
-        if FIELDS is not None:
+        if io.fields is not None:
             kept = {id(x) for x in out}
-            FIELDS.dropped(x for x in lines if id(x) not in kept)
+            io.fields.dropped(x for x in lines if id(x) not in kept)
     return tuple(out)
 
 

@@ -1,17 +1,16 @@
 """Which fields of a log's records a specification read: the "value changed on a send is
 accepted" hole of a trace spec, found by watching the records ``ndJsonDeserialize`` gives.
 
-While a :class:`FieldReads` is active (``community.FIELDS``), every JSON object of a log
-line becomes a record whose field table notes each field taken from it (``l.pkt.msg.q``,
-``r[k]``) and each comparison of the whole record (``l.pkt = ...``: every field below is
-compared).  A leaf field (a number, string, boolean or array) that was neither taken nor
-under a compared record was never looked at: the spec accepts any value there.  Taking a
-field counts as constraining it (a conservative approximation in the other direction is
-not possible without re-running the search); a record copied wholesale into a new value
-(``[l EXCEPT ...]``) is no longer watched, so its later reads are not seen and its fields
-may be reported although read.  The lines ``CausalOrder`` drops are not reported (the
-cut log is a warning of its own).
-"""
+While a :class:`FieldReads` is active (the ``fields`` of ``community.io_session``), every
+JSON object of a log line becomes a record whose field table notes each field taken from it
+(``l.pkt.msg.q``, ``r[k]``) and each comparison of the whole record (``l.pkt = ...``: every
+field below is compared). A leaf field (a number, string, boolean or array) that was neither
+taken nor under a compared record was never looked at: the spec accepts any value there.
+Taking a field counts as constraining it (a conservative approximation in the other
+direction is not possible without re-running the search); a record copied wholesale into a
+new value (``[l EXCEPT ...]``) is no longer watched, so its later reads are not seen and its
+fields may be reported although read. The lines ``CausalOrder`` drops are not reported (the
+cut log is a warning of its own). """
 
 from __future__ import annotations
 

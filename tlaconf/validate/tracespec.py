@@ -84,19 +84,9 @@ def validate_trace_spec(
     on_level: Progress | None = None,
 ) -> Outcome:
     """Run the trace spec ``tla`` under ``cfg``; ``env`` reaches ``IOEnv``."""
-    saved_env = dict(community.IO_ENV)
-    community.IO_ENV.clear()
-    community.IO_ENV.update(env or {})
-    community.READS.clear()
-    community.LINES.clear()
-    community.NOTICES.clear()
-    community.FIELDS = reads = FieldReads()
-    try:
-        out = _run(TraceSpec(tla, cfg, library), tla, on_level)
-    finally:
-        community.FIELDS = None
-        community.IO_ENV.clear()
-        community.IO_ENV.update(saved_env)
+    reads = FieldReads()
+    with community.io_session(env, reads) as io:
+        out = _run(TraceSpec(tla, cfg, library), tla, on_level, io)
     if out.result == "accepted":
         _never_read(reads, out)
     return out
@@ -124,7 +114,8 @@ def _never_read(reads: FieldReads, out: Outcome) -> None:
                             "is accepted")
 
 
-def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
+def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
+         io: community.IOSession) -> Outcome:
     start = time.perf_counter()
     model = spec.model
     out = Outcome(spec.ctx.name)
@@ -190,14 +181,14 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None) -> Outcome:
                                       time.perf_counter() - start)
     if out.result == "accepted":
         _postcondition(spec, out, frontier)
-    out.reads = list(community.READS)
-    out.warnings += community.NOTICES
+    out.reads = list(io.reads)
+    out.warnings += io.notices
     if not spec.post:
         out.warnings.append("the .cfg has no POSTCONDITION: nothing checks that the search "
                             "reached the end of the log (TLC accepts any log then)")
     if out.result == "rejected" and out.failing_entry is None:
         out.failing_entry = level
-    out.log_line = out.log_line or _locate(out)
+    out.log_line = out.log_line or _locate(out, io)
     out.seconds = time.perf_counter() - start
     return out
 
@@ -249,12 +240,12 @@ def _nearest(spec: TraceSpec, frontier: list[State], level: int) -> list[Candida
     return found[:_SHOWN]
 
 
-def _locate(out: Outcome) -> str | None:
+def _locate(out: Outcome, io: community.IOSession) -> str | None:
     """``file:line`` of the log line whose value a shown blame names, if one does."""
     if not out.candidates or out.candidates[0].blame is None:
         return None
     texts: set[str] = {v for b in path(out.candidates[0].blame) for _, v in b.bindings}
-    for file, lines in community.LINES.items():
+    for file, lines in io.lines.items():
         for number, value in lines:
             if show(value) in texts:
                 return f"{file}:{number}"
