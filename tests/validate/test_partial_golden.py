@@ -57,3 +57,20 @@ def test_some_belongs_in_a_partial_trace(tmp_path: Path) -> None:
         w.init({"f": Some({1: Some({"k": 2})})})
     line = json.loads((tmp_path / "u.trace.jsonl").read_text().splitlines()[1])
     assert line["state"]["f"] == {"#partial": {"#map": [[1, {"#partial": {"k": 2}}]]}}
+
+
+def test_a_checker_asked_for_is_never_credited_with_a_partial_trace(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tlaconf.cli.main import main
+
+    root = Path(__file__).resolve().parents[2]
+    trace = root / "traces" / "partial" / "moves-logged-zones.trace.jsonl"
+    args = ["replay", "--json", "--spec", str(root / "spec"), str(trace)]
+    assert main(args) == 0
+    assert "partial trace" not in capsys.readouterr().err
+    assert main([*args, "--backend", "tests.tlc.lenient:AcceptAll"]) == 0
+    err = capsys.readouterr().err
+    assert "1 partial trace(s) decided by the candidate-set search of the embedded evaluator, " \
+           "not by tests.tlc.lenient:AcceptAll" in err
+    assert "moves-logged-zones.trace.jsonl" in err

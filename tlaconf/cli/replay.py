@@ -149,6 +149,12 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
         return _replay_full(paths, args, quiet, observers)
     spec_dir = resolve_spec_dir(args.spec)
     check_revision(spec_dir, args.revision)
+    checkers = [c for c in (args.backend, args.cross_check) if c not in (None, "embedded")]
+    if checkers:  # never let a reader think an external checker decided these
+        sys.stderr.write(
+            f"tlaconf: note: {len(partial)} partial trace(s) decided by the candidate-set "
+            f"search of the embedded evaluator, not by {' or '.join(checkers)} (no checker "
+            f"replays a partial log): {', '.join(sorted(str(p) for p in partial))}\n")
     done = iter(_replay_full([p for p in paths if p not in partial], args, quiet, observers))
     return [trace_result(p, spec_dir, args.revision) if p in partial else next(done)
             for p in paths]
