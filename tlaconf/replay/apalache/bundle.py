@@ -27,7 +27,7 @@ carry the aliases are always sent, as written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
 from tlaconf.tla.resolve import STANDARD_MODULES as TLA_STANDARD_MODULES
+from tlaconf.tla.resolve import ResolvedModule, ResolveErrors, resolve
 from tlaconf.tla.visit import iter_nodes
 
 STANDARD_MODULES = frozenset(TLA_STANDARD_MODULES) | {
@@ -121,6 +122,16 @@ def _modules(spec: ModuleSpec) -> list[_Module]:
     return out
 
 
+def _scopes(root: _Module, search_path: Sequence[Path]) -> dict[str, ResolvedModule]:
+    """Each non-standard module of the bundle as the resolver bound its names (LOCAL,
+    EXTENDS, INSTANCE), by name."""
+    try:
+        rm = resolve(root.tree, search_path, file=str(root.path), text=root.text)
+    except ResolveErrors as err:
+        raise UserError(str(err)) from None
+    return {name: m for name, m in rm.graph.modules.items() if not m.standard}
+
+
 @dataclass
 class Typing:
     """The annotations of ``M`` and the modules it uses."""
@@ -171,70 +182,89 @@ def read_bundle(
     """
     modules = _modules(spec)
     typing = typing or read_types(spec)
-    defs: dict[str, tuple[_Module, ast.Node]] = {}
+    scopes = _scopes(modules[0], spec.search_path)
+    Key = tuple[str, str]  # (module, definition): LOCAL and same-named definitions apart
+    defs: dict[Key, tuple[_Module, ast.Node]] = {}  # a unit: OpDef, FnDef or InstanceDef
     variables: set[str] = set()
     for m in modules:
         variables |= set(m.tree.variables())
         for name, unit in m.tree.definitions().items():
-            defs.setdefault(name, (m, unit))
-    uses = {name: set(_names(unit)) & (set(defs) | variables) for name, (_, unit) in defs.items()}
-    instance_of = {name: unit.instance.module for name, (_, unit) in defs.items()
+            defs[(m.name, name)] = (m, unit)
+
+    def bound(module: str, name: str) -> Key | None:
+        """The definition ``name`` means in ``module``, as the resolver bound it."""
+        sym = scopes[module].symbols.get(name) if module in scopes else None
+        return (sym.module, name) if sym is not None and (sym.module, name) in defs else None
+
+    uses: dict[Key, set[Key]] = {}
+    reads_state: set[Key] = set()
+    for key, (owner, node) in defs.items():
+        names = set(_names(node))
+        uses[key] = {k for n in names if (k := bound(owner.name, n)) is not None}
+        if names & variables:
+            reads_state.add(key)
+    instance_of = {key: unit.instance.module for key, (_, unit) in defs.items()
                    if isinstance(unit, ast.InstanceDef)}  # fmt: skip
-    constant: dict[str, bool] = {}
+    constant: dict[Key, bool] = {}
 
-    def is_constant(name: str, stack: frozenset[str] = frozenset()) -> bool:
-        if name in variables or name in instance_of or name in stack:
+    def is_constant(key: Key, stack: frozenset[Key] = frozenset()) -> bool:
+        if key in reads_state or key in instance_of or key in stack:
             return False
-        if name not in constant:
-            constant[name] = all(is_constant(u, stack | {name}) for u in uses.get(name, ()))
-        return constant[name]
+        if key not in constant:
+            constant[key] = all(is_constant(u, stack | {key}) for u in uses.get(key, ()))
+        return constant[key]
 
-    values: dict[str, Any] = {}
-    reached: set[str] = set()
-    todo = [r for r in roots | typing.holders if r in defs]
+    values: dict[Key, Any] = {}
+    reached: set[Key] = set()
+    root = modules[0].name
+    todo = [k for r in roots if (k := bound(root, r)) is not None]
+    todo += [k for k in defs if k[1] in typing.holders]
     while todo:
-        name = todo.pop()
-        if name in reached:
+        key = todo.pop()
+        if key in reached:
             continue
-        reached.add(name)
-        _, node = defs[name]
-        folds = name not in typing.holders and is_constant(name)
+        reached.add(key)
+        _, node = defs[key]
+        # folded by its value in M's namespace: only where M's name is this definition
+        folds = (key[1] not in typing.holders and bound(root, key[1]) == key
+                 and is_constant(key))
         if isinstance(node, ast.OpDef) and not node.params and folds:
             try:
-                values[name] = evaluate(name)
-                infer(values[name])
+                values[key] = evaluate(key[1])
+                infer(values[key])
                 continue
             except UserError:
-                values.pop(name, None)  # sent as written
-        if name in instance_of:  # everything of a named instance's module stays reachable
-            todo += [n for n, (m, _) in defs.items() if m.name == instance_of[name]]
-        todo += [u for u in uses[name] if u in defs]
+                values.pop(key, None)  # sent as written
+        if key in instance_of:  # everything of a named instance's module stays reachable
+            todo += [k for k in defs if k[0] == instance_of[key]]
+        todo += list(uses[key])
     texts = []
-    left_out = sorted(n for n, (_, unit) in defs.items()
-                      if n not in reached and not isinstance(unit, ast.InstanceDef))  # fmt: skip
+    unreached = {k for k, (_, unit) in defs.items()
+                 if k not in reached and not isinstance(unit, ast.InstanceDef)}  # fmt: skip
     annotate = {a: t for a, t in (params or {}).items() if known(t)}
     for m in modules:
         edits: dict[str, tuple[ast.Span, str | None, str]] = {}
         for name, own in m.tree.definitions().items():
-            if defs.get(name, (None,))[0] is not m:
-                continue
+            key = (m.name, name)
             if m is modules[0] and name in annotate and isinstance(own, ast.OpDef):
                 edits[name] = (own.span, None, f"\\* @type: ({type_text(annotate[name])}) => Bool;")
-            elif name in values:
-                t = _value_type(values[name], typing.of(m.name).get(name), name)
+            elif key in values:
+                t = _value_type(values[key], typing.of(m.name).get(name), name)
                 note = f"\\* @type: {type_text(t)};" if known(t) else ""
-                edits[name] = (own.span, f"{name} == {literal(values[name], t)}", note)
-            elif name in left_out:
+                local = "LOCAL " if name not in scopes[m.name].exported else ""
+                edits[name] = (own.span, f"{local}{name} == {literal(values[key], t)}", note)
+            elif key in unreached:
                 edits[name] = (own.span, "", "")
-        sent = [u for n, (owner, u) in defs.items()
-                if owner is m and n in reached and n not in values]  # fmt: skip
+        sent = [u for k, (owner, u) in defs.items()
+                if owner is m and k in reached and k not in values]  # fmt: skip
         text, sequences = as_sequences(m.text, sent)
         text = _rewrite(text, list(edits.values()))
         uses_apalache = sequences > 0 or any("SetAsFun(" in (e[1] or "") for e in edits.values())
         if uses_apalache:
             text = _extend_apalache(text, tuple(m.tree.extends))
         texts.append(text)
-    return Bundle(tuple(texts), tuple(sorted(values)), tuple(left_out))
+    return Bundle(tuple(texts), tuple(sorted({n for _, n in values})),
+                  tuple(sorted({n for _, n in unreached})))
 
 
 def _value_type(value: Any, annotated: Type, name: str) -> Type:
