@@ -326,7 +326,11 @@ def test_validate(log: bytes, spec: bytes, cfg: bytes, kind: str, damaged: str,
         (root / "Counter.tla").write_bytes((VALIDATION / "Counter.tla").read_bytes())
         place(root, "log.ndjson", log if damaged == "log" else LOG, kind)
         (root / "CounterTrace.tla").write_bytes(spec if damaged == "spec" else TRACE_SPEC)
-        (root / "CounterTrace.cfg").write_bytes(cfg if damaged == "cfg" else TRACE_CFG)
+        # A damaged .cfg keeps the constraint that bounds the search: without it the trace
+        # spec's state space is infinite and validate (as TLC) searches until stopped,
+        # which is the spec's meaning, not an input error this test could judge.
+        bounded = cfg + b"\nACTION_CONSTRAINT TraceNextConstraint\n"
+        (root / "CounterTrace.cfg").write_bytes(bounded if damaged == "cfg" else TRACE_CFG)
         run("validate", ["validate", "--library", str(LIBRARY), "--env", "JSON=log.ndjson",
                          *(["--json"] if as_json else []), "CounterTrace.tla"], root)
 
