@@ -247,12 +247,12 @@ def test_steps_are_lazy(tmp_path: Path) -> None:
     assert seen == [3, 4]
 
 
-def _peak_while_reading(path: Path) -> int:
+def _peak_while_reading(path: Path, keep: bool = False) -> int:
     tracemalloc.start()
     try:
         with open_trace(path) as t:
-            for _ in t.steps():
-                pass
+            kept = [step for step in t.steps() if keep]
+        assert bool(kept) == keep
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -267,7 +267,11 @@ def test_memory_does_not_grow_with_trace_length(tmp_path: Path) -> None:
         return path
 
     small, large = _peak_while_reading(make(500)), _peak_while_reading(make(20_000))
-    assert large < small * 1.5 + 64_000
+    # Bounded caches that earlier tests of a full run left warm can add a few hundred KB,
+    # which is not growth; a reader keeping its 20,000 steps would exceed the bound.
+    bound = small * 1.5 + 1_000_000
+    assert large < bound
+    assert _peak_while_reading(make(20_000), keep=True) > bound
 
 
 json_values = st.recursive(
