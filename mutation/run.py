@@ -40,18 +40,35 @@ class Outcome:
     diff: str
 
 
+_TRACER = (
+    "import sys, json, tempfile\n"
+    "from pathlib import Path\n"
+    "seen = set()\n"
+    "def tracer(frame, event, arg):\n"
+    "    f = frame.f_code.co_filename\n"
+    "    if '/harness/' not in f:\n"
+    "        return None\n"
+    "    seen.add((f, frame.f_lineno))\n"
+    "    return tracer\n"
+)
+"""The prelude of a child that records every ``harness/`` line it runs in ``seen``."""
+
+
+def _in_repo(seen: Iterable[tuple[str, int]]) -> set[tuple[str, int]]:
+    """The (file relative to the repo, line) of ``seen`` that lie in the repo."""
+    out = set()
+    for f, line in seen:
+        try:
+            out.add((str(Path(f).resolve().relative_to(ROOT)), line))
+        except ValueError:
+            continue
+    return out
+
+
 def executed_lines(seeds: Iterable[int]) -> set[tuple[str, int]]:
     """(file relative to the repo, line) of every ``harness/`` line the scenarios run."""
     code = (
-        "import sys, json, tempfile\n"
-        "from pathlib import Path\n"
-        "seen = set()\n"
-        "def tracer(frame, event, arg):\n"
-        "    f = frame.f_code.co_filename\n"
-        "    if '/harness/' not in f:\n"
-        "        return None\n"
-        "    seen.add((f, frame.f_lineno))\n"
-        "    return tracer\n"
+        _TRACER +
         "sys.settrace(tracer)\n"
         "import harness.scenarios as s\n"
         "with tempfile.TemporaryDirectory() as d:\n"
@@ -62,13 +79,7 @@ def executed_lines(seeds: Iterable[int]) -> set[tuple[str, int]]:
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, check=True)
-    out = set()
-    for f, line in json.loads(proc.stdout):
-        try:
-            out.add((str(Path(f).resolve().relative_to(ROOT)), line))
-        except ValueError:
-            continue
-    return out
+    return _in_repo(json.loads(proc.stdout))
 
 
 def _copy_harness(work: Path) -> None:
@@ -110,16 +121,8 @@ def mbt_lines(seed: int) -> dict[str, set[tuple[str, int]]]:
     reaches cannot change that driver's run."""
     examples, steps = int(MBT_ARGS[1]), int(MBT_ARGS[3])
     code = (
-        "import sys, json, tempfile\n"
-        "from pathlib import Path\n"
+        _TRACER +
         "from tlaconf.hypothesis import Options, load_driver, run\n"
-        "seen = set()\n"
-        "def tracer(frame, event, arg):\n"
-        "    f = frame.f_code.co_filename\n"
-        "    if '/harness/' not in f:\n"
-        "        return None\n"
-        "    seen.add((f, frame.f_lineno))\n"
-        "    return tracer\n"
         "out = {}\n"
         "with tempfile.TemporaryDirectory() as d:\n"
         f"    for name in {list(mbt_drivers())!r}:\n"
@@ -133,15 +136,7 @@ def mbt_lines(seed: int) -> dict[str, set[tuple[str, int]]]:
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    lines: dict[str, set[tuple[str, int]]] = {}
-    for name, seen in json.loads(proc.stdout).items():
-        lines[name] = set()
-        for f, line in seen:
-            try:
-                lines[name].add((str(Path(f).resolve().relative_to(ROOT)), line))
-            except ValueError:
-                continue
-    return lines
+    return {name: _in_repo(seen) for name, seen in json.loads(proc.stdout).items()}
 
 
 def run_mbt(work: Path, seeds: tuple[int, ...],
