@@ -118,6 +118,9 @@ def run(args: argparse.Namespace) -> ExitCode:
 
     if args.constant and args.module is None:
         raise UserError("-D binds a CONSTANT of a module: give the module with -m MODULE")
+    if args.spec is not None and args.module is None:
+        raise UserError("--spec says where -m MODULE is looked up: give the module with "
+                        "-m MODULE (without it the expression sees the standard modules only)")
     module, search, constants = (None, (), {}) if args.module is None else module_file(
         args.module, args.spec)
     given = _constants(args.constant)

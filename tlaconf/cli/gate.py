@@ -87,6 +87,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     console = make_console()
     if args.assemble:
         verdicts = assemble(root)
+        if not verdicts:  # a mistyped --traces: nothing to record, not an empty record
+            raise UserError(f"no golden traces (*.trace.jsonl) under {root}: --assemble "
+                            f"writes no empty {VERDICTS_FILE}")
         write_verdicts(verdicts_path, verdicts)
         console.print(f"wrote {verdicts_path} ({len(verdicts)} traces)")
         return ExitCode.OK

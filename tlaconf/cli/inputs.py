@@ -11,7 +11,8 @@ option and the path, before anything is read, replayed or written.  The kinds:
 - :func:`spec_dir`: a folder that holds a spec (``conformance/``, ``reference-profile/``,
   ``tcs/`` or ``.tla`` modules), where a folder holding none would be read as an empty spec;
 - :func:`output_file` / :func:`output_dir`: where a file or a folder can be written;
-- :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1.
+- :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1;
+  :func:`bound`: a count or 0 for none; :func:`positive_seconds`: a finite time.
   Missing folders on the way to an output are created when it is written (as
   pytest's ``--junitxml`` does), everywhere; what already exists on the way must be
   a writable folder.
@@ -114,4 +115,20 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
+
+
+def bound(text: str) -> int:
+    """A bound: a whole number >= 1, or 0 for no bound (argparse ``type=``)."""
+    return 0 if text.strip() == "0" else positive_int(text)
+
+
+def positive_seconds(text: str) -> float:
+    """A finite number of seconds > 0 (argparse ``type=``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return value

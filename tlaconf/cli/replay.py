@@ -9,7 +9,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tlaconf.cli.inputs import existing_dir, existing_path, output_dir, output_file
+from tlaconf.cli.inputs import (
+    existing_dir,
+    existing_path,
+    output_dir,
+    output_file,
+    positive_seconds,
+)
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
 from tlaconf.replay.cluster_address import check_address
@@ -52,7 +58,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--checker-timeout",
-        type=_seconds,
+        type=positive_seconds,
         metavar="S",
         help="seconds an external checker gets per trace (Apalache: default 300, loading and "
         "every step together; TLC: per TLC run); a trace it does not decide in time is "
@@ -80,16 +86,6 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit 1 on any warning (such as a module with no invariants)",
     )
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
-    return value
 
 
 def _cluster_address(text: str) -> str:

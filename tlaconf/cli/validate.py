@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from tlaconf.cli.inputs import existing_dir, existing_file, positive_int
+from tlaconf.cli.inputs import bound, existing_dir, existing_file, positive_int, positive_seconds
 from tlaconf.errors import UserError
 from tlaconf.tla.library import library_path
 
@@ -36,6 +36,13 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="exit 1 on a warning too (log lines read but not checked, a log "
                    "cut by the community operators, no POSTCONDITION, a logged field the "
                    "spec never reads)")
+    p.add_argument("--max-states", type=bound, default=None, metavar="N",
+                   help="more than N distinct states is undecided, exit 3 (default "
+                   "1000000; 0 = no bound): a .cfg without the ACTION_CONSTRAINT that ties "
+                   "each step to the log searches the spec's whole state space")
+    p.add_argument("--max-seconds", type=positive_seconds, default=None, metavar="S",
+                   help="a search longer than S seconds is undecided, exit 3 (default: no "
+                   "bound, as TLC)")
     p.add_argument("--spec", metavar="DIR", type=existing_dir,
                    help="partial traces: the spec directory (default as for replay)")
     p.add_argument("--revision", metavar="R",
@@ -59,7 +66,7 @@ def _env(pairs: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from tlaconf.validate.outcome import render
-    from tlaconf.validate.tracespec import validate_trace_spec
+    from tlaconf.validate.tracespec import DEFAULT_MAX_STATES, Bounds, validate_trace_spec
 
     tla: Path = args.tracespec
     _refuse_options_of_the_other_kind(args, partial=tla.suffix != ".tla")
@@ -74,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"\r  level {n}: {alive} candidate(s), {distinct} states", end="",
                   file=sys.stderr, flush=True)
 
-    outcome = validate_trace_spec(tla, cfg, library, env, on_level=level)
+    states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states or None
+    outcome = validate_trace_spec(tla, cfg, library, env, on_level=level,
+                                  bounds=Bounds(states, args.max_seconds))
     if sys.stderr.isatty():
         print("\r\033[K", end="", file=sys.stderr)
     if args.json:
@@ -84,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     return outcome.exit_code(args.strict)
 
 
-_SPEC_ONLY = (("config", "-c/--config"), ("env", "--env"))
+_SPEC_ONLY = (("config", "-c/--config"), ("env", "--env"), ("max_states", "--max-states"),
+              ("max_seconds", "--max-seconds"))
 _PARTIAL_ONLY = (("spec", "--spec"), ("revision", "--revision"),
                  ("max_candidates", "--max-candidates"))
 

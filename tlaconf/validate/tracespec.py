@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -76,17 +77,34 @@ def _stats(diameter: int, distinct: int, generated: int, queue: int, duration: f
                     "queue": queue, "traces": 0, "duration": int(duration)})
 
 
+DEFAULT_MAX_STATES = 1_000_000
+"""Distinct states a search may hold before it stops undecided (``--max-states``)."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Where a search stops undecided: more than ``states`` distinct states, or more than
+    ``seconds`` of search (``None``: no bound).  A trace spec's search is as long as its
+    log; one whose ``.cfg`` lost the ``ACTION_CONSTRAINT`` tying each step to the log
+    searches the whole (often infinite) state space instead."""
+
+    states: int | None = DEFAULT_MAX_STATES
+    seconds: float | None = None
+
+
 def validate_trace_spec(
     tla: Path,
     cfg: Path | None = None,
     library: Sequence[Path] = (),
     env: Mapping[str, str] | None = None,
     on_level: Progress | None = None,
+    bounds: Bounds = Bounds(),
 ) -> Outcome:
-    """Run the trace spec ``tla`` under ``cfg``; ``env`` reaches ``IOEnv``."""
+    """Run the trace spec ``tla`` under ``cfg``; ``env`` reaches ``IOEnv``; a search that
+    exceeds ``bounds`` is undecided."""
     reads = FieldReads()
     with community.io_session(env, reads) as io:
-        out = _run(TraceSpec(tla, cfg, library), tla, on_level, io)
+        out = _run(TraceSpec(tla, cfg, library), tla, on_level, io, bounds)
     if out.result == "accepted":
         _never_read(reads, out)
     return out
@@ -115,12 +133,28 @@ def _never_read(reads: FieldReads, out: Outcome) -> None:
 
 
 def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
-         io: community.IOSession) -> Outcome:
+         io: community.IOSession, bounds: Bounds) -> Outcome:
     start = time.perf_counter()
+    deadline = None if bounds.seconds is None else start + bounds.seconds
     model = spec.model
     out = Outcome(spec.ctx.name)
     seen: set[Hashable] = set()
     generated = 0
+
+    def bounded(level: int) -> None:
+        """Stop undecided once the search exceeds a bound."""
+        if bounds.states is not None and len(seen) > bounds.states:
+            what = f"{bounds.states} distinct states (--max-states)"
+        elif deadline is not None and time.perf_counter() > deadline:
+            what = f"{bounds.seconds:g} s (--max-seconds)"
+        else:
+            return
+        out.result = "undecided"
+        out.reason = (f"the search went past {what} at level {level} without reaching a "
+                      "verdict: the log may or may not be a behaviour of the spec (a .cfg "
+                      "without the ACTION_CONSTRAINT that ties each step to the log makes "
+                      "the state space the whole spec's, often infinite)")
+        raise _Stop
 
     def admit(state: State, level: int) -> bool:
         """Whether ``state`` (at ``level``) is new and may be explored; an invariant it
@@ -132,6 +166,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         if key in seen:
             return False
         seen.add(key)
+        bounded(level)
         inv = model.violated_invariant(state)
         if inv is not None:
             out.result = "rejected"
@@ -154,6 +189,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
                                               time.perf_counter() - start)
             nxt: list[State] = []
             for s in frontier:
+                bounded(level)
                 spec.level(level)
                 succs = model.successors(s)
                 if not succs and model.check_deadlock:
@@ -194,7 +230,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
 
 
 class _Stop(Exception):
-    """An invariant failed or a state deadlocked: the search ends."""
+    """An invariant failed, a state deadlocked or a bound was reached: the search ends."""
 
 
 def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:
@@ -252,4 +288,4 @@ def _locate(out: Outcome, io: community.IOSession) -> str | None:
     return None
 
 
-__all__ = ["Blame", "Outcome", "TraceSpec", "validate_trace_spec"]
+__all__ = ["Blame", "Bounds", "DEFAULT_MAX_STATES", "Outcome", "TraceSpec", "validate_trace_spec"]
