@@ -52,14 +52,42 @@ def find_project(start: Path | None = None) -> Project | None:
     return None
 
 
+def _too_deep(text: str, limit: int = 100) -> str:
+    """``line:col`` where ``text`` first nests more than ``limit`` arrays and inline
+    tables (strings and comments skipped; a table header closes on its own line)."""
+    depth, quote, line, start = 0, "", 1, 0
+    for i, c in enumerate(text):
+        if c == "\n":
+            line, start = line + 1, i + 1
+            if quote == "#":
+                quote = ""
+        elif quote:
+            if c == quote and quote != "#" and text[i - 1] != "\\":
+                quote = ""
+        elif c in "\"'#":
+            quote = c
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return f"{line}:{i - start + 1}"
+        elif c in "]}":
+            depth -= 1
+    return "1"
+
+
 def read_project(path: Path) -> Project | None:
     """The ``[tool.tlaconf]`` settings of ``path``; None when it has no such table."""
     try:
-        doc = tomllib.loads(read_text(path, "project file"))
+        text = read_text(path, "project file")
+        doc = tomllib.loads(text)
     except (OSError, UnicodeDecodeError) as err:
         raise UserError(f"cannot read {path}: {err}") from None
     except tomllib.TOMLDecodeError as err:
         raise UserError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib parses nested arrays and tables by recursion
+        raise UserError(f"{path}:{_too_deep(text)}: TOML nested deeper than Python's "
+                        "parser can read (arrays or inline tables inside each other)"
+                        ) from None
     table = doc.get("tool", {}).get("tlaconf") if isinstance(doc.get("tool"), dict) else None
     if table is None:
         return None
