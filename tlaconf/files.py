@@ -117,6 +117,13 @@ def check_output(path: Path | str, option: str, *, folder: bool = False) -> None
         raise UserError(f"{option} {p}: {base} is a file, not a directory")
     if not os.access(base, os.W_OK | os.X_OK):
         raise UserError(f"{option} {p}: the directory {base} is not writable")
+    try:  # permissions do not tell for root, a read-only file system, /proc, ...
+        fd, probe = tempfile.mkstemp(prefix=".tlaconf-probe.", suffix=TMP_MARK, dir=base)
+    except OSError as err:
+        raise UserError(f"{option} {p}: the directory {base} is not writable "
+                        f"({err.strerror})") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _umask() -> int:

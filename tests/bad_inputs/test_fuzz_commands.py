@@ -193,18 +193,26 @@ def generate_all(out, seed):
 """
 
 
+PYPROJECT = b'[tool.tlaconf]\nscenarios = "NAME"\nspec = "SPEC"\n'
+
+
 @FUZZ
-@given(mutated(TRACE), st.text(max_size=12), st.booleans())
-def test_check(data: bytes, seeds: str, real: bool) -> None:
+@given(mutated(TRACE), st.text(max_size=12), st.booleans(), st.none() | mutated(PYPROJECT))
+def test_check(data: bytes, seeds: str, real: bool, project: bytes | None) -> None:
+    """``project``: the scenarios and spec named by a (damaged) pyproject.toml instead."""
     with folder() as root:
         (root / "data").write_bytes(data)
         name = f"fuzz_scenarios_{uuid.uuid4().hex}"
         (root / f"{name}.py").write_text(SCENARIOS.format(data=str(root / "data")))
+        chosen = ["--spec", str(SPEC), "--scenarios", name if real else (seeds or "nothing")]
+        if project is not None:
+            (root / "pyproject.toml").write_bytes(
+                project.replace(b"NAME", name.encode()).replace(b"SPEC", str(SPEC).encode()))
+            chosen = []
         sys.path.insert(0, str(root))
         try:
-            run("check", ["check", "--spec", str(SPEC), "--out", "out", "--seeds",
-                          seeds if not real else "1..2", "--no-coverage", "--scenarios",
-                          name if real else (seeds or "nothing")], root)
+            run("check", ["check", "--out", "out", "--seeds", seeds if not real else "1..2",
+                          "--no-coverage", *chosen], root)
         finally:
             sys.path.remove(str(root))
             sys.modules.pop(name, None)

@@ -32,6 +32,26 @@ def test_check_output_names_the_option_and_what_is_wrong(tmp_path: Path) -> None
     check_output(tmp_path / "d", "--out", folder=True)
 
 
+def test_a_folder_where_nothing_can_be_created_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Permissions say yes (root, a read-only file system, /proc) but creating fails: the
+    probe file finds out before any work, and leaves nothing behind."""
+    import tempfile
+
+    def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    check_output(tmp_path / "new" / "out.xml", "--junit")  # the probe itself: no trace left
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    with pytest.raises(UserError, match=r"--junit .*out.xml: the directory .* is not "
+                       r"writable \(Read-only file system\)"):
+        check_output(tmp_path / "new" / "out.xml", "--junit")
+    assert main(["replay", "--junit", str(tmp_path / "r.xml"), str(tmp_path)]) == 2
+    assert "argument --junit" in capsys.readouterr().err  # refused by the parser, first
+
+
 def test_an_unwritable_folder_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # as root every folder is writable, so the permission check is simulated
     monkeypatch.setattr(os, "access", lambda path, mode: False)
