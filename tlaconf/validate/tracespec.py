@@ -288,4 +288,4 @@ def _locate(out: Outcome, io: community.IOSession) -> str | None:
     return None
 
 
-__all__ = ["Blame", "Bounds", "DEFAULT_MAX_STATES", "Outcome", "TraceSpec", "validate_trace_spec"]
+__all__ = ["DEFAULT_MAX_STATES", "Blame", "Bounds", "Outcome", "TraceSpec", "validate_trace_spec"]
