@@ -25,7 +25,8 @@ def corpus(root: Path) -> Path:
 
 
 def gate(cli: Cli, traces: Path, *extra: str) -> tuple[int, str]:
-    run = cli("gate", "--traces", traces, "--spec", SPEC, "--backend", PY_BACKEND, *extra)
+    replay = () if "--assemble" in extra else ("--spec", SPEC, "--backend", PY_BACKEND)
+    run = cli("gate", "--traces", traces, *replay, *extra)
     assert "Traceback" not in run.err
     return run.code, run.out + run.err
 

@@ -76,11 +76,32 @@ def diff_table(diffs: list[Difference]) -> Table:
     return table
 
 
+_REPLAY_OPTIONS = (("update", "--update", False), ("spec", "--spec", None),
+                   ("backend", "--backend", "embedded"), ("cross_check", "--cross-check", None),
+                   ("checker_timeout", "--checker-timeout", None), ("jobs", "-j", 1),
+                   ("cluster", "--cluster", None), ("revision", "--revision", None),
+                   ("strict", "--strict", False), ("json", "--json", False),
+                   ("junit", "--junit", None), ("html", "--html", None),
+                   ("library", "--library", []), ("eval_budget", "--eval-budget", None))
+
+
+def _refuse_replay_options(args: argparse.Namespace) -> None:
+    """--assemble replays nothing: an option of a replay given with it would be ignored."""
+    given = [flag for name, flag, default in _REPLAY_OPTIONS
+             if getattr(args, name, default) != default]
+    if given:
+        raise UserError(f"{', '.join(given)} do{'es' if len(given) == 1 else ''} not apply "
+                        "to --assemble (it writes verdicts.json from the areas' expected.json "
+                        "files and replays nothing)")
+
+
 def run(args: argparse.Namespace) -> ExitCode:
     root = Path(args.traces) if args.traces else default_traces_dir()
     if not root.is_dir():
         raise UserError(f"traces directory {root} does not exist")
     verdicts_path = root / VERDICTS_FILE
+    if args.assemble:
+        _refuse_replay_options(args)
     check_outputs(args)
     if args.update or args.assemble:
         check_output(verdicts_path, "--update" if args.update else "--assemble")

@@ -51,10 +51,11 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spec", metavar="DIR", type=existing_dir, help="spec directory")
     p.add_argument("--out", type=output_dir, default=Path("mbt-failures"), metavar="DIR",
                    help="where a shrunk failure's trace goes (default mbt-failures)")
-    p.add_argument("--database", type=output_dir, default=DATABASE, metavar="DIR",
-                   help=f"Hypothesis example database: found failures are tried first on the "
-                   f"next run (default {DATABASE})")
-    p.add_argument("--no-database", action="store_true", help="keep no example database")
+    kept = p.add_mutually_exclusive_group()  # --database is ignored under --no-database
+    kept.add_argument("--database", type=output_dir, default=DATABASE, metavar="DIR",
+                      help="Hypothesis example database: found failures are tried first on "
+                      f"the next run (default {DATABASE})")
+    kept.add_argument("--no-database", action="store_true", help="keep no example database")
     p.add_argument("--no-shrink", action="store_true",
                    help="write a failure as first found (faster; for mutation runs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -161,6 +161,12 @@ def _check(path: Path, search: list[str | Path], no_resolve: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    unused = [flag for flag, value in (("-I/--search-path", args.search_path),
+                                       ("--revision", args.revision),
+                                       ("--library", args.library)) if value]
+    if args.no_resolve and unused:
+        raise UserError(f"{', '.join(unused)} say where names are resolved: they do not "
+                        "apply with --no-resolve")
     failed = False
     library = library_path()  # --library first (checked by the command line)
     for name in args.files:
