@@ -76,13 +76,15 @@ def diff_table(diffs: list[Difference]) -> Table:
     return table
 
 
-_REPLAY_OPTIONS = (("update", "--update", False), ("spec", "--spec", None),
-                   ("backend", "--backend", "embedded"), ("cross_check", "--cross-check", None),
-                   ("checker_timeout", "--checker-timeout", None), ("jobs", "-j", 1),
-                   ("cluster", "--cluster", None), ("revision", "--revision", None),
-                   ("strict", "--strict", False), ("json", "--json", False),
-                   ("junit", "--junit", None), ("html", "--html", None),
-                   ("library", "--library", []), ("eval_budget", "--eval-budget", None))
+_REPLAY_OPTIONS: tuple[tuple[str, str, object], ...] = (
+    ("update", "--update", False), ("spec", "--spec", None),
+    ("backend", "--backend", "embedded"), ("cross_check", "--cross-check", None),
+    ("checker_timeout", "--checker-timeout", None), ("jobs", "-j", 1),
+    ("cluster", "--cluster", None), ("revision", "--revision", None),
+    ("strict", "--strict", False), ("json", "--json", False), ("junit", "--junit", None),
+    ("html", "--html", None), ("library", "--library", []),
+    ("eval_budget", "--eval-budget", None))
+"""(attribute, option, default) of every option of a replay."""
 
 
 def _refuse_replay_options(args: argparse.Namespace) -> None:
