@@ -80,8 +80,11 @@ def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], 
             rev = folder if folder in revisions else next(iter(revisions), None)
             dirs = (spec_dir / "conformance", *([rev] if rev else []), spec_dir / "tcs")
             cfg = found.with_suffix(".cfg")
-            constants = dict(read_cfg(cfg).constants) if cfg.is_file() else {}
+            there = cfg.exists() or cfg.is_symlink()  # a pipe or a loop is refused, not skipped
+            constants = dict(read_cfg(cfg).constants) if there else {}
             return found, tuple(d for d in dirs if d.is_dir()), constants
+        if found.exists() or found.is_symlink():
+            raise UserError(f"-m {module}: module file {found} {unreadable_path(found)}")
     raise UserError(f"-m {module}: no {module}.tla in {spec_dir} (looked in conformance/, "
                     "reference-profile/rev*/ and tcs/); give a path to a .tla file")
 

@@ -27,6 +27,7 @@ from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.spec_parts import Behaviour, behaviour
+from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
 from tlaconf.values import Fn, ModelValue, encode, sort_key
@@ -226,12 +227,14 @@ def load_model(
     ``ASSUME``\s are checked (a search's ``"level"``, ``"config"``; see
     :attr:`Context.registers <tlaconf.evaluate.Context.registers>`)."""
     tla = Path(tla)
-    if not tla.is_file():
-        raise UserError(f"module file {tla} not found")
+    why = unreadable_path(tla)
+    if why is not None:
+        raise UserError(f"module file {tla} {why}")
     cfg_path = Path(cfg) if cfg is not None else tla.with_suffix(".cfg")
-    if not cfg_path.is_file():
-        raise UserError(f"config file {cfg_path} not found" + (
-            "" if cfg is not None else " (pass -c CFG)"))
+    why = unreadable_path(cfg_path)
+    if why is not None:
+        raise UserError(f"config file {cfg_path} {why}" + (
+            "" if cfg is not None or cfg_path.exists() else " (pass -c CFG)"))
     parsed = read_cfg(cfg_path)
     declared = _declared_constants(tla, search_path)
     constants = {k: Override(v.definition) if isinstance(v, Substitution) else v

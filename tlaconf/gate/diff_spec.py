@@ -287,7 +287,9 @@ def _reach(start: Key, uses: dict[Key, set[Key]]) -> set[Key]:
 
 
 def _cfg_text(path: Path) -> list[str] | None:
-    if not path.is_file():
+    """The lines of a .cfg without comments; None when there is none (a named pipe or a
+    symbolic-link loop is refused by ``read_text``, not read as no .cfg)."""
+    if not path.exists() and not path.is_symlink():
         return None
     lines = (line.split("\\*", 1)[0].strip() for line in read_text(path, "config").splitlines())
     return [line for line in lines if line]

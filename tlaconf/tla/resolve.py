@@ -40,7 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text
+from tlaconf.files import read_text, unreadable_path
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
 from tlaconf.tla.library import JarMember, is_jar, jar_member
@@ -145,7 +145,10 @@ class ModuleGraph:
         """Where a module imported by the file ``near`` is looked for, in order."""
         return ([Path(near).parent] if near and not near.startswith("<") else []) + self.search_path
 
-    def _find_file(self, name: str, near: str) -> Path | JarMember | None:
+    def _find_file(self, name: str, near: str) -> Path | JarMember | str | None:
+        """The file of module ``name``, None, or why the first file of that name on the
+        way cannot be read (a named pipe, a folder, a symbolic-link loop: it is not
+        skipped for a module of the same name further on)."""
         for d in self._dirs(near):
             if is_jar(d):  # a library jar (tlaconf.tla.library)
                 member = jar_member(d, name)
@@ -155,6 +158,8 @@ class ModuleGraph:
             p = d / f"{name}.tla"
             if p.is_file():
                 return p
+            if p.exists() or p.is_symlink():
+                return f"{p} {unreadable_path(p)}"
         if name in STANDARD_MODULES:
             return STDLIB_DIR / f"{name}.tla"
         return None
@@ -174,6 +179,8 @@ class ModuleGraph:
                 dirs = ", ".join(dict.fromkeys(str(d) for d in self._dirs(near))) or "nowhere"
                 raise _Fail(f"module {name} not found (searched {dirs} and the standard "
                             "modules)", where)
+            if isinstance(path, str):
+                raise _Fail(f"module {name}: {path}", where)
             if isinstance(path, JarMember):
                 label, text = path.label, path.read()
                 modules = parse_modules(text, label)
