@@ -33,10 +33,14 @@ def register(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> ExitCode:
     with open_trace(args.trace) as t:
         header = t.header
-    spec = module_spec(
-        resolve_spec_dir(args.spec), header.module, header.revision, header.constants
-    )
-    mod = EmbeddedBackend().load(spec)
+    try:
+        spec = module_spec(
+            resolve_spec_dir(args.spec), header.module, header.revision, header.constants
+        )
+        mod = EmbeddedBackend().load(spec)
+    except UserError as err:  # as replay says it: the header (line 1) names the module
+        raise UserError(f"cannot load module {header.module!r}: {err}",
+                        f"{args.trace}:1") from None
     facts = ModuleFacts(frozenset(mod.variables), frozenset(mod.actions), mod.constants,
                         mod.has_next)
     try:
