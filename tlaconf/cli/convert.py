@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     if src.resolve() == dst.resolve():
         raise UserError("IN and OUT are the same file")
     check_output(dst, "OUT")
+    if src.stat().st_size == 0:  # neither kind: not "read as ITF"
+        raise UserError("empty file: expected a tlaconf trace or ITF JSON", f"{src}:1")
     to_itf = is_trace_file(src)
     if to_itf and dst.name.endswith(".jsonl"):
         raise UserError(f"{src} is a tlaconf trace; OUT {dst} should be ITF (.itf.json)")
