@@ -18,8 +18,10 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import sys
 import tempfile
+import threading
 import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -91,7 +93,7 @@ def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
     return data
 
 
-KINDS = st.sampled_from(["file"] * 6 + ["dir", "loop", "dangling", "missing"])
+KINDS = st.sampled_from(["file"] * 6 + ["dir", "loop", "dangling", "missing", "fifo"])
 
 
 def place(root: Path, name: str, data: bytes, kind: str) -> str:
@@ -106,6 +108,8 @@ def place(root: Path, name: str, data: bytes, kind: str) -> str:
         path.symlink_to(path.name)
     elif kind == "dangling":
         path.symlink_to("nowhere")
+    elif kind == "fifo":
+        os.mkfifo(path)
     return name
 
 
@@ -125,6 +129,20 @@ BOUNDED: collections.Counter[str] = collections.Counter()
 the contract: the search was stopped, not an internal error)."""
 
 
+HANG = 60.0
+"""Seconds after which a run is taken to be blocked on a named pipe it should not read."""
+
+
+def _unblock(root: Path, hung: list[str]) -> None:
+    """Open every named pipe under ``root`` for writing and close it: a reader blocked on
+    one gets end-of-file (and the test reports the hang instead of waiting forever)."""
+    for p in root.rglob("*"):
+        if p.is_fifo():
+            with contextlib.suppress(OSError):
+                os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))  # fails if nobody reads
+                hung.append(str(p.relative_to(root)))
+
+
 def run(command: str, args: list[str], root: Path, stdin: str = "",
         bound: str | None = None) -> None:
     """Run ``tlaconf args`` in ``root``; assert the exit-code contract (exit 3 only when
@@ -132,11 +150,16 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
+    hung: list[str] = []
+    watchdog = threading.Timer(HANG, _unblock, (root, hung))
+    watchdog.start()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(args)
     finally:
+        watchdog.cancel()
         sys.stdin = old_stdin
+    assert not hung, f"tlaconf {args} blocked reading the named pipe(s) {hung}"
     text = out.getvalue() + err.getvalue()
     OUTCOMES[(command, int(code))] += 1
     assert "Traceback" not in text, text
@@ -278,12 +301,22 @@ def test_export(data: bytes, kind: str) -> None:
 
 
 @FUZZ
-@given(mutated(MODULE), mutated(CFG), KINDS)
-def test_diff_spec(module: bytes, cfg: bytes, kind: str) -> None:
+@given(mutated(MODULE), mutated(CFG), mutated(OPS), KINDS, st.booleans(),
+       st.sampled_from(["Tally.tla", "Tally.cfg", "TallyOps.tla"]))
+def test_diff_spec(module: bytes, cfg: bytes, ops: bytes, kind: str, power: bool,
+                   odd: str) -> None:
+    """A copy of the spec with its module, .cfg and profile module damaged (one of them of
+    the wrong kind), against the spec; with the golden-trace replay (power) or not."""
     with folder() as root:
-        place(root, "new/conformance/Tally.tla", module, "file")
-        place(root, "new/conformance/Tally.cfg", cfg, kind)
-        run("diff-spec", ["diff-spec", "--no-power", str(SPEC), "new"], root)
+        shutil.copytree(SPEC, root / "new")
+        (root / "g").mkdir()
+        (root / "g" / "a.trace.jsonl").write_bytes(TRACE)
+        for name, data in (("conformance/Tally.tla", module), ("conformance/Tally.cfg", cfg),
+                           ("reference-profile/rev1/TallyOps.tla", ops)):
+            (root / "new" / name).unlink()
+            place(root, f"new/{name}", data, kind if name.endswith(odd) else "file")
+        run("diff-spec", ["diff-spec", *([] if power else ["--no-power"]), "--traces", "g",
+                          str(SPEC), "new"], root)
 
 
 @FUZZ
