@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Literal
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text
+from tlaconf.files import missing, read_text
 from tlaconf.revision.pages import PageDefinition, read_page
 from tlaconf.revision.placement import Placer, uses
 from tlaconf.revision.profile import ProfileModule, read_revision
@@ -221,6 +221,9 @@ def build_revision(
     target = _target(published, target)
     source_dir = revision_dir(spec_dir, source)
     folder = revision_dir(spec_dir, target)
+    if folder.exists() and not folder.is_dir() or folder.is_symlink() and not folder.exists():
+        raise UserError(f"revision {target}: {folder} "
+                        f"{'is a file, not a folder' if folder.exists() else missing(folder)}")
     modules, others = read_revision(source_dir)
     home = {n: m.name for m in modules.values() for n in m.definitions()}
     editor = _Editor(modules, source_dir)
