@@ -221,7 +221,7 @@ def build_revision(
     target = _target(published, target)
     source_dir = revision_dir(spec_dir, source)
     folder = revision_dir(spec_dir, target)
-    if folder.exists() and not folder.is_dir() or folder.is_symlink() and not folder.exists():
+    if (folder.exists() and not folder.is_dir()) or (folder.is_symlink() and not folder.exists()):
         raise UserError(f"revision {target}: {folder} "
                         f"{'is a file, not a folder' if folder.exists() else missing(folder)}")
     modules, others = read_revision(source_dir)

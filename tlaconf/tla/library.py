@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from tlaconf.errors import UserError
+from tlaconf.files import missing
 
 ENV = "TLACONF_LIBRARY"
 
@@ -96,8 +97,12 @@ def library_path(
         elif path.is_file():
             _index(path)  # a file that is not a zip is reported now, not when a module is missing
             out.append(path)
+        elif path.exists():
+            raise UserError(f"{origin} {path}: not a folder or a jar (a named pipe, device "
+                            "or socket)")
         else:
-            raise UserError(f"{origin} {path}: no such folder or jar")
+            why = "no such folder or jar" if not path.is_symlink() else f"it {missing(path)}"
+            raise UserError(f"{origin} {path}: {why}")
     return tuple(out)
 
 
