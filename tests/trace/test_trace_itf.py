@@ -366,7 +366,7 @@ def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
         (["convert", str(tmp_path / "missing.jsonl"), str(tmp_path / "o.itf.json")],
          "argument IN: " + str(tmp_path / "missing.jsonl") + " does not exist"),
         (["convert", str(src), str(tmp_path / "o.trace.jsonl")], "should be ITF"),
-        (["convert", str(src), str(src)], "same file"),
+        (["convert", str(src), str(src)], "it is the input IN"),
         (["convert", str(src)], "usage:"),
     ]
     cases.append((["convert", str(src), str(tmp_path / "no" / "o.itf.json")], "cannot write"))

@@ -104,6 +104,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     verdicts_path = root / VERDICTS_FILE
     if args.assemble:
         _refuse_replay_options(args)
+    if args.junit is not None and Path(args.junit).resolve() == verdicts_path.resolve():
+        raise UserError(f"--junit {args.junit}: it is the corpus's {VERDICTS_FILE}: writing "
+                        "it would destroy the recorded verdicts")
     check_outputs(args)
     if args.update or args.assemble:
         check_output(verdicts_path, "--update" if args.update else "--assemble")

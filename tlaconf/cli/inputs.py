@@ -11,6 +11,7 @@ option and the path, before anything is read, replayed or written.  The kinds:
 - :func:`spec_dir`: a folder that holds a spec (``conformance/``, ``reference-profile/``,
   ``tcs/`` or ``.tla`` modules), where a folder holding none would be read as an empty spec;
 - :func:`output_file` / :func:`output_dir`: where a file or a folder can be written;
+- :func:`spare_inputs` (after parsing): no output file is one of the run's inputs;
 - :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1;
   :func:`bound`: a count or 0 for none; :func:`positive_seconds`: a finite time.
   Missing folders on the way to an output are created when it is written (as
@@ -132,3 +133,43 @@ def positive_seconds(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return value
+
+
+_READ_HERE = (".tla", ".cfg", ".jsonl", ".json", ".ndjson")
+"""What a command may read inside an input folder (modules, configs, traces, verdicts)."""
+
+
+def _option(action: argparse.Action) -> str:
+    return action.option_strings[-1] if action.option_strings else str(action.metavar)
+
+
+def spare_inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """UserError when an existing output file (``--junit``, ``--html FILE``, ``-o``,
+    ``--trace``, ``OUT``) is one of the run's input files, or a module, config, trace or
+    JSON file inside one of its input folders: writing it would destroy the input (a
+    ``replay --junit t.trace.jsonl t.trace.jsonl`` overwrote the trace)."""
+    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    sub = commands[0].choices.get(str(getattr(args, "command", ""))) if commands else None
+    actions = sub._actions if sub is not None else parser._actions
+    inputs: list[tuple[str, Path]] = []
+    outputs: list[tuple[str, Path]] = []
+    for action in actions:
+        value = getattr(args, action.dest, None)
+        for v in value if isinstance(value, list) else [value]:
+            if not isinstance(v, Path):
+                continue
+            if action.type in (existing_file, existing_dir, existing_path, spec_dir):
+                inputs.append((_option(action), v))
+            elif action.type is output_file and v.is_file():
+                outputs.append((_option(action), v))
+    for out_option, out in outputs:
+        for in_option, given in inputs:
+            if given.is_dir():
+                inside = out.resolve().is_relative_to(given.resolve())
+                if inside and out.name.endswith(_READ_HERE):
+                    raise UserError(f"{out_option} {out}: it is a file of the input folder "
+                                    f"{in_option} {given}: writing it would overwrite an "
+                                    "input")
+            elif out.samefile(given):
+                raise UserError(f"{out_option} {out}: it is the input {in_option} {given}: "
+                                "writing it would destroy it")

@@ -142,6 +142,10 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = build_parser(() if command is None else (command,))
     try:
         args = parser.parse_args(argv)
+        if command is not None:
+            from tlaconf.cli.inputs import spare_inputs
+
+            spare_inputs(parser, args)
         if args.eval_budget is not None and args.command not in EVALUATING:
             parser.error(f"--eval-budget does not apply to {args.command} (it evaluates no "
                          "TLA+)")
