@@ -177,7 +177,9 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-OUT = st.sampled_from(["out.xml", "reports/x/out.xml", "note.txt/out.xml", "."])
+OUT = st.sampled_from(["out.xml", "reports/x/out.xml", "note.txt/out.xml", ".",
+                       "t.trace.jsonl", "./t.trace.jsonl"])
+"""Where the JUnit report goes: new folders, under a file, a folder, the input itself."""
 
 
 @FUZZ
@@ -188,6 +190,8 @@ def test_replay(data: bytes, kind: str, as_json: bool, junit: str) -> None:
         trace = place(root, "t.trace.jsonl", data, kind)
         run("replay", ["replay", "--spec", str(SPEC), *(["--json"] if as_json else []),
                        "--junit", junit, trace], root)
+        if kind == "file":
+            assert (root / trace).read_bytes() == data, "the input trace was overwritten"
 
 
 @FUZZ
