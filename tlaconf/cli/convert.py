@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     if not to_itf and dst.name.endswith(".json"):
         raise UserError(f"{src} is read as ITF; OUT {dst} should be a trace (.trace.jsonl)")
     try:
+        dst.parent.mkdir(parents=True, exist_ok=True)  # as every output's missing folders
         if to_itf:
             steps = trace_to_itf(src, dst, _annotated_types(src, args.spec))
         else:
