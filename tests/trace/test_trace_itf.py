@@ -369,7 +369,7 @@ def test_cli_bad_input_exits_2(tmp_path: Path) -> None:
         (["convert", str(src), str(src)], "it is the input IN"),
         (["convert", str(src)], "usage:"),
     ]
-    cases.append((["convert", str(src), str(tmp_path / "no" / "o.itf.json")], "cannot write"))
+    cases.append((["convert", str(src), str(src / "o.itf.json")], "is a file, not a directory"))
     garbage = tmp_path / "g.itf.json"
     garbage.write_text("{not json")
     cases.append((["convert", str(garbage), str(tmp_path / "g.trace.jsonl")],
