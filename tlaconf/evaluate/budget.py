@@ -2,13 +2,17 @@
 ``evaluate`` call, the compilation of a definition with its constant folding, a module's
 ASSUMEs) may run before it is stopped and reported, instead of hanging.
 
-The budget is wall-clock seconds, enforced with ``SIGALRM`` (no cost on the hot path);
-``tlaconf --eval-budget S`` or ``TLACONF_EVAL_BUDGET`` sets it, ``0`` turns it off.
-Outside the main thread (where signals cannot be delivered) evaluations are not limited.
+The budget is wall-clock seconds (no cost on the hot path): in the main thread a
+``SIGALRM`` timer stops an evaluation past its deadline; in other threads (a Dask
+worker's, where signals cannot be delivered) one watchdog thread does, by raising the
+same exception in the evaluating thread (CPython's ``PyThreadState_SetAsyncExc``, taken
+at the thread's next bytecode: a long call into C, such as sorting a huge set, ends
+first).  ``tlaconf --eval-budget S`` or ``TLACONF_EVAL_BUDGET`` sets it, ``0`` turns it off.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import sys
@@ -100,12 +104,14 @@ class Budget:
         raise BudgetExhausted
 
     def enter(self) -> bool:
-        """Start an evaluation; whether this one is timed (the outermost, with a budget,
-        in the main thread)."""
+        """Start an evaluation; whether this one is timed (the outermost, with a budget)."""
         self.depth += 1
-        if self.depth > 1 or self.seconds <= 0 or threading.get_ident() != _MAIN:
+        if self.depth > 1 or self.seconds <= 0:
             return False
         self.deadline = time.monotonic() + self.seconds
+        if threading.get_ident() != _MAIN:
+            _WATCHDOG.watch(threading.get_ident(), self.deadline)
+            return True
         if not self.installed:
             self.old = signal.signal(signal.SIGALRM, self._expired)
             self.installed = True
@@ -132,8 +138,72 @@ class Budget:
             self.old = None
 
 
+class _Watchdog:
+    """One daemon thread that raises :class:`BudgetExhausted` in a thread other than the
+    main one whose evaluation runs past its deadline (started at the first such
+    evaluation).  :meth:`unwatch`, called by the evaluating thread as its evaluation ends,
+    withdraws an exception raised too late to be taken, so none is left pending."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.deadlines: dict[int, float] = {}
+        self.posted: set[int] = set()
+        self.thread: threading.Thread | None = None
+        self.wake = float("inf")
+        """When the watchdog looks next (it is woken only for an earlier deadline)."""
+
+    def watch(self, tid: int, deadline: float) -> None:
+        with self.cond:
+            self.deadlines[tid] = deadline
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, name="tlaconf-eval-budget",
+                                               daemon=True)
+                self.thread.start()
+            if deadline < self.wake:
+                self.cond.notify()
+
+    def unwatch(self, tid: int) -> None:
+        """End ``tid``'s evaluation.  The exception may be taken while this runs (the
+        caller then calls it again, as it is idempotent)."""
+        with self.cond:
+            self.deadlines.pop(tid, None)
+            if tid in self.posted:
+                _async_raise(tid, None)  # not taken yet: withdrawn
+                self.posted.discard(tid)
+
+    def _loop(self) -> None:
+        with self.cond:
+            while True:
+                if not self.deadlines:
+                    self.wake = float("inf")
+                    self.cond.wait()
+                    continue
+                tid, deadline = min(self.deadlines.items(), key=lambda item: item[1])
+                rest = deadline - time.monotonic()
+                if rest > 0:
+                    self.wake = deadline
+                    self.cond.wait(rest)
+                    continue
+                del self.deadlines[tid]
+                self.posted.add(tid)
+                _async_raise(tid, BudgetExhausted)
+
+
+def _async_raise(tid: int, exc: type[BaseException] | None) -> None:
+    """Raise ``exc`` in thread ``tid`` at its next bytecode (None: withdraw a pending one)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid),
+                                               None if exc is None else ctypes.py_object(exc))
+
+
+_WATCHDOG = _Watchdog()
 _MAIN = threading.main_thread().ident
 _RUN: ContextVar[Budget | None] = ContextVar("tlaconf_budget", default=None)
+
+
+def current_seconds() -> float:
+    """The budget an evaluation started now would have (the run's, else the environment's)."""
+    b = _RUN.get()
+    return from_env() if b is None else b.seconds
 
 
 @contextmanager
@@ -196,6 +266,13 @@ class limit:
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
+        if self.timed and threading.get_ident() != _MAIN:
+            while True:  # the watchdog's exception, taken now or withdrawn
+                try:
+                    _WATCHDOG.unwatch(threading.get_ident())
+                    break
+                except BudgetExhausted as late:
+                    exc = late
         if self.old_limit < RECURSION_LIMIT:
             sys.setrecursionlimit(self.old_limit)
         self.budget.leave(self.timed)
