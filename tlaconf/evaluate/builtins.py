@@ -36,7 +36,7 @@ from tlaconf.evaluate.lazysets import (
 )
 from tlaconf.evaluate.semantics import as_bool, domain, equal, member, normalize_fn
 from tlaconf.evaluate.tostring import tlc_string
-from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, make_fn, shape, to_tla
 
 NAT = NatSet()
 INT = IntSet()
@@ -162,6 +162,8 @@ def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
         ta, tb = type(next(iter(a))), type(next(iter(b)))
         if ta is tb and (ta is int or ta is str):
             return  # each set holds one kind besides model values (checked when built)
+        if shape.same(a, b) is not None:
+            return  # elements of one shape: they all compare
         check_elements([*a, *b], sid, "the two sets hold")
 
 
@@ -180,7 +182,10 @@ def disjoint(a: frozenset[Any], b: frozenset[Any], sid: int) -> bool:
 def cup(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
-        return a | b
+        out = a | b
+        if len(out) >= shape.LARGE:
+            shape.remember(out, shape.same(a, b))
+        return out
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
 
 
@@ -200,7 +205,10 @@ def cap(sid: int, a: Any, b: Any) -> Any:
 def setminus(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
-        return a - b
+        out = a - b
+        if len(out) >= shape.LARGE:
+            shape.remember(out, shape.of_set(a))
+        return out
     _set(b, sid, "\\")
     if type(_set(a, sid, "\\")) is frozenset:
         return frozenset(x for x in a if not member(x, b, sid))

@@ -24,7 +24,7 @@ from tlaconf.evaluate.lazysets import (
     enum_set,
     kind_of,
 )
-from tlaconf.values import Fn, ModelValue, order, sort_key
+from tlaconf.values import Fn, ModelValue, order, shape, sort_key
 
 
 def as_bool(v: Any, sid: int) -> bool:
@@ -147,6 +147,9 @@ def _strict(a: Any, b: Any) -> bool:
         da, db = a._d, b._d
         if not _same_kinds(da, db):
             return False
+        kinds = a.value_kinds() | b.value_kinds()
+        if kinds <= SCALARS:  # equal scalars differ in kind only as TRUE and 1
+            return not (bool in kinds and int in kinds)
         for k, x in da.items():
             y = db[k]
             tx = type(x)
@@ -187,6 +190,8 @@ def _one_kind(a: Any, b: Any) -> bool:
 def _same_kinds(a: Any, b: Any) -> bool:
     """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
     if not a or _one_kind(a, b):
+        return True
+    if type(a) is frozenset and shape.same(a, b) is not None:
         return True
     ta, tb = set(map(type, a)), set(map(type, b))
     if ta != tb:
@@ -300,7 +305,10 @@ def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
     """Fails when TLC, looking ``x`` up in the sorted set ``s``, would compare it with an
     element of another kind (``<<1>> \\in {<<"a">>}``): ``x`` is compared with its
     neighbours in TLC's order."""
-    if order.flat([x, *s]):  # all of one shape, each field of one kind: they all compare
+    found = shape.of_set(s)
+    if found is not None and found == shape.of_value(x):  # all of one shape: they compare
+        return
+    if order.flat([x, *s]):  # all sets, tuples or records, each field of one kind
         return
     ordered = sorted(s, key=sort_key)
     keys = [sort_key(e) for e in ordered]
