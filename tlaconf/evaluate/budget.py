@@ -12,13 +12,14 @@ first).  ``tlaconf --eval-budget S`` or ``TLACONF_EVAL_BUDGET`` sets it, ``0`` t
 
 from __future__ import annotations
 
+import contextvars
 import ctypes
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -227,6 +228,62 @@ def run(seconds: float | None = None) -> Iterator[Budget]:
 RECURSION_LIMIT = 20_000
 """Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too
 low.  Raised only while tlaconf evaluates or analyses (:func:`deep`), then restored."""
+
+
+DEEP_LIMIT = 100_000
+"""The recursion limit of an evaluation retried on a thread of its own (:func:`call`)."""
+DEEP_STACK = 1 << 30
+"""That thread's stack (bytes of address space: the pages it does not touch cost nothing)."""
+
+
+def call(fn: Callable[..., Any], args: tuple[Any, ...],
+         again: Callable[[], None] | None = None) -> Any:
+    """``fn(*args)`` (under the enclosing :class:`limit`).  When it recurses deeper than
+    :data:`RECURSION_LIMIT` it is run again (after ``again()`` undoes what the first run
+    changed) on a thread of its own whose stack is sized for :data:`DEEP_LIMIT`, that
+    limit set only while it runs: Python's limit stays low for the rest of the process, and
+    a deep recursion cannot overflow the main thread's stack."""
+    try:
+        return fn(*args)
+    except RecursionError:
+        pass
+    if again is not None:
+        again()
+    return _on_deep_thread(fn, args)
+
+
+def _on_deep_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    out: list[tuple[bool, Any]] = []
+    context = contextvars.copy_context()  # the same run and budget
+
+    def target() -> None:
+        try:
+            out.append((True, context.run(fn, *args)))
+        except BaseException as exc:  # handed to the waiting thread
+            out.append((False, exc))
+
+    old_size = threading.stack_size(DEEP_STACK)
+    try:
+        thread = threading.Thread(target=target, name="tlaconf-deep-evaluation", daemon=True)
+        thread.start()
+    finally:
+        threading.stack_size(old_size)
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, DEEP_LIMIT))
+    try:
+        while thread.is_alive():
+            thread.join(0.05)  # the budget's signal (or SIGINT) is taken between waits
+    except BaseException:  # the waiting thread is stopped: so is the evaluation
+        while thread.is_alive():
+            _async_raise(thread.ident or 0, BudgetExhausted)
+            thread.join(0.05)
+        raise
+    finally:
+        sys.setrecursionlimit(old_limit)
+    ok, value = out[0]
+    if ok:
+        return value
+    raise value
 
 
 @contextmanager

@@ -15,6 +15,8 @@ from tlaconf.evaluate.bags import OPERATORS as BAGS
 from tlaconf.evaluate.community import HIGHER_ORDER as COMMUNITY_HIGHER_ORDER
 from tlaconf.evaluate.fail import Fail, TooLarge, show
 from tlaconf.evaluate.lazysets import (
+    ENUM_LIMIT,
+    VIEW_FROM,
     BinarySet,
     FnSet,
     Interval,
@@ -27,14 +29,24 @@ from tlaconf.evaluate.lazysets import (
     StringSet,
     SubsetSet,
     UnionSet,
+    Without,
     checked,
     enum_set,
     is_fn,
     kind_of,
     set_size,
     sorted_values,
+    without,
 )
-from tlaconf.evaluate.semantics import as_bool, domain, equal, member, normalize_fn
+from tlaconf.evaluate.semantics import (
+    NONE,
+    as_bool,
+    domain,
+    equal,
+    member,
+    normalize_fn,
+    partner,
+)
 from tlaconf.evaluate.tostring import tlc_string
 from tlaconf.values import Fn, ModelValue, make_fn, shape, to_tla
 
@@ -203,6 +215,10 @@ def cap(sid: int, a: Any, b: Any) -> Any:
 
 
 def setminus(sid: int, a: Any, b: Any) -> Any:
+    if type(b) is frozenset and len(b) == 1:
+        view = _remove_one(sid, a, next(iter(b)), b)
+        if view is not None:
+            return view
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
         out = a - b
@@ -213,6 +229,23 @@ def setminus(sid: int, a: Any, b: Any) -> Any:
     if type(_set(a, sid, "\\")) is frozenset:
         return frozenset(x for x in a if not member(x, b, sid))
     return BinarySet("\\", a, b)
+
+
+def _remove_one(sid: int, a: Any, x: Any, b: frozenset[Any]) -> Any:
+    """``a \\ {x}`` as a :class:`Without` view when ``a`` is large and holds ``x`` (or
+    is a view already), else None (the set is then built)."""
+    if type(a) is Without:
+        return a.without(x, sid)
+    if type(a) is Interval:
+        if type(x) is not int or not a.lo <= x <= a.hi or not (
+                VIEW_FROM <= a.size(sid) <= ENUM_LIMIT):
+            return None
+        return without(a.enum(sid), x)
+    if type(a) is frozenset and len(a) >= VIEW_FROM:
+        _clash(a, b, sid)
+        found = partner(x, a)
+        return None if found is NONE else without(a, found)
+    return None
 
 
 def subseteq(sid: int, a: Any, b: Any) -> bool:

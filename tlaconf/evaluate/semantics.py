@@ -21,6 +21,7 @@ from tlaconf.evaluate.lazysets import (
     LazySet,
     NatSet,
     SeqSet,
+    Without,
     enum_set,
     kind_of,
 )
@@ -236,6 +237,11 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
+        if type(a) is Without or type(b) is Without:
+            sizes = [v.size(sid) if isinstance(v, Without) else len(v)
+                     for v in (a, b) if isinstance(v, Without | frozenset)]
+            if len(sizes) == 2 and sizes[0] != sizes[1]:
+                return False  # S = {} for a large S less some elements, without a copy
         if type(a) is SeqSet and type(b) is SeqSet:
             return equal(a.base, b.base, sid)
         if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
@@ -254,6 +260,8 @@ def member(x: Any, s: Any, sid: int) -> bool:
         tx = type(x)
         if x in s:
             if tx is bool or tx is int:
+                if next(iter(s)).__class__ is tx:
+                    return True  # sets hold one kind besides model values: x is found
                 for e in s:
                     if e == x:
                         return type(e) is tx or _mismatch(x, e, sid)
