@@ -438,13 +438,46 @@ class Removals:
     which elements were removed (``stamp``: element -> its removal's index) and, once a
     CHOOSE asked for it, the set's elements in TLC's order."""
 
-    __slots__ = ("base", "count", "order", "stamp")
+    __slots__ = ("base", "count", "index", "order", "skip", "stamp")
 
     def __init__(self, base: frozenset[Any], order: list[Any] | None = None) -> None:
         self.base = base
         self.stamp: dict[Any, int] = {}
         self.count = 0
         self.order = order
+        self.index: dict[Any, int] | None = None
+        """Each element's place in ``order`` (once the order is known)."""
+        self.skip: dict[int, int] = {}
+        """For a place in ``order`` whose element the newest view lacks: a later place to
+        look at instead (path-compressed, so CHOOSE skips runs of removed elements)."""
+
+    def sorted(self) -> list[Any]:
+        """``order``, computed the first time (and the places of what is removed noted)."""
+        if self.order is None:
+            self.order = sorted_values(self.base)
+        if self.index is None:
+            self.index = {x: i for i, x in enumerate(self.order)}
+            for x in self.stamp:
+                self.skip[self.index[x]] = self.index[x] + 1
+        return self.order
+
+    def removed(self, x: Any) -> None:
+        """Note that the newest view lacks ``x``."""
+        self.stamp[x] = self.count
+        self.count += 1
+        if self.index is not None:
+            i = self.index[x]
+            self.skip[i] = i + 1
+
+    def live(self, i: int) -> int:
+        """The first place from ``i`` on whose element the newest view holds."""
+        skip = self.skip
+        j = i
+        while j in skip:
+            j = skip[j]
+        while i in skip and skip[i] != j:  # compress the path walked
+            skip[i], i = j, skip[i]
+        return j
 
 
 class Without(LazySet):
@@ -493,19 +526,24 @@ class Without(LazySet):
         return frozenset(x for x in self.log.base if stamp.get(x, k) >= k)
 
     def ordered(self) -> Iterator[Any]:
-        """The elements in TLC's order (the base sorted once for the whole chain)."""
+        """The elements in TLC's order (the base sorted once for the whole chain; while
+        this is the newest view, runs of removed elements are skipped at once)."""
         log = self.log
-        if log.order is None:
-            log.order = sorted_values(log.base)
-        order, stamp, k = log.order, log.stamp, self.k
-        i = self.lo
-        while i < len(order) and stamp.get(order[i], k) < k:
+        order, stamp, k = log.sorted(), log.stamp, self.k
+        i, first = self.lo, True
+        while True:
+            if k == log.count:  # (a CHOOSE predicate may extend the chain meanwhile)
+                i = log.live(i)
+            else:
+                while i < len(order) and stamp.get(order[i], k) < k:
+                    i += 1
+            if first:
+                self.lo = i  # the elements before are gone from this view and its successors
+                first = False
+            if i >= len(order):
+                return
+            yield order[i]
             i += 1
-        self.lo = i  # the elements before are gone from this view (and its successors)
-        for j in range(i, len(order)):
-            x = order[j]
-            if stamp.get(x, k) >= k:
-                yield x
 
     def without(self, x: Any, sid: int) -> Any:
         """This set minus the element ``x`` (the set itself when ``x`` is not in it)."""
@@ -519,8 +557,7 @@ class Without(LazySet):
         if self.k == log.count and i is None:
             if 2 * (self.k + 1) > len(log.base) and len(log.base) > VIEW_FROM:
                 return without(self.enum(sid), found, self._order())  # compact
-            log.stamp[found] = self.k
-            log.count += 1
+            log.removed(found)
             return Without(log, self.k + 1, self.lo)
         return without(self.enum(sid), found, self._order())  # a branch: copied
 
@@ -535,8 +572,7 @@ class Without(LazySet):
 def without(base: frozenset[Any], x: Any, order: list[Any] | None = None) -> Without:
     """``base \\ {x}`` for an element ``x`` of ``base`` (as Python finds it), as a view."""
     log = Removals(base, order)
-    log.stamp[x] = 0
-    log.count = 1
+    log.removed(x)
     return Without(log, 1)
 
 
