@@ -68,3 +68,38 @@ def test_shapes() -> None:
     assert shape.of_set(frozenset()) is None
     assert shape.same(cards, frozenset({Fn({"id": 1, "zone": "x"})})) is not None
     assert shape.same(cards, frozenset({Fn({"id": 1, "zone": 2})})) is None
+
+
+@pytest.fixture
+def small_plus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``S \\cup {x}`` kept apart from a set of 100 elements on (not 100,000)."""
+    from tlaconf.evaluate import builtins
+
+    monkeypatch.setattr(builtins, "PLUS_FROM", 100)
+
+
+@pytest.mark.parametrize(("expr", "value"), [
+    (f"{CARDS} \\cup {{[id |-> 0, zone |-> \"x\"]}} = {CARDS} \\cup {{[id |-> 0, zone |-> "
+     "\"x\"]}", True),
+    (f"{CARDS} \\cup {{[id |-> 0, zone |-> \"x\"]}} = {CARDS}", False),
+    (f"{CARDS} = {CARDS} \\cup {{[id |-> 0, zone |-> \"x\"]}}", False),
+    (f"{CARDS} \\cup {{[id |-> 1, zone |-> \"hand\"]}} = {CARDS}", True),
+    (f"Cardinality({CARDS} \\cup {{[id |-> 0, zone |-> \"x\"]}})", N + 1),
+    (f"[id |-> 0, zone |-> \"x\"] \\in {CARDS} \\cup {{[id |-> 0, zone |-> \"x\"]}}", True),
+    (f"(1..{N}) \\cup {{0}} = 0..{N}", True),
+    (f"{{i : i \\in 1..{N}}} \\cup {{0}} = {{i : i \\in 0..{N}}}", True),
+    (f"{{i : i \\in 1..{N}}} \\cup {{0}} = {{i : i \\in 1..{N + 1}}}", False),
+    (f"({{i : i \\in 1..{N}}} \\cup {{0}}) \\cup {{-1}} = {{i : i \\in -1..{N}}}", True),
+    (f"({{i : i \\in 1..{N}}} \\cup {{0}}) \\ {{0}} = {{i : i \\in 1..{N}}}", True),
+])  # fmt: skip
+def test_a_large_set_and_a_few_elements(small_plus: None, expr: str, value: object) -> None:
+    assert ev(expr) == value
+
+
+@pytest.mark.parametrize("expr", [
+    f"{{[id |-> i, zone |-> 1] : i \\in 1..{N}}} \\cup {{[id |-> 0, zone |-> 1]}} = "
+    f"{{[id |-> i, zone |-> 1] : i \\in 1..{N}}} \\cup {{[id |-> 0, zone |-> TRUE]}}",
+    f"{{i : i \\in 1..{N}}} \\cup {{0}} = {{ToString(i) : i \\in 0..{N}}}",
+])  # fmt: skip
+def test_a_large_set_and_a_few_elements_errors(small_plus: None, expr: str) -> None:
+    fails(expr, "compare")

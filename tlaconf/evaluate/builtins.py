@@ -16,6 +16,8 @@ from tlaconf.evaluate.community import HIGHER_ORDER as COMMUNITY_HIGHER_ORDER
 from tlaconf.evaluate.fail import Fail, TooLarge, show
 from tlaconf.evaluate.lazysets import (
     ENUM_LIMIT,
+    PLUS_FEW,
+    PLUS_FROM,
     VIEW_FROM,
     BinarySet,
     FnSet,
@@ -24,6 +26,7 @@ from tlaconf.evaluate.lazysets import (
     LazyFn,
     LazySet,
     NatSet,
+    Plus,
     ProductSet,
     SeqSet,
     StringSet,
@@ -192,8 +195,15 @@ def disjoint(a: frozenset[Any], b: frozenset[Any], sid: int) -> bool:
 
 
 def cup(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is Plus:
+        a = a.enum(sid)
+    if type(b) is Plus:
+        b = b.enum(sid)
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
+        big, few = (a, b) if len(a) >= len(b) else (b, a)
+        if len(big) >= PLUS_FROM and len(few) <= PLUS_FEW:
+            return Plus(big, few)
         out = a | b
         if len(out) >= shape.LARGE:
             shape.remember(out, shape.same(a, b))

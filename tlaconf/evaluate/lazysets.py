@@ -576,6 +576,40 @@ def without(base: frozenset[Any], x: Any, order: list[Any] | None = None) -> Wit
     return Without(log, 1)
 
 
+PLUS_FROM = 100_000
+"""``S \\cup T`` of a set at least this large and one of at most :data:`PLUS_FEW` elements is a
+:class:`Plus` (not a copy)."""
+PLUS_FEW = 16
+
+
+class Plus(LazySet):
+    """``big \\cup few``: a large set and a few elements kept apart, so that checking
+    ``s' = s \\cup {x}`` of a large ``s`` compares without a third copy of ``s`` (the
+    union is built only when something needs all its elements)."""
+
+    __slots__ = ("big", "few", "n")
+
+    def __init__(self, big: frozenset[Any], few: frozenset[Any]) -> None:
+        super().__init__()
+        self.big = big
+        self.few = few - big
+        self.n = len(big) + len(self.few)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return sem.member(x, self.big, sid) or sem.member(x, self.few, sid)
+
+    def size(self, sid: int) -> int:
+        return self.n
+
+    def describe(self) -> str:
+        from tlaconf.values import to_tla
+
+        return to_tla(self.enum(-1))
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return self.big | self.few
+
+
 class UnionSet(LazySet):
     """``UNION S`` where some member of ``S`` is infinite."""
 

@@ -20,6 +20,7 @@ from tlaconf.evaluate.lazysets import (
     LazyFn,
     LazySet,
     NatSet,
+    Plus,
     SeqSet,
     Without,
     enum_set,
@@ -242,6 +243,10 @@ def equal(a: Any, b: Any, sid: int) -> bool:
                      for v in (a, b) if isinstance(v, Without | frozenset)]
             if len(sizes) == 2 and sizes[0] != sizes[1]:
                 return False  # S = {} for a large S less some elements, without a copy
+        if type(a) is Plus and type(b) is frozenset:
+            return _plus_equal(a, b, sid)
+        if type(b) is Plus and type(a) is frozenset:
+            return _plus_equal(b, a, sid)
         if type(a) is SeqSet and type(b) is SeqSet:
             return equal(a.base, b.base, sid)
         if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
@@ -252,6 +257,17 @@ def equal(a: Any, b: Any, sid: int) -> bool:
     if fa == "function":
         return same(normalize_fn(a, sid), normalize_fn(b, sid), sid)
     return bool(a == b)
+
+
+def _plus_equal(p: Plus, c: frozenset[Any], sid: int) -> bool:
+    """``p = c`` without building ``p``: when ``c`` holds all of ``p``'s elements and no
+    more, of the same kinds; otherwise as any other set."""
+    if len(c) != p.n:
+        return False
+    if p.big <= c and _same_kinds(p.big, c) \
+            and all(partner(x, c) is not NONE for x in p.few):
+        return True
+    return same(p.enum(sid), c, sid)
 
 
 def member(x: Any, s: Any, sid: int) -> bool:
