@@ -42,6 +42,11 @@ def of_set(s: frozenset[Any]) -> Shape | None:
     return found
 
 
+def of_items(items: list[Any]) -> Shape | None:
+    """The one shape of ``items`` (the elements of a set being built), else None."""
+    return _compute(items)
+
+
 def of_value(v: Any) -> Shape | None:
     """The shape of the one value ``v`` (as an element of a set)."""
     return _compute((v,))
