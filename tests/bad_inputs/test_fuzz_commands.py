@@ -167,7 +167,7 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
         BOUNDED[command] += 1
     else:
         assert code != 3, f"exit 3 (internal error) from input: tlaconf {args}\n{text}"
-    assert code in (0, 1, 2), code
+        assert code in (0, 1, 2), code
     if code == 2:
         assert "error" in text, f"exit 2 without saying what is wrong: {args}\n{text}"
     leftovers = [p.name for p in root.rglob("*") if p.name.endswith(".part")
