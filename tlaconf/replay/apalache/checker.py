@@ -168,7 +168,8 @@ class ApalacheSession:
                             f"{action}(p) is enabled in step {number}'s state", before, step)
         doing = f"deciding step {number} ({action})"
         if not self._enabled(self._transitions(f"TlaconfS{number}", number), doing) or (
-            step.outcome == "accepted" and not self._holds(number, doing)
+            step.outcome == "accepted" and step.action is not None
+            and not self._holds(number, doing)
         ):
             detail = f"no transition of step {number} ({action}) reaches the recorded state"
             return Decision(number, step.line, "action", action, detail, before, step)

@@ -18,7 +18,10 @@ defines:
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
 
-* ``TlaconfA<k> == TlaconfA<k>:: (A(p))`` for an accepted step k: an ACTION
+* ``TlaconfA<k> == TlaconfA<k>:: (A(p))`` for an accepted step k with an action
+  label (a step checked against ``Next`` keeps ``Next`` in its transition: the
+  negation of ``Next`` expands its existentials, which a transition skolemizes;
+  ``interop/quint-test-drawTest``'s first step ran out of 120 s so): an ACTION
   invariant, asked right after ``TlaconfS<k>``.  Both states are literals, so
   the invariant holds exactly when the step does; and Apalache solves it as the
   satisfiability of its negation, where the step's universal quantifiers
@@ -147,8 +150,11 @@ def root_module(
                 call = f"{step.action}({literal(step.params, params[step.action])})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
-            if step.outcome == "accepted":
-                disjuncts.append((f"TlaconfS{k}", f"{guard} /\\ {COUNTER}' = {k} /\\ {pin}"))
+            take = f"{guard} /\\ {COUNTER}' = {k}"
+            if step.outcome == "accepted" and step.action is None:  # Next: a transition
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {call} /\\ {pin}"))
+            elif step.outcome == "accepted":
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
                 checks.append((f"{ACTION}{k}", call))
             else:
                 step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {unchanged} /\\ {pin}"
