@@ -1,0 +1,101 @@
+"""Decoding consecutive states with structural sharing: a part of a state whose JSON is
+the same as in the previous state is not decoded again, the previous state's value (the
+very same object) is taken.
+
+A trace's consecutive states differ in a few places (one move changes two zones of
+twelve), so most of a state is decoded once; and an unchanged variable or zone is then
+the same object in ``s`` and ``s'``, which the evaluator's ``is`` tests (``UNCHANGED x``,
+the memo of an operator applied to the very same arguments) see at once.
+
+"The same JSON" is strict: Python's ``1 == True`` and ``1 == 1.0`` would take a JSON
+``true`` for ``1``, so a list is reused only when it holds scalars (no list, no object)
+of the same types, element by element, as the previous one.  Only one previous state is
+held, so memory does not grow with the trace.
+"""
+
+from __future__ import annotations
+
+from operator import is_
+from typing import Any
+
+from tlaconf.values import Fn, Value, decode
+
+def _same_scalars(a: list[Any], b: list[Any]) -> bool:
+    """Whether the JSON arrays ``a`` and ``b`` hold the same scalars, of the same types
+    (first by identity: the parser gives small integers and booleans as shared objects)."""
+    if len(a) != len(b):
+        return False
+    if all(map(is_, a, b)):
+        return True
+    if a != b:
+        return False
+    kinds = list(map(type, a))
+    return kinds == list(map(type, b)) and list not in kinds and dict not in kinds
+
+
+def _same_wrapped(obj: dict[str, Any], old: Any) -> bool:
+    """Whether the one-key JSON objects ``obj`` and ``old`` (``{"#set": [...]}``, a record
+    of one field) wrap the same array of scalars."""
+    if type(old) is not dict or len(old) != 1:
+        return False
+    key, body = next(iter(obj.items()))
+    was = old.get(key)
+    return type(body) is list and type(was) is list and _same_scalars(body, was)
+
+
+def _shared(obj: Any, old: Any, value: Any, path: str) -> Any:
+    """The value of the JSON ``obj``: ``value`` (the decoded ``old``) where ``obj`` is
+    the same as ``old``, else decoded, reusing ``value``'s parts that are the same."""
+    t = type(obj)
+    if t is not type(old):
+        return decode(obj, path)
+    if t is list:
+        return value if _same_scalars(obj, old) else decode(obj, path)
+    if t is str or t is int or t is bool:
+        return value if obj == old else decode(obj, path)
+    if t is not dict:
+        return decode(obj, path)
+    if len(obj) == 1:
+        if _same_wrapped(obj, old):
+            return value
+        if next(iter(obj))[:1] == "#":  # an encoded value, changed
+            return decode(obj, path)
+    if type(value) is not Fn or obj.keys() != old.keys():
+        return decode(obj, path)
+    d = value._d
+    out: dict[str, Any] = {}
+    changed = False
+    for k, v in obj.items():  # a record: field by field (the usual wrapped case inline)
+        was, o = d[k], old[k]
+        if type(v) is dict and len(v) == 1 and _same_wrapped(v, o):
+            out[k] = was
+            continue
+        x = _shared(v, o, was, f"{path}.{k}")
+        changed = changed or x is not was
+        out[k] = x
+    return Fn(out) if changed else value
+
+
+class SharedStates:
+    """The decoder of one trace's states: remembers the previous state's JSON and values
+    (per variable) and decodes the next one against them."""
+
+    def __init__(self) -> None:
+        self._prev: dict[str, tuple[Any, Value]] = {}
+
+    def decode(self, raw: dict[str, Any], what: str = "state") -> dict[str, Value]:
+        """The values of the JSON object ``raw`` of named values (an
+        :class:`~tlaconf.values.ITFDecodeError` names the bad part, as
+        :func:`~tlaconf.values.decode` does)."""
+        prev = self._prev
+        out: dict[str, Value] = {}
+        for name, obj in raw.items():
+            old = prev.get(name)
+            path = f"{what}.{name}"
+            out[name] = decode(obj, path) if old is None else _shared(obj, old[0], old[1], path)
+        self.remember(raw, out)
+        return out
+
+    def remember(self, raw: dict[str, Any], values: dict[str, Value]) -> None:
+        """Take ``values`` (decoded from ``raw``) as the previous state."""
+        self._prev = {name: (raw[name], values[name]) for name in values}
