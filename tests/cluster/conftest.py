@@ -19,10 +19,12 @@ def local_cluster(workers: int = 2) -> LocalCluster:
                         protocol="tcp", host="127.0.0.1", dashboard_address=":0")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def scheduler() -> Iterator[str]:
-    """The address of a two-worker cluster shared by the tests (its caches persist: a test
-    that counts loads uses a spec of its own)."""
+    """The address of a two-worker cluster shared by the tests of this folder (its caches
+    persist: a test that counts loads uses a spec of its own). It is stopped when they end:
+    its threads, left running, drew from the global ``random`` while later tests' Hypothesis
+    strategies ran, which Hypothesis reports as a strategy using ``random``."""
     with local_cluster() as cluster:
         yield cluster.scheduler_address
 
