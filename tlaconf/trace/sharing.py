@@ -20,6 +20,7 @@ from typing import Any
 
 from tlaconf.values import Fn, Value, decode
 
+
 def _same_scalars(a: list[Any], b: list[Any]) -> bool:
     """Whether the JSON arrays ``a`` and ``b`` hold the same scalars, of the same types
     (first by identity: the parser gives small integers and booleans as shared objects)."""
