@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bench.replay import SPEC
 from tlaconf.replay import get_backend, replay_trace
 from tlaconf.trace import TraceFormatError, open_trace
-from tlaconf.trace.sharing import SharedStates
+from tlaconf.trace.sharing import SharedStates, count_booleans
 from tlaconf.values import Fn, ITFDecodeError, decode, encode
 
 HEADER = {"format": "tlaconf-trace", "version": 1, "module": "ZoneMembership",
@@ -27,13 +27,15 @@ def exact(v: Any) -> str:
     return json.dumps(encode(v), sort_keys=True)
 
 
-def decoded(states: list[Any]) -> list[Any]:
-    """Each state decoded against the previous one (an error as its message)."""
+def decoded(states: list[Any], exact: bool | None = None) -> list[Any]:
+    """Each state decoded against the previous one (an error as its message); ``exact``
+    None: as the reader says it, for a state without booleans."""
     shared = SharedStates()
     out: list[Any] = []
     for s in states:
         try:
-            out.append(shared.decode({"x": s})["x"])
+            flag = count_booleans(s) == 0 if exact is None else exact
+            out.append(shared.decode({"x": s}, exact=flag)["x"])
         except ITFDecodeError as err:
             out.append(str(err))
     return out
@@ -46,27 +48,43 @@ def alone(s: Any) -> Any:
         return str(err)
 
 
-SCALARS = st.one_of(st.booleans(), st.integers(-3, 3), st.sampled_from(["a", "b"]),
-                    st.sampled_from([1.0, 0.0, 1.5]))
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3),
-        st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=3),
-        st.builds(lambda xs: {"#set": xs}, st.lists(inner, max_size=3)),
-        st.builds(lambda xs: {"#tup": xs}, st.lists(inner, max_size=3)),
-    ),
-    max_leaves=8,
-)
+NUMBERS = st.one_of(st.integers(-3, 3), st.sampled_from([1.0, 0.0, -0.0, 1.5]))
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(JSON, min_size=2, max_size=4))
-def test_sharing_decodes_as_each_state_alone(states: list[Any]) -> None:
-    for got, s in zip(decoded(states), states, strict=True):
+def json_of(scalars: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=3),
+            st.dictionaries(st.sampled_from(["a", "b", "c", "#set"]), inner, max_size=3),
+            st.builds(lambda xs: {"#set": xs}, st.lists(inner, max_size=3)),
+            st.builds(lambda xs: {"#tup": xs}, st.lists(inner, max_size=3)),
+        ),
+        max_leaves=8,
+    )
+
+
+def _check(states: list[Any], exact_path: bool | None) -> None:
+    for got, s in zip(decoded(states, exact_path), states, strict=True):
         want = alone(s)
         assert (got if isinstance(got, str) else exact(got)) == (
             want if isinstance(want, str) else exact(want))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(json_of(st.one_of(st.booleans(), NUMBERS, st.sampled_from(["a", "b"]))),
+                min_size=2, max_size=4))
+def test_sharing_decodes_as_each_state_alone(states: list[Any]) -> None:
+    _check(states, exact_path=False)
+    _check(states, exact_path=None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(json_of(st.one_of(NUMBERS, st.sampled_from(["a", "b"]))), min_size=2,
+                max_size=4))
+def test_sharing_without_booleans_compares_at_once(states: list[Any]) -> None:
+    """The reader's ``exact`` path: JSON without booleans, where ``==`` is exact."""
+    _check(states, exact_path=True)
 
 
 @pytest.mark.parametrize(("before", "after", "value"), [
@@ -79,6 +97,18 @@ def test_sharing_decodes_as_each_state_alone(states: list[Any]) -> None:
 def test_a_boolean_is_never_taken_for_an_equal_integer(before: Any, after: Any,
                                                        value: Any) -> None:
     assert exact(decoded([before, after])[1]) == exact(value)
+
+
+@pytest.mark.parametrize("params", [{"flag": True}, {"note": "true"}, {"n": 1}])
+def test_a_boolean_in_a_state_is_read_whatever_the_params_hold(tmp_path: Path,
+                                                              params: Any) -> None:
+    step = {"action": "Move", "params": params, "outcome": "accepted"}
+    lines = [{"state": {"x": [1, 0]}}, {**step, "state": {"x": [1, 0]}},
+             {**step, "state": {"x": [True, False]}}, {**step, "state": {"x": [1, 0]}}]
+    with open_trace(_write(tmp_path, lines)) as t:
+        got = [t.initial["x"], *(s.state["x"] for s in t.steps())]
+    assert [exact(x) for x in got] == [exact(x) for x in [(1, 0), (1, 0), (True, False),
+                                                          (1, 0)]]
 
 
 def test_unchanged_parts_are_the_previous_objects() -> None:

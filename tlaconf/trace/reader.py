@@ -41,7 +41,7 @@ from tlaconf.trace.models import (
     decode_params,
     json_kind,
 )
-from tlaconf.trace.sharing import SharedStates
+from tlaconf.trace.sharing import SharedStates, count_booleans
 from tlaconf.values import Value, strict_json
 
 
@@ -86,6 +86,9 @@ _STEP_KEYS = frozenset({"action", "params", "outcome", "state"})
 _UNLABELED_KEYS = (frozenset({"state"}), frozenset({"outcome", "state"}))
 _OUTCOMES = frozenset({"accepted", "rejected"})
 _IDENTIFIER = re.compile(IDENTIFIER)
+_COUNTED_LINE = 1 << 16
+"""On a line up to this long, the words ``true`` and ``false`` are counted: at most so many
+booleans are in it (a string may hold the words too)."""
 
 _CUSTOM = {"itf_value", "trace_format", "trace_version", "params_record"}
 
@@ -132,6 +135,9 @@ class TraceReader:
         self._stepping = False
         self._states = SharedStates()
         self._names: frozenset[str] = frozenset()
+        self._bools = -1
+        """How many times ``true`` and ``false`` occur in the line read last (-1: not
+        counted)."""
         try:
             obj = self._next_object()
             if obj is None:
@@ -159,6 +165,8 @@ class TraceReader:
         del raw  # a line may be one large state: keep one copy of it while it is parsed
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
+        self._bools = (text.count("true") + text.count("false")
+                       if len(text) <= _COUNTED_LINE else -1)
         try:
             return strict_json.loads(text)
         except strict_json.TooDeep as err:
@@ -242,8 +250,10 @@ class TraceReader:
             if not all(map(_IDENTIFIER.match, state)):
                 return None
             self._names = frozenset(state)
-        try:
-            values = self._states.decode(state)
+        exact = self._bools == 0 or (self._bools > 0 and params is not None
+                                     and self._bools == count_booleans(params))
+        try:  # exact: every boolean of the line is in its params, none in its state
+            values = self._states.decode(state, exact=exact)
             record = None if params is None else decode_params(params)
         except (ValueError, RecursionError):
             return None

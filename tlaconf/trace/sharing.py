@@ -15,7 +15,8 @@ held, so memory does not grow with the trace.
 
 from __future__ import annotations
 
-from operator import is_
+from itertools import compress
+from operator import is_, ne
 from typing import Any
 
 from tlaconf.values import Fn, Value, decode
@@ -42,6 +43,21 @@ def _same_wrapped(obj: dict[str, Any], old: Any) -> bool:
     key, body = next(iter(obj.items()))
     was = old.get(key)
     return type(body) is list and type(was) is list and _same_scalars(body, was)
+
+
+def count_booleans(obj: Any) -> int:
+    """How many booleans the JSON value ``obj`` holds."""
+    t = type(obj)
+    if t is bool:
+        return 1
+    if t is dict:
+        obj = list(obj.values())
+    elif t is not list:
+        return 0
+    kinds = list(map(type, obj))
+    if dict in kinds or list in kinds:
+        return sum(map(count_booleans, obj))
+    return kinds.count(bool)
 
 
 def _shared(obj: Any, old: Any, value: Any, path: str) -> Any:
@@ -81,26 +97,51 @@ def _shared(obj: Any, old: Any, value: Any, path: str) -> Any:
     return Fn(out) if changed else value
 
 
+def _shared_exact(obj: Any, old: Any, value: Any, path: str) -> Any:
+    """:func:`_shared` for JSON without booleans, where Python's ``==`` is exact (an
+    integer and a float that are equal decode to the same integer): a record's changed
+    fields are found by comparing them all at once."""
+    if obj == old:
+        return value
+    if (type(obj) is not dict or type(old) is not dict or type(value) is not Fn
+            or len(obj) < 2 or list(obj) != list(old)):
+        return decode(obj, path)
+    d = value._d
+    out = dict(d)
+    for k in compress(obj, map(ne, obj.values(), old.values())):
+        out[k] = _shared_exact(obj[k], old[k], d[k], f"{path}.{k}")
+    return Fn(out)
+
+
 class SharedStates:
     """The decoder of one trace's states: remembers the previous state's JSON and values
     (per variable) and decodes the next one against them."""
 
     def __init__(self) -> None:
         self._prev: dict[str, tuple[Any, Value]] = {}
+        self._exact = False
+        """Whether the previous state is known to hold no boolean."""
 
-    def decode(self, raw: dict[str, Any], what: str = "state") -> dict[str, Value]:
+    def decode(self, raw: dict[str, Any], what: str = "state", exact: bool = False
+               ) -> dict[str, Value]:
         """The values of the JSON object ``raw`` of named values (an
         :class:`~tlaconf.values.ITFDecodeError` names the bad part, as
-        :func:`~tlaconf.values.decode` does)."""
+        :func:`~tlaconf.values.decode` does).  ``exact``: the caller knows that ``raw``
+        holds no boolean (if the previous state held none either, Python's ``==`` then
+        tells the same JSON at once)."""
         prev = self._prev
+        share = _shared_exact if exact and self._exact else _shared
         out: dict[str, Value] = {}
         for name, obj in raw.items():
             old = prev.get(name)
             path = f"{what}.{name}"
-            out[name] = decode(obj, path) if old is None else _shared(obj, old[0], old[1], path)
-        self.remember(raw, out)
+            out[name] = decode(obj, path) if old is None else share(obj, old[0], old[1], path)
+        self.remember(raw, out, exact)
         return out
 
-    def remember(self, raw: dict[str, Any], values: dict[str, Value]) -> None:
-        """Take ``values`` (decoded from ``raw``) as the previous state."""
+    def remember(self, raw: dict[str, Any], values: dict[str, Value], exact: bool = False
+                 ) -> None:
+        """Take ``values`` (decoded from ``raw``; ``exact``: it holds no boolean) as the
+        previous state."""
         self._prev = {name: (raw[name], values[name]) for name in values}
+        self._exact = exact
