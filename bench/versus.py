@@ -19,8 +19,13 @@ starts: a loaded machine's wall clock is partly other processes'):
   repetition; repetition ``r`` starts at step ``r + 1``, so the index is part of every
   check and TLC cannot reuse a value from one repetition in the next.  Each repetition
   is timed when TLC prints its number (wall clock, and CPU time of the JVM's threads from
-  ``/proc``); the rate is the median repetition's.  TLC's parsing, start-up and JIT
-  warm-up are not counted: this is its per-check rate;
+  ``/proc``, in clock ticks); the rate is the median repetition's.  TLC's parsing,
+  start-up and JIT warm-up are not counted: this is its per-check rate.  TLC evaluates a
+  zero-arity constant-level definition (``States``, ``Params``, ``ZoneInstances4``) once,
+  at start-up (``SpecProcessor.processConstantDefns``), and an ``ASSUME`` once; an
+  operator with arguments (``Check(k)``, ``AtomicZoneMove4``, ``ZonePartition4``) is
+  evaluated at every application, never remembered, as the repetitions' steady times
+  show;
 * hand-written: each line read with ``json`` and checked by a Python function of the
   move and the partition (``bench.evaluator.hand_move``, then the partition of s').
 """

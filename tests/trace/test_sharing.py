@@ -176,3 +176,21 @@ def test_a_step_breaking_the_partition_with_unchanged_ids_is_caught(tmp_path: Pa
     result = replay_trace(_write(tmp_path, lines), SPEC, get_backend("embedded"))
     assert result.verdict == "violation"
     assert result.failure is not None and result.failure.step == 3
+
+
+def test_a_long_line_is_not_kept_for_the_next(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state on a line longer than the bound is decoded alone and not kept: a large
+    state is held once, not twice (as JSON and as values)."""
+    from tlaconf.trace import reader
+
+    step = {"action": "Move", "params": {"n": 1}, "outcome": "accepted"}
+    state = {"big": {"#set": list(range(50))}, "small": 1}
+    lines = [{"state": state}, {**step, "state": state}, {**step, "state": state}]
+    path = _write(tmp_path, lines)
+    for bound, shared in ((1 << 20, True), (100, False)):
+        monkeypatch.setattr(reader, "_SHARED_LINE", bound)
+        with open_trace(path) as t:
+            got = [t.initial, *(s.state for s in t.steps())]
+        assert all(g == {"big": frozenset(range(50)), "small": 1} for g in got)
+        assert (got[1]["big"] is got[0]["big"] is got[2]["big"]) is shared

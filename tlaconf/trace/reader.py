@@ -86,9 +86,11 @@ _STEP_KEYS = frozenset({"action", "params", "outcome", "state"})
 _UNLABELED_KEYS = (frozenset({"state"}), frozenset({"outcome", "state"}))
 _OUTCOMES = frozenset({"accepted", "rejected"})
 _IDENTIFIER = re.compile(IDENTIFIER)
-_COUNTED_LINE = 1 << 16
-"""On a line up to this long, the words ``true`` and ``false`` are counted: at most so many
-booleans are in it (a string may hold the words too)."""
+_SHARED_LINE = 1 << 20
+"""A state on a line up to this long is kept (as JSON and as values) for the next one to
+be decoded against (:mod:`tlaconf.trace.sharing`), and the words ``true`` and ``false``
+are counted on it (at most so many booleans are in it: a string may hold the words too);
+a longer line's state is not kept, so a large state is held once, not twice."""
 
 _CUSTOM = {"itf_value", "trace_format", "trace_version", "params_record"}
 
@@ -135,6 +137,7 @@ class TraceReader:
         self._stepping = False
         self._states = SharedStates()
         self._names: frozenset[str] = frozenset()
+        self._short = True
         self._bools = -1
         """How many times ``true`` and ``false`` occur in the line read last (-1: not
         counted)."""
@@ -165,8 +168,8 @@ class TraceReader:
         del raw  # a line may be one large state: keep one copy of it while it is parsed
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
-        self._bools = (text.count("true") + text.count("false")
-                       if len(text) <= _COUNTED_LINE else -1)
+        self._short = len(text) <= _SHARED_LINE
+        self._bools = text.count("true") + text.count("false") if self._short else -1
         try:
             return strict_json.loads(text)
         except strict_json.TooDeep as err:
@@ -203,7 +206,7 @@ class TraceReader:
                 self._initial = quick.state
             else:
                 self._initial = self._validate(StateLine, obj).state
-                self._states.remember(obj["state"], self._initial)
+                self._states.remember(obj["state"], self._initial, keep=self._short)
         return self._initial
 
     def steps(self) -> Iterator[Step]:
@@ -222,11 +225,11 @@ class TraceReader:
                 continue
             if isinstance(obj, dict) and "action" not in obj and "params" not in obj:
                 u = self._validate(UnlabeledStepLine, obj)
-                self._states.remember(obj["state"], u.state)
+                self._states.remember(obj["state"], u.state, keep=self._short)
                 yield Step(self._lineno, None, None, u.outcome, u.state)
                 continue
             m = self._validate(StepLine, obj)
-            self._states.remember(obj["state"], m.state)
+            self._states.remember(obj["state"], m.state, keep=self._short)
             yield Step(self._lineno, m.action, m.params, m.outcome, m.state)
 
     def _quick_step(self, obj: Any) -> Step | None:
@@ -253,7 +256,7 @@ class TraceReader:
         exact = self._bools == 0 or (self._bools > 0 and params is not None
                                      and self._bools == count_booleans(params))
         try:  # exact: every boolean of the line is in its params, none in its state
-            values = self._states.decode(state, exact=exact)
+            values = self._states.decode(state, exact=exact, keep=self._short)
             record = None if params is None else decode_params(params)
         except (ValueError, RecursionError):
             return None

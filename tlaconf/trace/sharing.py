@@ -122,13 +122,14 @@ class SharedStates:
         self._exact = False
         """Whether the previous state is known to hold no boolean."""
 
-    def decode(self, raw: dict[str, Any], what: str = "state", exact: bool = False
-               ) -> dict[str, Value]:
+    def decode(self, raw: dict[str, Any], what: str = "state", exact: bool = False,
+               keep: bool = True) -> dict[str, Value]:
         """The values of the JSON object ``raw`` of named values (an
         :class:`~tlaconf.values.ITFDecodeError` names the bad part, as
         :func:`~tlaconf.values.decode` does).  ``exact``: the caller knows that ``raw``
         holds no boolean (if the previous state held none either, Python's ``==`` then
-        tells the same JSON at once)."""
+        tells the same JSON at once); ``keep``: remember this state (else the next one is
+        decoded alone)."""
         prev = self._prev
         share = _shared_exact if exact and self._exact else _shared
         out: dict[str, Value] = {}
@@ -136,12 +137,12 @@ class SharedStates:
             old = prev.get(name)
             path = f"{what}.{name}"
             out[name] = decode(obj, path) if old is None else share(obj, old[0], old[1], path)
-        self.remember(raw, out, exact)
+        self.remember(raw, out, exact, keep)
         return out
 
-    def remember(self, raw: dict[str, Any], values: dict[str, Value], exact: bool = False
-                 ) -> None:
+    def remember(self, raw: dict[str, Any], values: dict[str, Value], exact: bool = False,
+                 keep: bool = True) -> None:
         """Take ``values`` (decoded from ``raw``; ``exact``: it holds no boolean) as the
-        previous state."""
-        self._prev = {name: (raw[name], values[name]) for name in values}
+        previous state; with ``keep`` False, forget the previous state instead."""
+        self._prev = {name: (raw[name], values[name]) for name in values} if keep else {}
         self._exact = exact
