@@ -3,8 +3,9 @@ tlaconf, by TLC and by a hand-written Python check: steps/s of each and their ra
 from one run.
 
 Each but the warm-JVM TLC figure is timed on a 2,000-step and an 8,000-step trace of
-the same walk (``TLACONF_BENCH_VERSUS=SHORT,LONG`` for others), and its rate is the 6,000 steps
-between them over the difference in time, so that start-up (a JVM, loading a module) is
+the same walk (``TLACONF_BENCH_VERSUS=SHORT,LONG`` for others), and its rate is the
+6,000 steps between them over the difference in time (the median of 5 such pairs of runs
+for tlaconf and the hand-written check), so that start-up (a JVM, loading a module) is
 not counted; by the wall clock and by CPU time (of this process and of the checker it
 starts: a loaded machine's wall clock is partly other processes'):
 
@@ -49,6 +50,9 @@ from tlaconf.values import Fn
 
 SHORT, LONG = (int(n) for n in os.environ.get("TLACONF_BENCH_VERSUS", "2000,8000").split(","))
 REPS = int(os.environ.get("TLACONF_BENCH_TLC_REPS", "20"))
+PAIRS = 5
+"""tlaconf and the hand-written check are timed on 5 pairs of runs (the median counts), as
+TLC in a warm JVM on 20 repetitions; ``replay --backend tlc`` (a minute a pair) on one."""
 IDS = 60
 
 
@@ -164,10 +168,16 @@ def _seconds(run: Callable[[Path], object], path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, _cpu() - cpu
 
 
-def _rates(run: Callable[[Path], object], short: Path, long: Path) -> tuple[float, float]:
-    """Steps/s by the wall clock and by CPU time over the difference of the two runs."""
-    (ws, cs), (wl, cl) = _seconds(run, short), _seconds(run, long)
-    return (LONG - SHORT) / max(wl - ws, 1e-6), (LONG - SHORT) / max(cl - cs, 1e-6)
+def _rates(run: Callable[[Path], object], short: Path, long: Path, repeat: int = 1
+           ) -> tuple[float, float]:
+    """Steps/s by the wall clock and by CPU time over the difference of the two runs (the
+    median of ``repeat`` pairs of runs)."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        (ws, cs), (wl, cl) = _seconds(run, short), _seconds(run, long)
+        wall.append((LONG - SHORT) / max(wl - ws, 1e-6))
+        cpu.append((LONG - SHORT) / max(cl - cs, 1e-6))
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def main() -> None:
@@ -187,8 +197,8 @@ def main() -> None:
             if result.verdict != "conforms":
                 raise AssertionError(f"tlaconf: {result.verdict}: {result.failure}")
 
-        rates = {"tlaconf": _rates(ours, short, long),
-                 "hand-written": _rates(hand_replay, short, long)}
+        rates = {"tlaconf": _rates(ours, short, long, PAIRS),
+                 "hand-written": _rates(hand_replay, short, long, PAIRS)}
         try:
             os.environ["TLACONF_TLC_CHUNK"] = str(LONG + 1)
             checker = get_checker("tlc")
