@@ -72,7 +72,7 @@ def test_workers_need_none_of_the_files(monkeypatch: pytest.MonkeyPatch, project
     monkeypatch.chdir("/")  # and their working directory is not this one
     with Client(scheduler, set_as_default=False) as client:
         shipped = client.submit(cluster.replay_chunk, bundle, Settings("embedded"),
-                                payload).result()
+                                payload, 60.0).result()
     monkeypatch.chdir(project)
     got = [cluster.localize(r, tb, spec_dir, p).to_json()
            for (r, tb), p in zip(shipped, paths, strict=True)]

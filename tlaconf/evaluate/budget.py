@@ -2,19 +2,24 @@
 ``evaluate`` call, the compilation of a definition with its constant folding, a module's
 ASSUMEs) may run before it is stopped and reported, instead of hanging.
 
-The budget is wall-clock seconds, enforced with ``SIGALRM`` (no cost on the hot path);
-``tlaconf --eval-budget S`` or ``TLACONF_EVAL_BUDGET`` sets it, ``0`` turns it off.
-Outside the main thread (where signals cannot be delivered) evaluations are not limited.
+The budget is wall-clock seconds (no cost on the hot path): in the main thread a
+``SIGALRM`` timer stops an evaluation past its deadline; in other threads (a Dask
+worker's, where signals cannot be delivered) one watchdog thread does, by raising the
+same exception in the evaluating thread (CPython's ``PyThreadState_SetAsyncExc``, taken
+at the thread's next bytecode: a long call into C, such as sorting a huge set, ends
+first).  ``tlaconf --eval-budget S`` or ``TLACONF_EVAL_BUDGET`` sets it, ``0`` turns it off.
 """
 
 from __future__ import annotations
 
+import contextvars
+import ctypes
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -100,12 +105,14 @@ class Budget:
         raise BudgetExhausted
 
     def enter(self) -> bool:
-        """Start an evaluation; whether this one is timed (the outermost, with a budget,
-        in the main thread)."""
+        """Start an evaluation; whether this one is timed (the outermost, with a budget)."""
         self.depth += 1
-        if self.depth > 1 or self.seconds <= 0 or threading.get_ident() != _MAIN:
+        if self.depth > 1 or self.seconds <= 0:
             return False
         self.deadline = time.monotonic() + self.seconds
+        if threading.get_ident() != _MAIN:
+            _WATCHDOG.watch(threading.get_ident(), self.deadline)
+            return True
         if not self.installed:
             self.old = signal.signal(signal.SIGALRM, self._expired)
             self.installed = True
@@ -132,8 +139,72 @@ class Budget:
             self.old = None
 
 
+class _Watchdog:
+    """One daemon thread that raises :class:`BudgetExhausted` in a thread other than the
+    main one whose evaluation runs past its deadline (started at the first such
+    evaluation).  :meth:`unwatch`, called by the evaluating thread as its evaluation ends,
+    withdraws an exception raised too late to be taken, so none is left pending."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.deadlines: dict[int, float] = {}
+        self.posted: set[int] = set()
+        self.thread: threading.Thread | None = None
+        self.wake = float("inf")
+        """When the watchdog looks next (it is woken only for an earlier deadline)."""
+
+    def watch(self, tid: int, deadline: float) -> None:
+        with self.cond:
+            self.deadlines[tid] = deadline
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, name="tlaconf-eval-budget",
+                                               daemon=True)
+                self.thread.start()
+            if deadline < self.wake:
+                self.cond.notify()
+
+    def unwatch(self, tid: int) -> None:
+        """End ``tid``'s evaluation.  The exception may be taken while this runs (the
+        caller then calls it again, as it is idempotent)."""
+        with self.cond:
+            self.deadlines.pop(tid, None)
+            if tid in self.posted:
+                _async_raise(tid, None)  # not taken yet: withdrawn
+                self.posted.discard(tid)
+
+    def _loop(self) -> None:
+        with self.cond:
+            while True:
+                if not self.deadlines:
+                    self.wake = float("inf")
+                    self.cond.wait()
+                    continue
+                tid, deadline = min(self.deadlines.items(), key=lambda item: item[1])
+                rest = deadline - time.monotonic()
+                if rest > 0:
+                    self.wake = deadline
+                    self.cond.wait(rest)
+                    continue
+                del self.deadlines[tid]
+                self.posted.add(tid)
+                _async_raise(tid, BudgetExhausted)
+
+
+def _async_raise(tid: int, exc: type[BaseException] | None) -> None:
+    """Raise ``exc`` in thread ``tid`` at its next bytecode (None: withdraw a pending one)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid),
+                                               None if exc is None else ctypes.py_object(exc))
+
+
+_WATCHDOG = _Watchdog()
 _MAIN = threading.main_thread().ident
 _RUN: ContextVar[Budget | None] = ContextVar("tlaconf_budget", default=None)
+
+
+def current_seconds() -> float:
+    """The budget an evaluation started now would have (the run's, else the environment's)."""
+    b = _RUN.get()
+    return from_env() if b is None else b.seconds
 
 
 @contextmanager
@@ -157,6 +228,62 @@ def run(seconds: float | None = None) -> Iterator[Budget]:
 RECURSION_LIMIT = 20_000
 """Generated code recurses as deep as the TLA+ recursion; Python's default (1000) is too
 low.  Raised only while tlaconf evaluates or analyses (:func:`deep`), then restored."""
+
+
+DEEP_LIMIT = 100_000
+"""The recursion limit of an evaluation retried on a thread of its own (:func:`call`)."""
+DEEP_STACK = 1 << 30
+"""That thread's stack (bytes of address space: the pages it does not touch cost nothing)."""
+
+
+def call(fn: Callable[..., Any], args: tuple[Any, ...],
+         again: Callable[[], None] | None = None) -> Any:
+    """``fn(*args)`` (under the enclosing :class:`limit`).  When it recurses deeper than
+    :data:`RECURSION_LIMIT` it is run again (after ``again()`` undoes what the first run
+    changed) on a thread of its own whose stack is sized for :data:`DEEP_LIMIT`, that
+    limit set only while it runs: Python's limit stays low for the rest of the process, and
+    a deep recursion cannot overflow the main thread's stack."""
+    try:
+        return fn(*args)
+    except RecursionError:
+        pass
+    if again is not None:
+        again()
+    return _on_deep_thread(fn, args)
+
+
+def _on_deep_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    out: list[tuple[bool, Any]] = []
+    context = contextvars.copy_context()  # the same run and budget
+
+    def target() -> None:
+        try:
+            out.append((True, context.run(fn, *args)))
+        except BaseException as exc:  # handed to the waiting thread
+            out.append((False, exc))
+
+    old_size = threading.stack_size(DEEP_STACK)
+    try:
+        thread = threading.Thread(target=target, name="tlaconf-deep-evaluation", daemon=True)
+        thread.start()
+    finally:
+        threading.stack_size(old_size)
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, DEEP_LIMIT))
+    try:
+        while thread.is_alive():
+            thread.join(0.05)  # the budget's signal (or SIGINT) is taken between waits
+    except BaseException:  # the waiting thread is stopped: so is the evaluation
+        while thread.is_alive():
+            _async_raise(thread.ident or 0, BudgetExhausted)
+            thread.join(0.05)
+        raise
+    finally:
+        sys.setrecursionlimit(old_limit)
+    ok, value = out[0]
+    if ok:
+        return value
+    raise value
 
 
 @contextmanager
@@ -196,6 +323,13 @@ class limit:
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
+        if self.timed and threading.get_ident() != _MAIN:
+            while True:  # the watchdog's exception, taken now or withdrawn
+                try:
+                    _WATCHDOG.unwatch(threading.get_ident())
+                    break
+                except BudgetExhausted as late:
+                    exc = late
         if self.old_limit < RECURSION_LIMIT:
             sys.setrecursionlimit(self.old_limit)
         self.budget.leave(self.timed)

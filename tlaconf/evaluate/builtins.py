@@ -15,6 +15,10 @@ from tlaconf.evaluate.bags import OPERATORS as BAGS
 from tlaconf.evaluate.community import HIGHER_ORDER as COMMUNITY_HIGHER_ORDER
 from tlaconf.evaluate.fail import Fail, TooLarge, show
 from tlaconf.evaluate.lazysets import (
+    ENUM_LIMIT,
+    PLUS_FEW,
+    PLUS_FROM,
+    VIEW_FROM,
     BinarySet,
     FnSet,
     Interval,
@@ -22,21 +26,32 @@ from tlaconf.evaluate.lazysets import (
     LazyFn,
     LazySet,
     NatSet,
+    Plus,
     ProductSet,
     SeqSet,
     StringSet,
     SubsetSet,
     UnionSet,
+    Without,
     checked,
     enum_set,
     is_fn,
     kind_of,
     set_size,
     sorted_values,
+    without,
 )
-from tlaconf.evaluate.semantics import as_bool, domain, equal, member, normalize_fn
+from tlaconf.evaluate.semantics import (
+    NONE,
+    as_bool,
+    domain,
+    equal,
+    member,
+    normalize_fn,
+    partner,
+)
 from tlaconf.evaluate.tostring import tlc_string
-from tlaconf.values import Fn, ModelValue, make_fn, to_tla
+from tlaconf.values import Fn, ModelValue, make_fn, shape, to_tla
 
 NAT = NatSet()
 INT = IntSet()
@@ -162,6 +177,8 @@ def _clash(a: frozenset[Any], b: frozenset[Any], sid: int) -> None:
         ta, tb = type(next(iter(a))), type(next(iter(b)))
         if ta is tb and (ta is int or ta is str):
             return  # each set holds one kind besides model values (checked when built)
+        if shape.same(a, b) is not None:
+            return  # elements of one shape: they all compare
         check_elements([*a, *b], sid, "the two sets hold")
 
 
@@ -178,9 +195,19 @@ def disjoint(a: frozenset[Any], b: frozenset[Any], sid: int) -> bool:
 
 
 def cup(sid: int, a: Any, b: Any) -> Any:
+    if type(a) is Plus:
+        a = a.enum(sid)
+    if type(b) is Plus:
+        b = b.enum(sid)
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
-        return a | b
+        big, few = (a, b) if len(a) >= len(b) else (b, a)
+        if len(big) >= PLUS_FROM and len(few) <= PLUS_FEW:
+            return Plus(big, few)
+        out = a | b
+        if len(out) >= shape.LARGE:
+            shape.remember(out, shape.same(a, b))
+        return out
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
 
 
@@ -198,13 +225,37 @@ def cap(sid: int, a: Any, b: Any) -> Any:
 
 
 def setminus(sid: int, a: Any, b: Any) -> Any:
+    if type(b) is frozenset and len(b) == 1:
+        view = _remove_one(sid, a, next(iter(b)), b)
+        if view is not None:
+            return view
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
-        return a - b
+        out = a - b
+        if len(out) >= shape.LARGE:
+            shape.remember(out, shape.of_set(a))
+        return out
     _set(b, sid, "\\")
     if type(_set(a, sid, "\\")) is frozenset:
         return frozenset(x for x in a if not member(x, b, sid))
     return BinarySet("\\", a, b)
+
+
+def _remove_one(sid: int, a: Any, x: Any, b: frozenset[Any]) -> Any:
+    """``a \\ {x}`` as a :class:`Without` view when ``a`` is large and holds ``x`` (or
+    is a view already), else None (the set is then built)."""
+    if type(a) is Without:
+        return a.without(x, sid)
+    if type(a) is Interval:
+        if type(x) is not int or not a.lo <= x <= a.hi or not (
+                VIEW_FROM <= a.size(sid) <= ENUM_LIMIT):
+            return None
+        return without(a.enum(sid), x)
+    if type(a) is frozenset and len(a) >= VIEW_FROM:
+        _clash(a, b, sid)
+        found = partner(x, a)
+        return None if found is NONE else without(a, found)
+    return None
 
 
 def subseteq(sid: int, a: Any, b: Any) -> bool:

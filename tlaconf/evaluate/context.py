@@ -82,9 +82,21 @@ class Context:
             return EvalError(f"variable {exc.args[0]} is missing from the state", fallback)
         if isinstance(exc, RecursionError):
             return EvalError("recursion too deep: evaluation nested deeper than tlaconf's "
-                             f"limit of {budget.RECURSION_LIMIT:,} Python calls (a recursion that "
+                             f"limit of {budget.DEEP_LIMIT:,} Python calls (a recursion that "
                              "does not end, or one too deep to evaluate)", fallback)
         return exc
+
+    def _call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """``fn(*args)``, run again on a deep stack when it recurses too deep (the TLCSet
+        registers put back as they were before)."""
+        registers = self.compiler.registers
+        saved = dict(registers)
+
+        def again() -> None:
+            registers.clear()
+            registers.update(saved)
+
+        return budget.call(fn, args, again)
 
     def _entry(self, op: str) -> Entry:
         entry = self.ns.lookup(op)
@@ -120,7 +132,7 @@ class Context:
         fn = self._fn(op, len(args))
         try:
             with budget.limit(self._entry(op).node.span):
-                r = fn(state, NO_NEXT if next_state is None else next_state, *args)
+                r = self._call(fn, (state, NO_NEXT if next_state is None else next_state, *args))
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
         if r is True or r is False:
@@ -139,8 +151,8 @@ class Context:
         fn = self._fn(op, len(args))
         try:
             with budget.limit(self._entry(op).node.span):
-                return fn({} if state is None else state,
-                          NO_NEXT if next_state is None else next_state, *args)
+                return self._call(fn, ({} if state is None else state,
+                                       NO_NEXT if next_state is None else next_state, *args))
         except Exception as exc:
             raise self._error(exc, self._entry(op).node) from None
 
@@ -294,7 +306,7 @@ class Context:
             self._exprs[expr_text] = fn
         try:
             with budget.limit():
-                return materialize(fn(_CONSTANT_STATE, _CONSTANT_STATE))
+                return materialize(self._call(fn, (_CONSTANT_STATE, _CONSTANT_STATE)))
         except Exception as exc:
             raise self._error(exc, None) from None
 

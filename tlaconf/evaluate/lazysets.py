@@ -13,7 +13,7 @@ imports the semantics last, once its classes exist, and calls them through the m
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tlaconf.evaluate.fail import Fail, TooLarge, show
@@ -427,6 +427,187 @@ class BinarySet(LazySet):
             return frozenset(checked([*left, *right], sid, "the two sets hold"))
         keep = self.op == "\\cap"
         return frozenset(x for x in left if sem.member(x, self.right, sid) == keep)
+
+
+VIEW_FROM = 64
+"""``S \\ {x}`` of a set at least this large is a :class:`Without` view (not a copy)."""
+
+
+class Removals:
+    """What a chain of :class:`Without` views of one set shares: the set, the order in
+    which elements were removed (``stamp``: element -> its removal's index) and, once a
+    CHOOSE asked for it, the set's elements in TLC's order."""
+
+    __slots__ = ("base", "count", "index", "order", "skip", "stamp")
+
+    def __init__(self, base: frozenset[Any], order: list[Any] | None = None) -> None:
+        self.base = base
+        self.stamp: dict[Any, int] = {}
+        self.count = 0
+        self.order = order
+        self.index: dict[Any, int] | None = None
+        """Each element's place in ``order`` (once the order is known)."""
+        self.skip: dict[int, int] = {}
+        """For a place in ``order`` whose element the newest view lacks: a later place to
+        look at instead (path-compressed, so CHOOSE skips runs of removed elements)."""
+
+    def sorted(self) -> list[Any]:
+        """``order``, computed the first time (and the places of what is removed noted)."""
+        if self.order is None:
+            self.order = sorted_values(self.base)
+        if self.index is None:
+            self.index = {x: i for i, x in enumerate(self.order)}
+            for x in self.stamp:
+                self.skip[self.index[x]] = self.index[x] + 1
+        return self.order
+
+    def removed(self, x: Any) -> None:
+        """Note that the newest view lacks ``x``."""
+        self.stamp[x] = self.count
+        self.count += 1
+        if self.index is not None:
+            i = self.index[x]
+            self.skip[i] = i + 1
+
+    def live(self, i: int) -> int:
+        """The first place from ``i`` on whose element the newest view holds."""
+        skip = self.skip
+        j = i
+        while j in skip:
+            j = skip[j]
+        while i in skip and skip[i] != j:  # compress the path walked
+            skip[i], i = j, skip[i]
+        return j
+
+
+class Without(LazySet):
+    """``base \\ {x1} \\ {x2} ...``, the first ``k`` removals of a shared
+    :class:`Removals`: built in constant time, as recursion over a set removes one element
+    per call (a copy per call would make the recursion quadratic).  Removing from the
+    newest view extends the shared log; from an older view, the view is copied first.
+    Each view is a finite set with exactly the elements of that difference."""
+
+    __slots__ = ("k", "lo", "log")
+
+    def __init__(self, log: Removals, k: int, lo: int = 0) -> None:
+        super().__init__()
+        self.log = log
+        self.k = k
+        self.lo = lo
+        """In ``log.order``, the elements before this index are not in this view."""
+
+    def has(self, x: Any) -> bool:
+        """Whether the element ``x`` of the base (as Python finds it) is still in the view."""
+        i = self.log.stamp.get(x)
+        return i is None or i >= self.k
+
+    def contains(self, x: Any, sid: int) -> bool:
+        log = self.log
+        if not sem.member(x, log.base, sid):
+            return False
+        found = sem.partner(x, log.base)
+        return found is sem.NONE or self.has(found)
+
+    def size(self, sid: int) -> int:
+        return len(self.log.base) - self.k
+
+    def describe(self) -> str:
+        from tlaconf.values import to_tla
+
+        try:
+            return to_tla(self.enum(-1))
+        except Fail:
+            return "{...}"
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        stamp, k = self.log.stamp, self.k
+        if not stamp:
+            return self.log.base
+        return frozenset(x for x in self.log.base if stamp.get(x, k) >= k)
+
+    def ordered(self) -> Iterator[Any]:
+        """The elements in TLC's order (the base sorted once for the whole chain; while
+        this is the newest view, runs of removed elements are skipped at once)."""
+        log = self.log
+        order, stamp, k = log.sorted(), log.stamp, self.k
+        i, first = self.lo, True
+        while True:
+            if k == log.count:  # (a CHOOSE predicate may extend the chain meanwhile)
+                i = log.live(i)
+            else:
+                while i < len(order) and stamp.get(order[i], k) < k:
+                    i += 1
+            if first:
+                self.lo = i  # the elements before are gone from this view and its successors
+                first = False
+            if i >= len(order):
+                return
+            yield order[i]
+            i += 1
+
+    def without(self, x: Any, sid: int) -> Any:
+        """This set minus the element ``x`` (the set itself when ``x`` is not in it)."""
+        log = self.log
+        found = sem.partner(x, log.base) if sem.member(x, log.base, sid) else sem.NONE
+        if found is sem.NONE or not self.has(found):
+            return self
+        i = log.stamp.get(found)
+        if i == self.k:  # this very removal was made before: the same view
+            return Without(log, self.k + 1, self.lo)
+        if self.k == log.count and i is None:
+            if 2 * (self.k + 1) > len(log.base) and len(log.base) > VIEW_FROM:
+                return without(self.enum(sid), found, self._order())  # compact
+            log.removed(found)
+            return Without(log, self.k + 1, self.lo)
+        return without(self.enum(sid), found, self._order())  # a branch: copied
+
+    def _order(self) -> list[Any] | None:
+        order = self.log.order
+        if order is None:
+            return None
+        stamp, k = self.log.stamp, self.k
+        return [x for x in order[self.lo:] if stamp.get(x, k) >= k]
+
+
+def without(base: frozenset[Any], x: Any, order: list[Any] | None = None) -> Without:
+    """``base \\ {x}`` for an element ``x`` of ``base`` (as Python finds it), as a view."""
+    log = Removals(base, order)
+    log.removed(x)
+    return Without(log, 1)
+
+
+PLUS_FROM = 100_000
+"""``S \\cup T`` of a set at least this large and one of at most :data:`PLUS_FEW` elements is a
+:class:`Plus` (not a copy)."""
+PLUS_FEW = 16
+
+
+class Plus(LazySet):
+    """``big \\cup few``: a large set and a few elements kept apart, so that checking
+    ``s' = s \\cup {x}`` of a large ``s`` compares without a third copy of ``s`` (the
+    union is built only when something needs all its elements)."""
+
+    __slots__ = ("big", "few", "n")
+
+    def __init__(self, big: frozenset[Any], few: frozenset[Any]) -> None:
+        super().__init__()
+        self.big = big
+        self.few = few - big
+        self.n = len(big) + len(self.few)
+
+    def contains(self, x: Any, sid: int) -> bool:
+        return sem.member(x, self.big, sid) or sem.member(x, self.few, sid)
+
+    def size(self, sid: int) -> int:
+        return self.n
+
+    def describe(self) -> str:
+        from tlaconf.values import to_tla
+
+        return to_tla(self.enum(-1))
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        return self.big | self.few
 
 
 class UnionSet(LazySet):

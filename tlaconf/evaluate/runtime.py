@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn
 
 from tlaconf.evaluate import builtins as B
+from tlaconf.evaluate import choice
 from tlaconf.evaluate.actionwalk import no_case_arm
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import (
@@ -120,18 +121,6 @@ def _tuples(s: Iterable[Any], n: int, sid: int) -> Iterator[tuple[Any, ...]]:
 def _unbounded(sid: int) -> NoReturn:
     raise Fail("an unbounded quantifier, CHOOSE or set cannot be evaluated (give a domain)",
                (), sid)
-
-
-def _choose(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:
-    """The first element, in canonical order, that satisfies ``pred`` (deterministic, as
-    TLC's CHOOSE); an error when none does."""
-    elems = enum_set(s, sid)
-    for x in sorted_values(elems):
-        if k:
-            _check_tuple(x, k, sid)
-        if pred(x):
-            return x
-    raise Fail(f"CHOOSE found no element of {show(s)} satisfying its predicate", (), sid)
 
 
 def _check_tuple(x: Any, k: int, sid: int) -> None:
@@ -370,7 +359,7 @@ GLOBALS: dict[str, Any] = {
     "_it": _it,
     "_tuples": _tuples,
     "_unbounded": _unbounded,
-    "_choose": _choose,
+    "_choose": choice.first,
     "_filter": _filter,
     "_setof": _setof,
     "_union_of": _union_of,

@@ -20,11 +20,13 @@ from tlaconf.evaluate.lazysets import (
     LazyFn,
     LazySet,
     NatSet,
+    Plus,
     SeqSet,
+    Without,
     enum_set,
     kind_of,
 )
-from tlaconf.values import Fn, ModelValue, order, sort_key
+from tlaconf.values import Fn, ModelValue, order, shape, sort_key
 
 
 def as_bool(v: Any, sid: int) -> bool:
@@ -147,6 +149,9 @@ def _strict(a: Any, b: Any) -> bool:
         da, db = a._d, b._d
         if not _same_kinds(da, db):
             return False
+        kinds = a.value_kinds() | b.value_kinds()
+        if kinds <= SCALARS:  # equal scalars differ in kind only as TRUE and 1
+            return not (bool in kinds and int in kinds)
         for k, x in da.items():
             y = db[k]
             tx = type(x)
@@ -187,6 +192,8 @@ def _one_kind(a: Any, b: Any) -> bool:
 def _same_kinds(a: Any, b: Any) -> bool:
     """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
     if not a or _one_kind(a, b):
+        return True
+    if type(a) is frozenset and shape.same(a, b) is not None:
         return True
     ta, tb = set(map(type, a)), set(map(type, b))
     if ta != tb:
@@ -231,6 +238,15 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
+        if type(a) is Without or type(b) is Without:
+            sizes = [v.size(sid) if isinstance(v, Without) else len(v)
+                     for v in (a, b) if isinstance(v, Without | frozenset)]
+            if len(sizes) == 2 and sizes[0] != sizes[1]:
+                return False  # S = {} for a large S less some elements, without a copy
+        if type(a) is Plus and type(b) is frozenset:
+            return _plus_equal(a, b, sid)
+        if type(b) is Plus and type(a) is frozenset:
+            return _plus_equal(b, a, sid)
         if type(a) is SeqSet and type(b) is SeqSet:
             return equal(a.base, b.base, sid)
         if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
@@ -243,12 +259,25 @@ def equal(a: Any, b: Any, sid: int) -> bool:
     return bool(a == b)
 
 
+def _plus_equal(p: Plus, c: frozenset[Any], sid: int) -> bool:
+    """``p = c`` without building ``p``: when ``c`` holds all of ``p``'s elements and no
+    more, of the same kinds; otherwise as any other set."""
+    if len(c) != p.n:
+        return False
+    if p.big <= c and _same_kinds(p.big, c) \
+            and all(partner(x, c) is not NONE for x in p.few):
+        return True
+    return same(p.enum(sid), c, sid)
+
+
 def member(x: Any, s: Any, sid: int) -> bool:
     """``x \\in s`` as TLC: comparing ``x`` with elements of another kind is an error."""
     if type(s) is frozenset:
         tx = type(x)
         if x in s:
             if tx is bool or tx is int:
+                if next(iter(s)).__class__ is tx:
+                    return True  # sets hold one kind besides model values: x is found
                 for e in s:
                     if e == x:
                         return type(e) is tx or _mismatch(x, e, sid)
@@ -300,7 +329,10 @@ def _probe(x: Any, s: frozenset[Any], sid: int) -> None:
     """Fails when TLC, looking ``x`` up in the sorted set ``s``, would compare it with an
     element of another kind (``<<1>> \\in {<<"a">>}``): ``x`` is compared with its
     neighbours in TLC's order."""
-    if order.flat([x, *s]):  # all of one shape, each field of one kind: they all compare
+    found = shape.of_set(s)
+    if found is not None and found == shape.of_value(x):  # all of one shape: they compare
+        return
+    if order.flat([x, *s]):  # all sets, tuples or records, each field of one kind
         return
     ordered = sorted(s, key=sort_key)
     keys = [sort_key(e) for e in ordered]

@@ -32,6 +32,7 @@ from distributed import CancelledError, Client, KilledWorker, Worker, as_complet
 
 import tlaconf
 from tlaconf.errors import Undecided, UserError
+from tlaconf.evaluate import budget
 from tlaconf.files import unreadable_path
 from tlaconf.replay.cluster_address import check_address
 from tlaconf.replay.engine import Replayer
@@ -103,6 +104,7 @@ def replay_on_cluster(
     reports it as ``-j`` would); :class:`Undecided` when the cluster cannot be used."""
     address = check_address(address)
     bundle = spec_bundle(spec_dir)
+    seconds = budget.current_seconds()  # this run's --eval-budget, held on the workers
     results: list[TraceResult | None] = [None] * len(paths)
     with _connect(address) as client:
         workers = _check_workers(client, address)
@@ -132,7 +134,7 @@ def replay_on_cluster(
                 if ours:
                     with warnings.catch_warnings():  # the graph holds the traces: meant so
                         warnings.filterwarnings("ignore", "Sending large graph")
-                        future = client.submit(replay_chunk, spec, settings, payload,
+                        future = client.submit(replay_chunk, spec, settings, payload, seconds,
                                                pure=False)
                     sent[future] = ours
                     return future
@@ -331,10 +333,12 @@ def _inside(rel: str) -> Path:
 _CACHES: weakref.WeakKeyDictionary[Worker, WorkerCache] = weakref.WeakKeyDictionary()
 
 
-def replay_chunk(bundle: SpecBundle, settings: Settings, traces: Sequence[tuple[str, bytes]]
-                 ) -> list[Shipped]:
-    """On a worker: replay ``traces`` ((file name, bytes)) against ``bundle``."""
-    with _LOCK:
+def replay_chunk(bundle: SpecBundle, settings: Settings, traces: Sequence[tuple[str, bytes]],
+                 seconds: float) -> list[Shipped]:
+    """On a worker: replay ``traces`` ((file name, bytes)) against ``bundle``, each
+    evaluation under a budget of ``seconds`` (on this worker thread, the budget's watchdog
+    stops it)."""
+    with _LOCK, budget.run(seconds):
         cache = _CACHES.setdefault(get_worker(), WorkerCache())
         spec_dir = cache.spec_dir(bundle)
         replayer = cache.replayer(bundle, settings)

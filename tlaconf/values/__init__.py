@@ -1,6 +1,6 @@
 """TLA+ values: the Python representation, canonical order, TLA+ printing and ITF codec."""
 
-from tlaconf.values import order
+from tlaconf.values import order, shape
 from tlaconf.values.core import Fn, ModelValue, Value, canonical, kind, make_fn, record, sort_key
 from tlaconf.values.itf import ITFDecodeError, decode, encode, from_python
 from tlaconf.values.printing import to_tla
@@ -18,6 +18,7 @@ __all__ = [
     "make_fn",
     "order",
     "record",
+    "shape",
     "sort_key",
     "to_tla",
 ]

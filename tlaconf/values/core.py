@@ -49,11 +49,12 @@ class Fn(Mapping[Any, Any]):
     Build with :func:`make_fn`, which returns a ``tuple`` when the domain is ``1..n``.
     """
 
-    __slots__ = ("_d", "_h")
+    __slots__ = ("_d", "_h", "_k")
 
     def __init__(self, mapping: dict[Any, Any]) -> None:
         self._d = mapping
         self._h: int | None = None
+        self._k: frozenset[type] | None = None
 
     def __getitem__(self, key: Any) -> Any:
         return self._d[key]
@@ -68,7 +69,12 @@ class Fn(Mapping[Any, Any]):
         return key in self._d
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Fn) and self._d == other._d
+        if self is other:
+            return True
+        if not isinstance(other, Fn):
+            return False
+        h, g = self._h, other._h
+        return (h is None or g is None or h == g) and self._d == other._d
 
     def __hash__(self) -> int:
         if self._h is None:
@@ -77,6 +83,12 @@ class Fn(Mapping[Any, Any]):
 
     def __repr__(self) -> str:
         return f"Fn({self._d!r})"
+
+    def value_kinds(self) -> frozenset[type]:
+        """The Python types of the function's values (computed once)."""
+        if self._k is None:
+            self._k = frozenset(map(type, self._d.values()))
+        return self._k
 
     def as_dict(self) -> dict[Any, Any]:
         """A fresh mutable copy."""

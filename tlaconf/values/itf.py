@@ -16,6 +16,7 @@ import operator
 from collections.abc import Collection
 from typing import Any
 
+from tlaconf.values import shape
 from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
 from tlaconf.values.core import Fn, ModelValue, canonical, make_fn
 from tlaconf.values.order import check_comparable
@@ -126,10 +127,14 @@ def _encoded(key: str, body: Any) -> Any:
         if _plain(body):  # strings, or safe integers: themselves, and always comparable
             return frozenset(body)
         items = _items(body, "#set[")
-        mix = check_comparable(items)
-        if mix:
-            raise ITFDecodeError(mix, "")
-        return frozenset(items)
+        found = shape.of_items(items)  # elements of one shape always compare
+        if found is None:
+            mix = check_comparable(items)
+            if mix:
+                raise ITFDecodeError(mix, "")
+        decoded = frozenset(items)
+        shape.remember(decoded, found)  # known to the evaluator without another pass
+        return decoded
     if key == "#map":
         return _decode_map(body)
     if key == "#unserializable":
