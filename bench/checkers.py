@@ -5,12 +5,11 @@ rejected unauthorized move, so ENABLED is asked too) is replayed by the
 embedded evaluator, then with ``--backend tlc`` when ``TLC_JAR`` is set, then
 with ``--backend apalache`` when Apalache is found (``APALACHE_MC``, ``PATH``,
 ``APALACHE_HOME`` or ``APALACHE_SERVER``); a checker that is not installed is
-reported as skipped.  Apalache decides a smaller trace of the same kind (4 objects
-rather than 24, ``TLACONF_BENCH_APALACHE_STEPS`` steps, default 2: it decides a
-fraction of a step per second, and the 40 steps did not finish in 300 s), within
-``TLACONF_BENCH_APALACHE_TIMEOUT`` seconds (default 300), timed twice on one
-server: the first trace pays the server's start, the second only its session
-(loading the modules, Snowcat, then one solver call per question).
+reported as skipped.  Apalache decides the same trace (``TLACONF_BENCH_APALACHE_STEPS``
+steps of it, default all of them) within ``TLACONF_BENCH_APALACHE_TIMEOUT`` seconds
+(default 300), timed twice on one server: the first trace pays the server's start,
+the second only its session (loading the modules, Snowcat, then one solver call
+per question).
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ from pathlib import Path
 from bench.replay import SPEC, write_zone_trace
 
 STEPS = int(os.environ.get("TLACONF_BENCH_CHECKER_STEPS", "40"))
-APALACHE_STEPS = int(os.environ.get("TLACONF_BENCH_APALACHE_STEPS", "2"))
-APALACHE_OBJECTS = 4
+APALACHE_STEPS = int(os.environ.get("TLACONF_BENCH_APALACHE_STEPS", str(STEPS)))
 APALACHE_TIMEOUT = float(os.environ.get("TLACONF_BENCH_APALACHE_TIMEOUT", "300"))
 
 
@@ -36,8 +34,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["TLACONF_BENCH_REJECT_EVERY"] = "5"
         path = write_zone_trace(Path(tmp) / "bench.trace.jsonl", STEPS, seed=7)
-        short = write_zone_trace(Path(tmp) / "short.trace.jsonl", APALACHE_STEPS, seed=7,
-                                 objects=APALACHE_OBJECTS)
+        short = (path if APALACHE_STEPS == STEPS else
+                 write_zone_trace(Path(tmp) / "short.trace.jsonl", APALACHE_STEPS, seed=7))
         embedded = get_backend("embedded")
         start = time.perf_counter()
         result = replay_trace(path, SPEC, embedded)

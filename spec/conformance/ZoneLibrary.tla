@@ -192,7 +192,7 @@ Deal(p) ==
         Got(j) == IF p.mode = "roundRobin"
                   THEN [k \in 1..p.per |-> dep[(k - 1) * n + j]]
                   ELSE SubSeq(dep, (j - 1) * p.per + 1, j * p.per)
-        Slot(d) == CHOOSE j \in 1..n : p.destinations[j] = d
+        Slot(d) == CHOOSE j \in 1..Len(p.destinations) : p.destinations[j] = d
     IN  /\ p.mode \in {"roundRobin", "batches"}
         /\ n >= 1
         /\ Cardinality(ds) = n

@@ -324,6 +324,11 @@ class FakeApalache:
         pinned = {p.split("' = ", 1)[0]: p.split("' = ", 1)[1] for p in parts
                   if re.match(r"[A-Za-z_][A-Za-z0-9_]*' = ", p)}  # fmt: skip
         target = {v: s.ctx.evaluate(pinned[v]) for v in s.variables if v in pinned}
+        for p in parts:  # UNCHANGED <<x, y>> or UNCHANGED x (the stuttering TlaconfS0)
+            if p.startswith("UNCHANGED "):
+                kept = p.removeprefix("UNCHANGED ").strip("<>").split(",")
+                target.update({v.strip(): s.state[v.strip()] for v in kept
+                               if v.strip() in s.state and v.strip() not in target})  # fmt: skip
         if len(target) == len(s.variables):
             return target if s.ctx.holds(f"FakeT{t}", (), s.state, target) else None
         # not pinned (a probe): enabled is all that is asked; its successor is not used
@@ -338,8 +343,12 @@ class FakeApalache:
             raise RpcError(-32603, f"Internal error: {self.errors['checkInvariant', name]}")
         elif ("checkInvariant", name) in self.unknown:
             status = "UNKNOWN"
+        elif kind == "ACTION" and s.pending is None:  # asked after nextStep, as the real one says
+            raise RpcError(-32603, f"Internal error: SubstRule: Variable {s.variables[0]}' is "
+                           "not assigned a value")  # fmt: skip
         else:
-            status = "SATISFIED" if s.ctx.holds(name, (), s.state) else "VIOLATED"
+            after = s.pending if kind == "ACTION" else None
+            status = "SATISFIED" if s.ctx.holds(name, (), s.state, after) else "VIOLATED"
         trace = None if status != "VIOLATED" else {"vars": list(s.variables), "states": []}
         return {"sessionId": sid, "invariantStatus": status, "trace": trace}
 
@@ -393,7 +402,24 @@ def _conjuncts(texts: list[str], name: str) -> tuple[str | None, int, bool]:
         column = len(first) - len(first.lstrip())
         count = sum(1 for line in lines if line[column:].startswith("/\\")
                     and len(line) - len(line.lstrip()) == column)  # fmt: skip
-    return label, count, "'" in body or "'" in inner
+    return label, count, _primed(texts, body + inner)
+
+
+def _primed(texts: list[str], text: str) -> bool:
+    """Whether ``text`` or a definition it names, directly or not, has a prime or an
+    ``UNCHANGED`` (Apalache
+    inlines every operator: a step's ``TlaconfA<k>:: (Next)`` is an action invariant)."""
+    seen: set[str] = set()
+    todo = [text]
+    while todo:
+        body = todo.pop()
+        if "'" in body or re.search(r"\bUNCHANGED\b", body):
+            return True
+        code = re.sub(r'"[^"]*"|\\\*[^\n]*', "", body)  # names, not strings or comments
+        for name in set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", code)) - seen:
+            seen.add(name)
+            todo += [d for d in (_definition(t, name) for t in texts) if d]
+    return False
 
 
 def _crowded(text: str) -> tuple[int, str, int] | None:

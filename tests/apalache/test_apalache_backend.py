@@ -24,13 +24,14 @@ from typing import Any
 import pytest
 
 from tests.apalache.fake_apalache import FakeApalache
-from tlaconf.errors import UserError
+from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.gate.golden import golden_traces, relative_key
 from tlaconf.replay import replay_trace
 from tlaconf.replay.apalache.annotations import untyped
 from tlaconf.replay.apalache.bundle import _extend_apalache, read_bundle, read_types
 from tlaconf.replay.apalache.root import trace_types
 from tlaconf.replay.apalache.sequences import as_sequences
+from tlaconf.replay.apalache.server import Client
 from tlaconf.replay.apalache.types import (
     EMPTY,
     TypeBook,
@@ -329,11 +330,20 @@ def test_the_checker_gives_the_embedded_verdict(
     assert (ours.verdict, ours.failure and ours.failure.step) == expected
     assert (theirs.verdict, theirs.failure and theirs.failure.step) == expected
     assert (theirs.failure and theirs.failure.blame) == (ours.failure and ours.failure.blame)
-    # one session per trace, disposed; invariants only ever checked as STATE invariants
+    # one session per trace, disposed; an ACTION invariant (a step's TlaconfA<k>) is only
+    # asked right after the step's transition, never right after Init (the server answers
+    # SATISFIED there without solving), one per accepted step with an action label reached
     methods = fake.methods()
     assert methods.count("loadSpec") == 1 and methods[-1] == "disposeSpec"
-    kinds = {p["kind"] for m, p in fake.requests if m == "checkInvariant"}
-    assert kinds == {"STATE"}
+    asked = [(m, p.get("kind")) for m, p in fake.requests
+             if m in ("assumeTransition", "checkInvariant", "nextStep")]  # fmt: skip
+    for i, (_, kind) in enumerate(asked):
+        if kind == "ACTION":
+            assert asked[i - 1][0] in ("assumeTransition", "checkInvariant")
+            assert asked[: i].count(("nextStep", None)) >= 2
+    reached = sum(1 for s in steps[: theirs.failure.step if theirs.failure else None]
+                  if s[2] == "accepted" and s[0] is not None)  # fmt: skip (Next: a transition)
+    assert asked.count(("checkInvariant", "ACTION")) >= reached
     cross = replay(path, cross=True)
     assert not cross.undecided and cross.verdict == expected[0]
 
@@ -582,9 +592,12 @@ def test_each_conjunct_of_an_invariant_is_asked(fake: FakeApalache, tmp_path: Pa
     assert result.verdict == "violation" and result.failure is not None
     assert result.failure.step == 2 and "Both" in result.failure.reason
     loaded = fake.requests[[m for m, _ in fake.requests].index("loadSpec")][1]
-    assert loaded["invariants"] == ["TlaconfInv0", "TlaconfInv1"]
+    # the invariants, then each accepted step's check (an ACTION invariant)
+    assert loaded["invariants"] == ["TlaconfInv0", "TlaconfInv1", "TlaconfA1Q", "TlaconfA2Q"]
     assert "TlaconfInv0 == TlaconfI0:: (Both)" in fake.root()
-    asked = [p["invariantId"] for m, p in fake.requests if m == "checkInvariant"]
+    assert 'TlaconfA2Q == TlaconfA2:: (Inc([by |-> 2, who |-> "a"]))' in fake.root()
+    asked = [p["invariantId"] for m, p in fake.requests
+             if m == "checkInvariant" and p["kind"] == "STATE"]  # fmt: skip
     assert sorted(set(asked)) == [0, 1, 2]  # 3 conjuncts in all
 
 
@@ -596,6 +609,25 @@ def test_an_invariant_with_primes_is_refused(fake: FakeApalache, tmp_path: Path)
     assert result.verdict == "error" and not result.undecided and result.failure is not None
     assert "invariant Grows is an action (it has primes)" in result.failure.reason
     assert "checkInvariant" not in fake.methods()
+
+
+def test_a_step_checked_after_nextstep_is_an_error(fake: FakeApalache, tmp_path: Path) -> None:
+    """The real server solves an ACTION invariant only between assumeTransition and nextStep
+    (after nextStep: ``SubstRule: Variable x' is not assigned a value``); the fake says so."""
+    assert replay(write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])).verdict == "conforms"
+    loaded = fake.requests[[m for m, _ in fake.requests].index("loadSpec")][1]
+    texts = tuple(base64.b64decode(s).decode() for s in loaded["sources"])
+    client = Client(fake.url, 30)
+    parameters = client.load(texts, loaded["invariants"])
+    client.status("assumeTransition", "init", transitionId=0, checkEnabled=True)
+    client.step("init")
+    for label in ("TlaconfS0", "TlaconfS1"):
+        index = next(t["index"] for t in parameters["nextTransitions"] if label in t["labels"])
+        assert client.status("assumeTransition", label, transitionId=index,
+                             checkEnabled=True) == "ENABLED"  # fmt: skip
+        client.step(label)
+    with pytest.raises(CheckerFailed, match="is not assigned a value"):
+        client.status("checkInvariant", "too late", invariantId=0, kind="ACTION")
 
 
 def test_a_left_out_definitions_annotation_goes_with_it(fake: FakeApalache, tmp_path: Path) -> None:

@@ -19,8 +19,11 @@ params value that is not a record, a missing initial state, a blank line.
 
 from __future__ import annotations
 
+import gc
 import os
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -31,13 +34,16 @@ from pydantic import BaseModel, ValidationError
 from tlaconf.errors import UserError
 from tlaconf.files import NotUtf8, decode, unreadable_path
 from tlaconf.trace.models import (
+    IDENTIFIER,
     Outcome,
     StateLine,
     StepLine,
     TraceHeader,
     UnlabeledStepLine,
+    decode_params,
     json_kind,
 )
+from tlaconf.trace.sharing import SharedStates, count_booleans
 from tlaconf.values import Value, strict_json
 
 
@@ -78,6 +84,16 @@ _EXPECTED = {
     "dict_type": "an object",
     "model_type": "an object",
 }
+_STEP_KEYS = frozenset({"action", "params", "outcome", "state"})
+_UNLABELED_KEYS = (frozenset({"state"}), frozenset({"outcome", "state"}))
+_OUTCOMES = frozenset({"accepted", "rejected"})
+_IDENTIFIER = re.compile(IDENTIFIER)
+_SHARED_LINE = 1 << 20
+"""A state on a line up to this long is kept (as JSON and as values) for the next one to
+be decoded against (:mod:`tlaconf.trace.sharing`), and the words ``true`` and ``false``
+are counted on it (at most so many booleans are in it: a string may hold the words too);
+a longer line's state is not kept, so a large state is held once, not twice."""
+
 _CUSTOM = {"itf_value", "trace_format", "trace_version", "params_record"}
 
 
@@ -121,6 +137,12 @@ class TraceReader:
         self._lineno = 0
         self._initial: dict[str, Value] | None = None
         self._stepping = False
+        self._states = SharedStates()
+        self._names: frozenset[str] = frozenset()
+        self._short = True
+        self._bools = -1
+        """How many times ``true`` and ``false`` occur in the line read last (-1: not
+        counted)."""
         try:
             obj = self._next_object()
             if obj is None:
@@ -148,8 +170,11 @@ class TraceReader:
         del raw  # a line may be one large state: keep one copy of it while it is parsed
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
+        self._short = len(text) <= _SHARED_LINE
+        self._bools = text.count("true") + text.count("false") if self._short else -1
         try:
-            return strict_json.loads(text)
+            with _collector_paused(not self._short):
+                return strict_json.loads(text)
         except strict_json.TooDeep as err:
             raise self._error(f"{err} (column {err.col})") from None
         except strict_json.DuplicateKeyError as err:
@@ -164,7 +189,8 @@ class TraceReader:
         if not isinstance(obj, dict):
             raise self._error(f"a line must be a JSON object, not {json_kind(obj)}")
         try:
-            return model.model_validate(obj)
+            with _collector_paused(not self._short):
+                return model.model_validate(obj)
         except ValidationError as err:
             raise self._error(describe_validation_error(err)) from None
         except RecursionError:
@@ -179,7 +205,12 @@ class TraceReader:
                 raise self._error("missing initial state (the file ends after the header)", 2)
             if isinstance(obj, dict) and "action" in obj:
                 raise self._error('missing initial state: line 2 is a step, expected {"state": …}')
-            self._initial = self._validate(StateLine, obj).state
+            quick = self._quick_step(obj) if _keys(obj) == _UNLABELED_KEYS[0] else None
+            if quick is not None:
+                self._initial = quick.state
+            else:
+                self._initial = self._validate(StateLine, obj).state
+                self._states.remember(obj["state"], self._initial, keep=self._short)
         return self._initial
 
     def steps(self) -> Iterator[Step]:
@@ -192,12 +223,49 @@ class TraceReader:
 
     def _iter_steps(self) -> Iterator[Step]:
         while (obj := self._next_object()) is not None:
+            quick = self._quick_step(obj)
+            if quick is not None:
+                yield quick
+                continue
             if isinstance(obj, dict) and "action" not in obj and "params" not in obj:
                 u = self._validate(UnlabeledStepLine, obj)
+                self._states.remember(obj["state"], u.state, keep=self._short)
                 yield Step(self._lineno, None, None, u.outcome, u.state)
                 continue
             m = self._validate(StepLine, obj)
+            self._states.remember(obj["state"], m.state, keep=self._short)
             yield Step(self._lineno, m.action, m.params, m.outcome, m.state)
+
+    def _quick_step(self, obj: Any) -> Step | None:
+        """The step (or state) of a well-formed line, read without pydantic and its state
+        decoded against the previous one (:mod:`tlaconf.trace.sharing`); None when the line
+        is not plainly well formed, for the models to validate and say what is wrong."""
+        keys = _keys(obj)
+        if keys is None:
+            return None
+        state, outcome = obj.get("state"), obj.get("outcome", "accepted")
+        if type(state) is not dict or type(outcome) is not str or outcome not in _OUTCOMES:
+            return None
+        action, params = obj.get("action"), obj.get("params")
+        if keys == _STEP_KEYS:
+            if (type(action) is not str or type(params) is not dict
+                    or not _IDENTIFIER.fullmatch(action)):
+                return None
+        elif keys not in _UNLABELED_KEYS:
+            return None
+        if state.keys() != self._names:
+            if not all(map(_IDENTIFIER.match, state)):
+                return None
+            self._names = frozenset(state)
+        exact = self._bools == 0 or (self._bools > 0 and params is not None
+                                     and self._bools == count_booleans(params))
+        try:  # exact: every boolean of the line is in its params, none in its state
+            with _collector_paused(not self._short):
+                values = self._states.decode(state, exact=exact, keep=self._short)
+                record = None if params is None else decode_params(params)
+        except (ValueError, RecursionError):
+            return None
+        return Step(self._lineno, action, record, outcome, values)  # type: ignore[arg-type]
 
     def close(self) -> None:
         self._file.close()
@@ -212,6 +280,26 @@ class TraceReader:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+@contextmanager
+def _collector_paused(paused: bool) -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a line over 1 MiB is parsed and
+    decoded: it passed over the millions of objects a large state holds again and again
+    (half the time of a 50 MB set of records), and values hold no cycles (reference
+    counting frees them)."""
+    if not paused or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _keys(obj: Any) -> frozenset[str] | None:
+    return frozenset(obj) if type(obj) is dict and len(obj) <= len(_STEP_KEYS) else None
 
 
 def open_trace(path: str | os.PathLike[str]) -> TraceReader:

@@ -3,11 +3,13 @@
 The session loads the root module of :mod:`tlaconf.replay.apalache.root` with
 the bundle of :mod:`tlaconf.replay.apalache.bundle` once per trace, then walks
 the trace: ``assumeTransition`` of ``Init`` and ``nextStep``, the state
-invariants (``checkInvariant``, kind STATE); for each step k, for a rejected
-step first the ``TlaconfE<k>`` transitions (ENABLED: the step was rejected
-although its action is enabled), then the ``TlaconfS<k>`` transitions (none
-ENABLED: step k does not hold), ``nextStep`` and, after an accepted step, the
-invariants.  A DISABLED transition leaves the server at the snapshot before it.
+invariants (``checkInvariant``, kind STATE), the stuttering ``TlaconfS0``; for
+each step k, for a rejected step first the ``TlaconfE<k>`` transitions (ENABLED:
+the step was rejected although its action is enabled), then the ``TlaconfS<k>``
+transitions (none ENABLED: step k does not hold), for an accepted step the
+``TlaconfA<k>`` ACTION invariants (one VIOLATED: step k does not hold),
+``nextStep`` and, after an accepted step, the invariants.  A DISABLED
+transition leaves the server at the snapshot before it.
 Each trace has a time limit (``--checker-timeout``, default
 :data:`DEFAULT_TIMEOUT` seconds, for loading and every question together); no
 answer within it, or an UNKNOWN answer (the solver ran out of it), means
@@ -24,7 +26,13 @@ from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
-from tlaconf.replay.apalache.root import INVARIANT, INVARIANT_LABEL, root_module, trace_types
+from tlaconf.replay.apalache.root import (
+    ACTION,
+    INVARIANT,
+    INVARIANT_LABEL,
+    root_module,
+    trace_types,
+)
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
@@ -59,13 +67,14 @@ class ApalacheSession:
         bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
         declared = getattr(module, "constants", frozenset(spec.constants))
         bound = sorted(c for c in spec.constants if c in declared)
-        root = root_module(spec, bound, variables, trace, types, params, annotations)
+        root, checks = root_module(spec, bound, variables, trace, types, params, annotations)
         self.root = root
         ours = [f"{INVARIANT}{i}" for i in range(len(self._invariants))]
-        parameters = client.load((root, *bundle.texts), ours)
+        parameters = client.load((root, *bundle.texts), ours + checks)
         self._init = [int(t["index"]) for t in parameters.get("initTransitions", [])]
         self._next = _labelled(parameters.get("nextTransitions", []))
         self._conjuncts = self._read_invariants(parameters)
+        self._steps = _labelled(parameters.get("actionInvariants", []))
 
     def _read_invariants(self, parameters: dict[str, Any]) -> list[list[int]]:
         """For each invariant, the indices of Apalache's state invariants that are its conjuncts.
@@ -76,6 +85,8 @@ class ApalacheSession:
         """
         for t in parameters.get("actionInvariants", []):
             labels = [lb for lb in t.get("labels", ()) if lb.startswith(INVARIANT_LABEL)]
+            if not labels and any(lb.startswith(ACTION) for lb in t.get("labels", ())):
+                continue  # a step's check (TlaconfA<k>)
             names = [self._invariants[int(lb[len(INVARIANT_LABEL):])] for lb in labels]
             raise UserError(f"invariant {', '.join(names) or '?'} is an action (it has primes): "
                             "the apalache backend checks invariants of states only")  # fmt: skip
@@ -110,6 +121,20 @@ class ApalacheSession:
                 raise self._unknown(status)
         return False
 
+    def _holds(self, number: int, doing: str) -> bool:
+        """Whether step ``number``'s action holds between the states (after ``TlaconfS<k>``)."""
+        found = self._steps.get(f"{ACTION}{number}")
+        if not found:
+            raise CheckerFailed(f"Apalache lists no action invariant labelled {ACTION}{number} "
+                                "(the apalache backend needs Apalache 0.62 or later)")  # fmt: skip
+        for i in found:
+            status = self._client.status("checkInvariant", doing, invariantId=i, kind="ACTION")
+            if status == "VIOLATED":
+                return False
+            if status != "SATISFIED":
+                raise self._unknown(status)
+        return True
+
     def _violated(self, number: int) -> str | None:
         for name, conjuncts in zip(self._invariants, self._conjuncts, strict=True):
             where = "the initial state" if number == 0 else f"the state after step {number}"
@@ -128,6 +153,7 @@ class ApalacheSession:
         self._client.step("taking the initial state (step 0)")
         name = self._violated(0)
         if name is None:
+            self._stutter()
             return None
         return Decision(0, 2, "invariant", name, f"invariant {name} is violated by the "
                         "initial state", state, None)  # fmt: skip
@@ -141,7 +167,10 @@ class ApalacheSession:
             return Decision(number, step.line, "action", action,
                             f"{action}(p) is enabled in step {number}'s state", before, step)
         doing = f"deciding step {number} ({action})"
-        if not self._enabled(self._transitions(f"TlaconfS{number}", number), doing):
+        if not self._enabled(self._transitions(f"TlaconfS{number}", number), doing) or (
+            step.outcome == "accepted" and step.action is not None
+            and not self._holds(number, doing)
+        ):
             detail = f"no transition of step {number} ({action}) reaches the recorded state"
             return Decision(number, step.line, "action", action, detail, before, step)
         self._client.step(f"moving past step {number}")
@@ -150,6 +179,14 @@ class ApalacheSession:
             return None
         detail = f"invariant {name} is violated after step {number}"
         return Decision(number, step.line, "invariant", name, detail, before, step)
+
+    def _stutter(self) -> None:
+        """``TlaconfS0``: the server answers an ACTION invariant right after ``Init`` without
+        solving it, so step 1's check comes after a stuttering step."""
+        doing = "stuttering after the initial state"
+        if not self._enabled(self._transitions("TlaconfS0", 0), doing):
+            raise CheckerFailed("Apalache finds no stuttering step after the initial state")
+        self._client.step(doing)
 
     def finish(self) -> Decision | None:
         return None

@@ -10,20 +10,37 @@ defines:
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
 * ``TlaconfNext``, one labelled disjunct per question, each the operator of the
   same name with ``Q`` appended (Snowcat types each operator on its own, so its
-  time grows with the number of steps, not faster): ``TlaconfS<k>`` takes step
-  k (``tlaconf_k`` from k-1 to k) and pins the next state to ``sk``: with ``A(p)``
-  for an accepted step, with ``UNCHANGED`` for a rejected one; ``TlaconfE<k>``
+  time grows with the number of steps, not faster): ``TlaconfS0`` stutters (the
+  server does not solve an ACTION invariant right after ``Init``);
+  ``TlaconfS<k>`` takes step k (``tlaconf_k`` from k-1 to k) to the recorded
+  state ``sk`` (for a rejected step with ``UNCHANGED``); ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
+
+* ``TlaconfA<k> == TlaconfA<k>:: (A(p))`` for an accepted step k with an action
+  label (a step checked against ``Next`` keeps ``Next`` in its transition: the
+  negation of ``Next`` expands its existentials, which a transition skolemizes;
+  ``interop/quint-test-drawTest``'s first step ran out of 120 s so): an ACTION
+  invariant, asked right after ``TlaconfS<k>``.  Both states are literals, so
+  the invariant holds exactly when the step does; and Apalache solves it as the
+  satisfiability of its negation, where the step's universal quantifiers
+  become existentials it skolemizes (one witness each) instead of expanding
+  them.  As a transition, ``A(p)`` is the assignment of the next state: every
+  universal quantifier of it is expanded, and the state it computes (not the literal) is the
+  one the next step starts from, so each step's encoding grows with the ones
+  before.  A step of ``AtomicZoneMove4`` (its ``ZonePartition4`` compares every
+  pair of zones) took 52 s of the server's CPU from a literal state, over 300 s
+  a few steps later, and 3 to 6 s as an invariant.
 
 * ``TlaconfInv<i> == TlaconfI<i>:: (I)`` for the i-th invariant ``I`` of ``M``:
   Apalache splits an invariant into its conjuncts (one state invariant each, in
   an order of its own), and the label says which invariant a conjunct is of.
 
-Step k holds exactly when a transition labelled ``TlaconfS<k>`` is ENABLED from
-the current state (Apalache solves this in ``assumeTransition``); a rejected
-step's action is enabled exactly when a ``TlaconfE<k>`` transition is.
+An accepted step k holds exactly when ``TlaconfA<k>`` is SATISFIED after
+``TlaconfS<k>``, a rejected one when ``TlaconfS<k>`` is ENABLED (Apalache solves
+both); a rejected step's action is enabled exactly when a ``TlaconfE<k>``
+transition is.
 """
 
 from __future__ import annotations
@@ -46,6 +63,7 @@ from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
 
 ROOT = "TlaconfApalache"
+ACTION = "TlaconfA"
 COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
@@ -103,8 +121,9 @@ def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
 def root_module(
     spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
     types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, Type],
-) -> str:  # fmt: skip
-    """The text of the root module for ``trace`` (see the module docstring)."""
+) -> tuple[str, list[str]]:  # fmt: skip
+    """The text of the root module for ``trace`` (see the module docstring), and the names
+    of its ``TlaconfA<k>`` invariants (the operators, ``TlaconfA<k>Q``)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
     binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
@@ -117,7 +136,8 @@ def root_module(
     ]
     with open_trace(trace) as t:
         out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
-        disjuncts: list[tuple[str, str]] = []
+        disjuncts = [("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}")]
+        checks: list[tuple[str, str]] = []
         for k, step in enumerate(t.steps(), start=1):
             missing = [v for v in variables if v not in step.state]
             if missing:
@@ -130,17 +150,22 @@ def root_module(
                 call = f"{step.action}({literal(step.params, params[step.action])})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
-            effect = call if step.outcome == "accepted" else unchanged
-            step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {effect} /\\ {pin}"
-            disjuncts.append((f"TlaconfS{k}", step_k))
-            if step.outcome == "rejected" and step.action is not None:
-                disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
-    if not disjuncts:
-        disjuncts.append(("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}"))
+            take = f"{guard} /\\ {COUNTER}' = {k}"
+            if step.outcome == "accepted" and step.action is None:  # Next: a transition
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {call} /\\ {pin}"))
+            elif step.outcome == "accepted":
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
+                checks.append((f"{ACTION}{k}", call))
+            else:
+                step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {unchanged} /\\ {pin}"
+                disjuncts.append((f"TlaconfS{k}", step_k))
+                if step.action is not None:
+                    disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
     out += [f"{label}Q == {body}" for label, body in disjuncts]
+    out += [f"{label}Q == {label}:: ({call})" for label, call in checks]
     out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
             for i, name in enumerate(spec.invariants)]  # fmt: skip
     listed = "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts)
     out.append("TlaconfNext ==\n" + listed)
     out.append("====")
-    return "\n\n".join(out) + "\n"
+    return "\n\n".join(out) + "\n", [f"{label}Q" for label, _ in checks]
