@@ -130,3 +130,22 @@ def test_a_deep_recursion_runs_and_leaves_the_limit_as_it_was() -> None:
     assert ctx.evaluate("R(1..12000)") == sum(range(1, 12_001))
     assert ctx.registers[1] == 12_000
     assert sys.getrecursionlimit() == limit
+
+
+def test_recent_values_are_found_by_identity_and_the_oldest_go() -> None:
+    from tlaconf.values.recent import Recent
+
+    calls: list[frozenset[int]] = []
+    table: Recent[int] = Recent(2)
+
+    def size(s: frozenset[int]) -> int:
+        calls.append(s)
+        return len(s)
+
+    a, b, c = frozenset(range(300)), frozenset(range(5)), frozenset(range(7))
+    assert table.get(a, size) == 300 and table.get(a, size) == 300
+    assert len(calls) == 1  # the second ask is the kept value
+    assert table.get(frozenset(range(300)), size) == 300 and len(calls) == 2  # equal, not it
+    table.get(b, size), table.get(c, size)  # a is now the oldest of three: gone
+    table.get(a, size)
+    assert len(calls) == 5

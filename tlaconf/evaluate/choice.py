@@ -9,18 +9,18 @@ still holds.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import Without, enum_set, sorted_values
 from tlaconf.values import shape
+from tlaconf.values.recent import Recent
 
 REMEMBERED = 4
 """Large sets whose order is remembered."""
 
-_ORDERS: OrderedDict[int, tuple[frozenset[Any], list[Any]]] = OrderedDict()
+_ORDERS: Recent[list[Any]] = Recent(REMEMBERED)
 
 
 def in_order(s: Any, sid: int) -> Iterable[Any]:
@@ -30,15 +30,7 @@ def in_order(s: Any, sid: int) -> Iterable[Any]:
     elems = enum_set(s, sid)
     if len(elems) < shape.LARGE:
         return sorted_values(elems)
-    seen = _ORDERS.get(id(elems))
-    if seen is not None and seen[0] is elems:
-        _ORDERS.move_to_end(id(elems))
-        return seen[1]
-    order = sorted_values(elems)
-    _ORDERS[id(elems)] = (elems, order)
-    while len(_ORDERS) > REMEMBERED:
-        _ORDERS.popitem(last=False)
-    return order
+    return _ORDERS.get(elems, sorted_values)
 
 
 def first(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:

@@ -11,12 +11,12 @@ a union or difference of two sets of one shape has that shape without a new pass
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Collection
 from operator import attrgetter, itemgetter
 from typing import Any
 
 from tlaconf.values.core import Fn
+from tlaconf.values.recent import Recent
 
 Shape = tuple[Any, ...]
 SCALAR = frozenset({int, str, bool})
@@ -25,21 +25,14 @@ REMEMBERED = 4
 LARGE = 256
 """Smaller sets are not remembered (one pass over them costs little)."""
 
-_SEEN: OrderedDict[int, tuple[frozenset[Any], Shape | None]] = OrderedDict()
+_SEEN: Recent[Shape | None] = Recent(REMEMBERED)
+
 _DICT = attrgetter("_d")
 
 
 def of_set(s: frozenset[Any]) -> Shape | None:
     """The one shape of the elements of ``s`` (None: empty, or not all of one shape)."""
-    if len(s) < LARGE:
-        return _compute(s)
-    seen = _SEEN.get(id(s))
-    if seen is not None and seen[0] is s:
-        _SEEN.move_to_end(id(s))
-        return seen[1]
-    found = _compute(s)
-    remember(s, found)
-    return found
+    return _compute(s) if len(s) < LARGE else _SEEN.get(s, _compute)
 
 
 def of_items(items: list[Any]) -> Shape | None:
@@ -54,12 +47,8 @@ def of_value(v: Any) -> Shape | None:
 
 def remember(s: frozenset[Any], shape: Shape | None) -> None:
     """Note that ``s`` (built from sets of known shape) has ``shape``."""
-    if len(s) < LARGE:
-        return
-    _SEEN[id(s)] = (s, shape)
-    _SEEN.move_to_end(id(s))
-    while len(_SEEN) > REMEMBERED:
-        _SEEN.popitem(last=False)
+    if len(s) >= LARGE:
+        _SEEN.put(s, shape)
 
 
 def same(a: frozenset[Any], b: frozenset[Any]) -> Shape | None:

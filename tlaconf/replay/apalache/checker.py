@@ -127,8 +127,12 @@ class ApalacheSession:
         if not found:
             raise CheckerFailed(f"Apalache lists no action invariant labelled {ACTION}{number} "
                                 "(the apalache backend needs Apalache 0.62 or later)")  # fmt: skip
-        for i in found:
-            status = self._client.status("checkInvariant", doing, invariantId=i, kind="ACTION")
+        return self._satisfied(found, doing, "ACTION")
+
+    def _satisfied(self, ids: list[int], doing: str, kind: str) -> bool:
+        """Whether every invariant of ``ids`` (of ``kind`` STATE or ACTION) holds."""
+        for i in ids:
+            status = self._client.status("checkInvariant", doing, invariantId=i, kind=kind)
             if status == "VIOLATED":
                 return False
             if status != "SATISFIED":
@@ -139,12 +143,8 @@ class ApalacheSession:
         for name, conjuncts in zip(self._invariants, self._conjuncts, strict=True):
             where = "the initial state" if number == 0 else f"the state after step {number}"
             doing = f"checking invariant {name} in {where}"
-            for i in conjuncts:
-                status = self._client.status("checkInvariant", doing, invariantId=i, kind="STATE")
-                if status == "VIOLATED":
-                    return name
-                if status != "SATISFIED":
-                    raise self._unknown(status)
+            if not self._satisfied(conjuncts, doing, "STATE"):
+                return name
         return None
 
     def initial(self, state: State) -> Decision | None:
