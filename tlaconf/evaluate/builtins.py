@@ -211,6 +211,10 @@ def cup(sid: int, a: Any, b: Any) -> Any:
     return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
 
 
+REDUCIBLE = (Interval, Plus, Without)
+"""Lazy sets TLC holds as an ``IntervalValue`` or a ``SetEnumValue``."""
+
+
 def cap(sid: int, a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
         _clash(a, b, sid)
@@ -221,6 +225,14 @@ def cap(sid: int, a: Any, b: Any) -> Any:
         return frozenset(x for x in a if member(x, b, sid))
     if type(b) is frozenset:
         return frozenset(x for x in b if member(x, a, sid))
+    if type(a) is Interval and type(b) is Interval:  # TLC enumerates the left one
+        lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
+        return frozenset(range(lo, hi + 1)) if hi - lo < ENUM_LIMIT else Interval(lo, hi)
+    # TLC enumerates the side that is an interval or an enumerated set (its Reducible
+    # values), the left one first, and tests membership in the other
+    for few, other in ((a, b), (b, a)):
+        if type(few) in REDUCIBLE:
+            return frozenset(x for x in few.enum(sid) if member(x, other, sid))
     return BinarySet("\\cap", a, b)
 
 

@@ -106,6 +106,11 @@ def kind_of(v: Any) -> str:
     return kind(v)
 
 
+def _not_a(x: Any, what: str, where: str, sid: int) -> Fail:
+    """``x \\in where`` for an ``x`` that is not a ``what``."""
+    return Fail(f"{show(x)} \\in {where}: the {kind_of(x)} {show(x)} is not a {what}", (), sid)
+
+
 def _not_in_builtin(x: Any, name: str, sid: int) -> bool:
     """``x \\in Nat`` (``Int``, ``STRING``) for ``x`` of another kind: FALSE for a model
     value, otherwise an error (TLC: "Attempted to check if ... is in Nat")."""
@@ -203,7 +208,7 @@ class SubsetSet(LazySet):
 
     def contains(self, x: Any, sid: int) -> bool:
         if not is_set(x):
-            raise Fail(f"{show(x)} \\in SUBSET ...: a {kind_of(x)} is not a set", (), sid)
+            raise _not_a(x, "set", "SUBSET ...", sid)
         base = self.base
         if type(base) is frozenset:
             return all(sem.member(e, base, sid) for e in enum_set(x, sid))
@@ -241,8 +246,7 @@ class FnSet(LazySet):
 
     def contains(self, x: Any, sid: int) -> bool:
         if not is_fn(x):
-            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a function",
-                       (), sid)
+            raise _not_a(x, "function", self.describe(), sid)
         if not sem.equal(sem.domain(x, sid), self.dom, sid):
             return False
         return all(sem.member(v, self.rng, sid) for v in sem.fn_values(x, sid))
@@ -287,7 +291,7 @@ class SeqSet(LazySet):
             return all(sem.member(e, self.base, sid) for e in x)
         if is_fn(x):
             return False
-        raise Fail(f"{show(x)} \\in Seq(...): a {kind_of(x)} is not a sequence", (), sid)
+        raise _not_a(x, "sequence", "Seq(...)", sid)
 
     def describe(self) -> str:
         return f"Seq({show(self.base)})"
@@ -308,8 +312,7 @@ class RecordSet(LazySet):
 
     def contains(self, x: Any, sid: int) -> bool:
         if not is_fn(x):
-            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a record",
-                       (), sid)
+            raise _not_a(x, "record", self.describe(), sid)
         if type(x) is not Fn or len(x) != len(self.fields):
             return False
         return all(k in x and sem.member(x[k], s, sid) for k, s in self.fields)
@@ -350,8 +353,7 @@ class ProductSet(LazySet):
         if type(x) is not tuple:
             if is_fn(x):
                 return False
-            raise Fail(f"{show(x)} \\in {self.describe()}: a {kind_of(x)} is not a tuple",
-                       (), sid)
+            raise _not_a(x, "tuple", self.describe(), sid)
         return len(x) == len(self.factors) and all(
             sem.member(e, s, sid) for e, s in zip(x, self.factors, strict=True)
         )
@@ -393,6 +395,10 @@ class FilterSet(LazySet):
         return frozenset(x for x in enum_set(self.base, sid) if sem.as_bool(self.pred(x), sid))
 
 
+UNENUMERABLE = (NatSet, IntSet, StringSet, SeqSet)
+"""The sets TLC holds as user values, which it cannot enumerate at all."""
+
+
 class BinarySet(LazySet):
     """``S \\cup T``, ``S \\cap T`` or ``S \\ T`` where a side is infinite."""
 
@@ -407,6 +413,8 @@ class BinarySet(LazySet):
     @property
     def finite(self) -> bool:  # type: ignore[override]
         fin = [type(s) is frozenset or s.finite for s in (self.left, self.right)]
+        if self.op == "\\cap":  # TLC: finite when either side is
+            return fin[0] or fin[1]
         return fin[0] and fin[1] if self.op == "\\cup" else fin[0]
 
     def contains(self, x: Any, sid: int) -> bool:
@@ -421,12 +429,21 @@ class BinarySet(LazySet):
         return f"{show(self.left)} {self.op} {show(self.right)}"
 
     def _enum(self, sid: int) -> frozenset[Any]:
-        left = enum_set(self.left, sid)
         if self.op == "\\cup":
-            right = enum_set(self.right, sid)
+            left, right = enum_set(self.left, sid), enum_set(self.right, sid)
             return frozenset(checked([*left, *right], sid, "the two sets hold"))
-        keep = self.op == "\\cap"
-        return frozenset(x for x in left if sem.member(x, self.right, sid) == keep)
+        if self.op == "\\":
+            return frozenset(x for x in enum_set(self.left, sid)
+                             if not sem.member(x, self.right, sid))
+        # TLC's SetCapValue enumerates its first set when it can (Nat, Int, STRING and
+        # Seq(S) it cannot), else its second, and tests membership in the other
+        few, other = self.left, self.right
+        if type(few) in UNENUMERABLE:
+            few, other = other, few
+        if type(few) in UNENUMERABLE:
+            raise Fail(f"cannot enumerate {self.describe()}: neither {show(self.left)} nor "
+                       f"{show(self.right)} is enumerable", (), sid)
+        return frozenset(x for x in enum_set(few, sid) if sem.member(x, other, sid))
 
 
 VIEW_FROM = 64
