@@ -18,6 +18,7 @@ from tlaconf.evaluate.lazysets import (
     ENUM_LIMIT,
     PLUS_FEW,
     PLUS_FROM,
+    REDUCIBLE,
     VIEW_FROM,
     BinarySet,
     FnSet,
@@ -208,11 +209,15 @@ def cup(sid: int, a: Any, b: Any) -> Any:
         if len(out) >= shape.LARGE:
             shape.remember(out, shape.same(a, b))
         return out
-    return BinarySet("\\cup", _set(a, sid, "\\cup"), _set(b, sid, "\\cup"))
-
-
-REDUCIBLE = (Interval, Plus, Without)
-"""Lazy sets TLC holds as an ``IntervalValue`` or a ``SetEnumValue``."""
+    a, b = _set(a, sid, "\\cup"), _set(b, sid, "\\cup")
+    # TLC: an enumerated set or an interval first (its membership is asked first), and
+    # the other set itself when that one is empty
+    for few, other in ((a, b), (b, a)):
+        if type(few) is frozenset or type(few) in REDUCIBLE:
+            if type(few) is frozenset and not few:
+                return other
+            return BinarySet("\\cup", few, other)
+    return BinarySet("\\cup", a, b)
 
 
 def cap(sid: int, a: Any, b: Any) -> Any:

@@ -330,8 +330,8 @@ class FastPaths:
 
     def filter_membership(self, x: A.Expr, flt: A.SetFilter, sc: Scope,
                           negate: bool) -> Code:
-        """``x \\in {y \\in S : P}`` is ``x \\in S /\\ P(x)``, as TLC evaluates it (the
-        filter is not enumerated)."""
+        """``x \\in {y \\in S : P}`` without building the filter where TLC does not build it
+        (``S`` neither an enumerated set nor an interval: ``x \\in S /\\ P(x)``)."""
         b = flt.bound
         if b.domain is None:
             return Code(f"_unbounded({self.sid(flt)})", True)

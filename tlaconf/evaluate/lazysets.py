@@ -717,5 +717,11 @@ def sorted_values(s: Iterable[Any]) -> list[Any]:
     return canonical(s)
 
 
+REDUCIBLE = (Interval, Plus, Without)
+"""Lazy sets TLC holds as an ``IntervalValue`` or a ``SetEnumValue`` (its ``Reducible``
+values): it builds ``{x \\in S : P}`` over one at once, and enumerates one in ``S \\cap T``."""
+
+
 # Last: semantics imports the classes above (either module may be imported first).
 from tlaconf.evaluate import semantics as sem  # noqa: E402
+

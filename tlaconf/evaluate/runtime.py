@@ -10,6 +10,8 @@ from tlaconf.evaluate import choice
 from tlaconf.evaluate.actionwalk import no_case_arm
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import (
+    ENUM_LIMIT,
+    REDUCIBLE,
     FilterSet,
     LazyFn,
     LazySet,
@@ -129,6 +131,10 @@ def _check_tuple(x: Any, k: int, sid: int) -> None:
 
 
 def _filter(s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> Any:
+    """``{x \\in s : pred(x)}``: built at once over an enumerated set or an interval, as TLC
+    builds it (so ``pred`` fails where TLC's does); lazy over other sets."""
+    if type(s) in REDUCIBLE and s.size(sid) <= ENUM_LIMIT:
+        s = s.enum(sid)
     if type(s) is frozenset:
         if k:
             for x in s:
@@ -166,6 +172,10 @@ def _union_of(items: list[Any], sid: int, usid: int) -> Any:
 
 
 def _in_filter(x: Any, s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> bool:
+    """``x \\in {y \\in s : pred(y)}``: over a set TLC builds the filter of (see
+    :func:`_filter`) the filter is built; over another, ``x \\in s /\\ pred(x)``."""
+    if type(s) is frozenset or type(s) in REDUCIBLE:
+        return member(x, _filter(s, pred, k, sid), sid)
     if not member(x, s, sid):
         return False
     if k:
