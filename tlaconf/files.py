@@ -27,10 +27,34 @@ TMP_MARK = ".tlaconf-tmp"
 """Part of the name of every temporary file :func:`writing` creates."""
 
 
+NAME_MAX = 255
+"""The longest file name (one path component, in bytes) the system takes."""
+
+PATH_MAX = 4095
+"""The longest path (in bytes) the system takes."""
+
+
+def too_long(path: Path | str) -> str | None:
+    """Why ``path`` is longer than the system takes (a name or the whole), else None
+    (looking it up would raise ``File name too long``)."""
+    text = os.fsencode(path)
+    if len(text) > PATH_MAX:
+        return f"is a path of {len(text):,} bytes, longer than the {PATH_MAX:,} the system takes"
+    longest = max(text.split(b"/"), key=len)
+    if len(longest) > NAME_MAX:
+        return (f"holds a name of {len(longest):,} bytes, longer than the {NAME_MAX} the "
+                "system takes")
+    return None
+
+
 def missing(path: Path | str) -> str:
     """Why ``path``, which leads to nothing, is missing: ``does not exist``, ``is a
-    symbolic-link loop`` or ``is a symbolic link to X, which does not exist``."""
+    symbolic-link loop``, ``is a symbolic link to X, which does not exist`` or that it is
+    too long."""
     p = Path(path)
+    long = too_long(p)
+    if long is not None:
+        return long
     if not p.is_symlink():
         return "does not exist"
     try:
@@ -44,7 +68,7 @@ def missing(path: Path | str) -> str:
 def unreadable_path(path: Path | str) -> str | None:
     """Why ``path`` cannot be read as a regular file, or None when it can be tried."""
     p = Path(path)
-    if not p.exists():
+    if too_long(p) is not None or not p.exists():
         return missing(p)
     if p.is_dir():
         return "is a directory, not a file"

@@ -20,6 +20,7 @@ CHECKOUT = ROOT.parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
+    ("environment",),
     ("signals",),
     ("files",),
     ("values",),

@@ -37,6 +37,10 @@ class Case:
     json: bool = False
     absent: list[str] = field(default_factory=list)
     exists: list[str] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)
+    """Text that must not appear in the output (a secret of the environment)."""
+    env: dict[str, str] = field(default_factory=dict)
+    """Environment variables set for the run."""
     files: list[tuple[str, str, str]] = field(default_factory=list)
     """(path, directive, content)"""
 
@@ -67,6 +71,11 @@ def read_case(path: Path) -> Case:
             case.absent.append(value)
         elif key == "exists":
             case.exists.append(value)
+        elif key == "hidden":
+            case.hidden.append(value)
+        elif key == "env":
+            name, _, setting = value.partition("=")
+            case.env[name] = codecs.escape_decode(setting.encode("utf-8"))[0].decode("utf-8")
         else:
             raise ValueError(f"{path.name}:{i}: unknown key {key!r}")
     while i < len(lines):
@@ -140,6 +149,8 @@ def test_bad_input(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     materialize(case, tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")
+    for name, value in case.env.items():
+        monkeypatch.setenv(name, value)
     args = [a.replace("{spec}", str(SPEC)).replace("{lib}", str(LIB)) for a in case.args]
     try:
         with deadline(HANG_SECONDS):
@@ -156,6 +167,8 @@ def test_bad_input(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert code == case.exit, f"exit {code}, expected {case.exit}\n{both}"
     for word in case.expect:
         assert word in both, f"{word!r} not in the output:\n{both}"
+    for word in case.hidden:
+        assert word not in both, f"{word!r} is in the output:\n{both}"
     if case.json:
         json.loads(out)
     for name in case.absent:

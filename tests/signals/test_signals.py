@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,7 +49,8 @@ def fake_java(tmp_path: Path) -> dict[str, str]:
     java.write_text(f'#!/bin/sh\necho $$ > "{tmp_path / "pids"}/$$"\nexec sleep 300\n')
     java.chmod(0o755)
     jar = tmp_path / "tla2tools.jar"
-    jar.write_text("not a jar: the fake java never reads it")
+    with zipfile.ZipFile(jar, "w") as z:  # a jar holding TLC's main class, never run
+        z.writestr("tlc2/TLC.class", b"")
     return {"JAVA_HOME": str(home), "TLC_JAR": str(jar)}
 
 

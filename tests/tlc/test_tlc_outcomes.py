@@ -7,6 +7,7 @@ which step each answer blames, across chunk boundaries.
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,10 @@ def test_without_tlc_the_error_says_how_to_install(monkeypatch: pytest.MonkeyPat
         find_tlc()
     (tmp_path / "tla2tools.jar").write_bytes(b"")
     monkeypatch.setenv("TLC_JAR", str(tmp_path / "tla2tools.jar"))
+    with pytest.raises(UserError, match="is not a jar holding TLC"):
+        find_tlc()
+    with zipfile.ZipFile(tmp_path / "tla2tools.jar", "w") as z:
+        z.writestr("tlc2/TLC.class", b"")
     monkeypatch.setenv("JAVA_HOME", str(tmp_path))
     with pytest.raises(UserError, match="has no bin/java"):
         find_tlc()

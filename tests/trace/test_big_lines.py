@@ -1,11 +1,14 @@
 """Large states: a set of flat records decoded in a few C-speed passes gives what decoding
-each element gives (values and errors), and the collector is paused only while a line over
-1 MiB is parsed and decoded."""
+each element gives (values and errors), also when it takes elements from the set decoded
+before it; a large JSON document parsed without a hook per object gives what parsing it
+object by object gives; the collector is paused only while a line over 1 MiB is parsed
+and decoded."""
 
 from __future__ import annotations
 
 import gc
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,7 @@ from hypothesis import strategies as st
 
 from tlaconf.trace import open_trace
 from tlaconf.trace import reader as reader_module
-from tlaconf.values import itf
+from tlaconf.values import itf, records, strict_json
 from tlaconf.values.itf import ITFDecodeError, decode
 
 fields = st.sampled_from(["id", "zone", "#set", "ok", "n"])
@@ -45,6 +48,9 @@ def test_the_records_fast_path_agrees_with_decoding_each_element(body: list[Any]
     fast = itf._flat_records(body)
     if fast is not None:
         assert fast == one_by_one(body)
+    one_shape = records.decode_set(body)
+    if one_shape is not None:
+        assert one_shape == frozenset(one_by_one(body))
     got = outcome({"#set": body})
     try:
         items = one_by_one(body)
@@ -53,6 +59,50 @@ def test_the_records_fast_path_agrees_with_decoding_each_element(body: list[Any]
         return
     if got[0] == "value":
         assert got[1] == frozenset(items)
+
+
+cards = st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["hand", "deck"])),
+                min_size=9, max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards, cards, st.randoms(use_true_random=False), st.booleans())
+def test_a_set_taking_elements_from_the_last_one_is_the_same_set(
+        old: list[tuple[int, str]], new: list[tuple[int, str]], rnd: Any, scramble: bool) -> None:
+    """Whatever the last set held and wherever its elements are matched (even at the wrong
+    places, as a hash shared by two records would), the new set is the one its elements
+    make, and the elements it shares with a set of no element twice are the same objects."""
+    before = [{"id": i, "zone": z} for i, z in old]
+    after = [{"id": i, "zone": z} for i, z in rnd.sample(old, rnd.randint(0, len(old)))] \
+        + [{"id": i, "zone": z} for i, z in new]
+    rnd.shuffle(after)
+    expected = frozenset(one_by_one(after))
+    records._last.clear()
+    first = records.decode_set(before)
+    assert first == frozenset(one_by_one(before))
+    if scramble:
+        real = records._places
+        wrong = lambda o, n: [rnd.randint(0, len(o)) for _ in n]  # noqa: E731
+        records._places = wrong  # type: ignore[assignment]
+        try:
+            second = records.decode_set(after)
+        finally:
+            records._places = real  # type: ignore[assignment]
+    else:
+        second = records.decode_set(after)
+    assert second == expected
+    if len(after) > records.SMALL and not scramble and len(first or ()) == len(before):
+        shared = {id(x) for x in first} & {id(x) for x in second}  # type: ignore[union-attr]
+        assert len(shared) == len(first & second)  # type: ignore[operator]
+
+
+def test_records_of_another_shape_do_not_share() -> None:
+    records._last.clear()
+    ints = [{"id": i, "zone": "hand"} for i in range(20)]
+    strs = [{"id": str(i), "zone": "hand"} for i in range(20)]
+    assert records.decode_set(ints) is not None
+    got = records.decode_set(strs)
+    assert got == frozenset(one_by_one(strs)) and not got & frozenset(one_by_one(ints))
 
 
 def test_records_where_true_meets_1_are_still_refused() -> None:
@@ -78,6 +128,60 @@ def test_a_record_the_fast_path_cannot_take_is_decoded_as_before(odd: dict[str, 
             decode({"#set": body})
 
 
+json_text = st.recursive(
+    st.one_of(st.integers(-5, 5), st.booleans(), st.none(),
+              st.text(alphabet='ab:[]{}"\\', max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.sampled_from(["a", "b", "c:", "[d"]), inner,
+                                            max_size=3)),
+    max_leaves=20).map(json.dumps)
+
+
+def _mangled(text: str, cut: int, dup: bool) -> str:
+    if dup and '{"' in text:
+        at = text.index('{"')
+        key = text[at + 1:text.index('":', at) + 2] if '":' in text[at:] else '"a":'
+        return text[:at + 1] + key + " 0, " + text[at + 1:]
+    return text[: cut % (len(text) + 1)] if cut % 3 == 0 else text
+
+
+def _outcome(parse: Any, text: str) -> tuple[str, Any]:
+    try:
+        return "value", json.dumps(parse(text))
+    except strict_json.DuplicateKeyError as err:
+        return "duplicate", (err.key, err.line)
+    except ValueError as err:
+        return type(err).__name__, str(err)
+
+
+def _by_object_with_depth(text: str) -> Any:
+    strict_json._locate(text)
+    return strict_json._by_object(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(json_text, st.integers(0, 200), st.booleans())
+def test_a_large_document_parses_as_object_by_object(text: str, cut: int, dup: bool) -> None:
+    """Without a hook per object, a document gives the same value, the same duplicate key
+    and line, the same depth error and the same parse error (the depth limit is 3 here)."""
+    doc = _mangled(text, cut, dup)
+    real = strict_json.LARGE, strict_json.MAX_DEPTH
+    strict_json.LARGE, strict_json.MAX_DEPTH = 0, 3
+    try:
+        assert _outcome(strict_json.loads, doc) == _outcome(_by_object_with_depth, doc)
+    finally:
+        strict_json.LARGE, strict_json.MAX_DEPTH = real
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet='ab:[]{}"\\\n\u00e9', max_size=30))
+def test_the_structure_of_any_text_is_what_regular_expressions_find(text: str) -> None:
+    """Brackets and colons outside strings, found in bytes, as the slow way finds them:
+    escapes out, then strings (quote to next quote), then everything else."""
+    slow = re.sub(r'"[^"]*"', "", re.sub(r"\\.", "", text, flags=re.S))
+    assert strict_json._structure(text) == re.sub(r"[^\[\]{}:]", "", slow).encode()
+
+
 def _trace(path: Path, cards: int) -> Path:
     header = {"format": "tlaconf-trace", "version": 1, "module": "M", "revision": "1",
               "constants": {}}
@@ -99,9 +203,10 @@ def test_the_collector_is_paused_while_a_large_line_is_read(
         return real(text)
 
     monkeypatch.setattr(reader_module.strict_json, "loads", loads)
-    assert gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == 0
     with open_trace(_trace(tmp_path / "t.trace.jsonl", cards)) as t:
         steps = list(t.steps())
+        assert (gc.get_freeze_count() > 0) == paused  # set aside from the collector's passes
     assert len(steps) == 1 and len(steps[0].state["s"]) == cards
     assert seen[1:] == [not paused, not paused]  # line 1 is the header
-    assert gc.isenabled()  # and switched on again after each line
+    assert gc.isenabled() and gc.get_freeze_count() == 0  # and all back when it is closed

@@ -26,10 +26,11 @@ from tlaconf.cli.replay import (
     strict,
 )
 from tlaconf.errors import ExitCode, UserError
-from tlaconf.files import check_output
+from tlaconf.files import check_output, unreadable_path
 from tlaconf.gate.changes import VerdictChanges
 from tlaconf.gate.changes_report import change_lines, change_summary, write_changes_junit
 from tlaconf.gate.golden import (
+    EXPECTED_FILE,
     VERDICTS_FILE,
     Difference,
     assemble,
@@ -97,11 +98,22 @@ def _refuse_replay_options(args: argparse.Namespace) -> None:
                         "files and replays nothing)")
 
 
+def _check_expected_files(root: Path) -> None:
+    """UserError for an area's ``expected.json`` that is not a readable JSON file (a
+    folder or a named pipe of that name was passed over without a word)."""
+    for path in sorted(root.rglob(EXPECTED_FILE)):
+        why = unreadable_path(path)
+        if why is not None:
+            raise UserError(f"{path}: it {why}: an area's {EXPECTED_FILE} must be a JSON file "
+                            "(what each golden trace beside it must give)")
+
+
 def run(args: argparse.Namespace) -> ExitCode:
     root = Path(args.traces) if args.traces else default_traces_dir()
     if not root.is_dir():
         raise UserError(f"traces directory {root} does not exist")
     verdicts_path = root / VERDICTS_FILE
+    _check_expected_files(root)
     if args.assemble:
         _refuse_replay_options(args)
     if args.junit is not None and Path(args.junit).resolve() == verdicts_path.resolve():

@@ -19,6 +19,7 @@ from pathlib import Path
 from tlaconf.cli import doc_description
 from tlaconf.cli.scaffold import FILES
 from tlaconf.errors import ExitCode, UserError
+from tlaconf.files import too_long
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -61,6 +62,9 @@ def scaffold(target: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    long = too_long(args.name)
+    if long is not None:
+        raise UserError(f"NAME {args.name[:60]}...: it {long}")
     target = Path(args.name)
     for path in scaffold(target):
         print(f"wrote {path}")

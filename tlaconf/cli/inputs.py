@@ -28,7 +28,7 @@ import os
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import check_output, missing
+from tlaconf.files import check_output, missing, too_long
 
 
 def _missing(p: Path) -> str:
@@ -38,6 +38,11 @@ def _missing(p: Path) -> str:
 def _path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a path (it holds a NUL character)")
+    long = too_long(text)
+    if long is not None:
+        raise argparse.ArgumentTypeError(f"{text[:60]}...: it {long}")
     return Path(text)
 
 

@@ -21,7 +21,7 @@ import importlib
 import sys
 from collections.abc import Collection, Sequence
 
-from tlaconf import __version__
+from tlaconf import __version__, environment
 from tlaconf.errors import ExitCode, Undecided, UserError, internal_error
 from tlaconf.signals import Interrupted, interruptible
 
@@ -176,6 +176,7 @@ def _evaluate(args: argparse.Namespace) -> ExitCode:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tlaconf`` with ``argv`` (default: the process's arguments); the exit code."""
     debug = False  # --debug: an internal error's traceback goes to stderr too
+    environment.drop_bad_columns()
     try:
         with interruptible():
             args = _parse(sys.argv[1:] if argv is None else list(argv))

@@ -87,11 +87,16 @@ class _Number:
         self.text = text
 
 
+def _not_json(word: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's parser takes and JSON has not."""
+    raise json.JSONDecodeError(f"{word} is not a JSON value", word, 0)
+
+
 def _loads(text: str, where: str, sid: int) -> Any:
     try:
         strict_json.check_depth(text)
         parsed = json.loads(text, parse_int=_Number, parse_float=_Number,
-                            parse_constant=_Number)
+                            parse_constant=_not_json)
     except strict_json.TooDeep as err:
         raise Fail(f"{where}: {err} (column {err.col})", (), sid) from None
     except json.JSONDecodeError as err:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from difflib import get_close_matches
 from typing import Any, NoReturn
 
 from tlaconf.evaluate import builtins as B
@@ -81,6 +82,9 @@ def _ap(f: Any, x: Any, sid: int) -> Any:
         d = f._d
         if x in d:
             return d[x]
+        if all(type(k) is str for k in d):
+            raise Fail(f"record applied to {show(x)}, which is not one of its fields"
+                       f"{_fields(d, x)}", (), sid)
     return apply(f, x, sid)
 
 
@@ -89,10 +93,27 @@ def _dot(r: Any, name: str, sid: int) -> Any:
         d = r._d
         if name in d:
             return d[name]
-        raise Fail(f"record {show(r)} has no field {name}", (), sid)
+        raise Fail(f"record has no field {name}{_fields(d, name)}", (), sid)
     if type(r) is LazyFn:
         return r.apply(name, sid)
     raise Fail(f"{show(r)}.{name}: the {kind_of(r)} {show(r)} is not a record", (), sid)
+
+
+_FIELDS_SHOWN = 300
+"""How many characters of field names a missing-field error shows at most."""
+
+
+def _fields(d: dict[Any, Any], name: str) -> str:
+    """The field names of a record, those closest to ``name`` first, never its values (a
+    record such as ``IOEnv`` holds the process environment: its values may be secrets a
+    CI log must not show)."""
+    names = sorted(map(str, d))
+    close = get_close_matches(name, names, n=3)
+    text = ", ".join(names)
+    if len(text) > _FIELDS_SHOWN:
+        text = f"{text[:_FIELDS_SHOWN].rsplit(', ', 1)[0]}, ..."
+    hint = f" (closest: {', '.join(close)})" if close else ""
+    return f"{hint}; its {len(names):,} field{'s' if len(names) != 1 else ''}: {text}"
 
 
 def _cap(a: Any, b: Any, sid: int) -> Any:

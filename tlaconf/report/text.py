@@ -6,7 +6,6 @@ colour off (rich honours it).  Off a terminal the output is plain text.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from tlaconf.environment import columns
 from tlaconf.replay.result import (
     BlameNode,
     Change,
@@ -60,7 +60,7 @@ def make_console(file: IO[str] | None = None, width: int | None = None) -> Conso
     if probe.is_terminal:
         return probe
     if width is None:
-        width = int(os.environ.get("COLUMNS", _PLAIN_WIDTH))
+        width = columns() or _PLAIN_WIDTH
     return Console(file=out, width=width, no_color=True, highlight=False, emoji=False)
 
 

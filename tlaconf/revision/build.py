@@ -81,7 +81,8 @@ def _published(pages: Sequence[str | Path]) -> dict[str, PageDefinition]:
                 )
             out.setdefault(d.name, d)
     if not out:
-        raise UserError("the pages publish no definition (no 'reference-profile' marker)")
+        raise UserError(f"the pages {', '.join(map(str, pages))} publish no definition (no "
+                        "'reference-profile' marker)")
     return out
 
 

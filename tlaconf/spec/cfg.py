@@ -25,6 +25,7 @@ from typing import Any
 from tlaconf.errors import UserError
 from tlaconf.files import read_text
 from tlaconf.values import ModelValue, make_fn
+from tlaconf.values.bigint import parse_decimal
 from tlaconf.values.order import check_comparable
 
 _CONSTANT_KW = {"CONSTANT", "CONSTANTS"}
@@ -159,15 +160,16 @@ class _Parser:
     def value(self) -> Any:
         tok = self.take()
         if tok.kind == "number" or (tok.text == "-" and self._next_is_number()):
-            n = -int(self.take(kind="number").text) if tok.text == "-" else int(tok.text)
+            n = -parse_decimal(self.take(kind="number").text) if tok.text == "-" \
+                else parse_decimal(tok.text)
             nxt = self.peek()
             if nxt is not None and nxt.text == "..":
                 self.i += 1
                 hi_tok = self.take()
                 if hi_tok.text == "-":
-                    hi = -int(self.take(kind="number").text)
+                    hi = -parse_decimal(self.take(kind="number").text)
                 elif hi_tok.kind == "number":
-                    hi = int(hi_tok.text)
+                    hi = parse_decimal(hi_tok.text)
                 else:
                     raise self.error("expected an integer after '..'", hi_tok)
                 if hi - n + 1 > MAX_RANGE:

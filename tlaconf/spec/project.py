@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tlaconf.errors import UserError
-from tlaconf.files import read_text
+from tlaconf.files import read_text, too_long
 
 PYPROJECT = "pyproject.toml"
 _KEYS: dict[str, type] = {"spec": str, "traces": str, "scenarios": str, "strict": bool,
@@ -45,7 +45,7 @@ def find_project(start: Path | None = None) -> Project | None:
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         candidate = folder / PYPROJECT
-        if candidate.is_file():
+        if candidate.exists() or candidate.is_symlink():  # a folder or a pipe is refused
             project = read_project(candidate)
             if project is not None:
                 return project
@@ -101,6 +101,11 @@ def read_project(path: Path) -> Project | None:
         if type(value) is not kind or (isinstance(value, list)
                                        and not all(type(v) is str for v in value)):
             raise UserError(f"{where}: {key} must be a {_KINDS[kind]}")
+        if key in ("spec", "traces") and isinstance(value, str):
+            why = "an empty string" if not value.strip() else too_long(value)
+            if why is not None:
+                raise UserError(f"{where}: {key} must be a path to a folder; it "
+                                f"{'is ' if why[0] == 'a' else ''}{why}")
     root = path.parent
 
     def folder(key: str) -> Path | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from tlaconf.errors import UserError
-from tlaconf.files import missing
+from tlaconf.files import missing, too_long
 
 ENV = "TLACONF_LIBRARY"
 
@@ -92,10 +92,17 @@ def library_path(
     entries += [(Path(p), ENV) for p in env.get(ENV, "").split(":") if p]
     out: list[Path] = []
     for path, origin in entries:
+        long = too_long(path)
+        if long is not None:
+            raise UserError(f"{origin} {str(path)[:60]}...: it {long}")
         if path.is_dir():
             out.append(path)
         elif path.is_file():
-            _index(path)  # a file that is not a zip is reported now, not when a module is missing
+            try:  # a file that is not a zip is reported now, not when a module is missing
+                _index(path)
+            except UserError as err:
+                raise UserError(f"{origin} {err.message.removeprefix('library entry ')}"
+                                ) from None
             out.append(path)
         elif path.exists():
             raise UserError(f"{origin} {path}: not a folder or a jar (a named pipe, device "

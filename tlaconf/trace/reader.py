@@ -140,6 +140,7 @@ class TraceReader:
         self._states = SharedStates()
         self._names: frozenset[str] = frozenset()
         self._short = True
+        self._froze = False
         self._bools = -1
         """How many times ``true`` and ``false`` occur in the line read last (-1: not
         counted)."""
@@ -171,6 +172,7 @@ class TraceReader:
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
         self._short = len(text) <= _SHARED_LINE
+        self._froze = self._froze or not self._short
         self._bools = text.count("true") + text.count("false") if self._short else -1
         try:
             with _collector_paused(not self._short):
@@ -269,6 +271,8 @@ class TraceReader:
 
     def close(self) -> None:
         self._file.close()
+        if self._froze:  # objects of a large line were set aside from the collector
+            gc.unfreeze()
 
     def __enter__(self) -> TraceReader:
         return self
@@ -287,7 +291,9 @@ def _collector_paused(paused: bool) -> Iterator[None]:
     """Python's cyclic garbage collector paused while a line over 1 MiB is parsed and
     decoded: it passed over the millions of objects a large state holds again and again
     (half the time of a 50 MB set of records), and values hold no cycles (reference
-    counting frees them)."""
+    counting frees them). The objects made meanwhile are then set aside from its passes
+    (``gc.freeze``: its first pass after the pause went over all of them again) until the
+    trace is closed."""
     if not paused or not gc.isenabled():
         yield
         return
@@ -295,6 +301,7 @@ def _collector_paused(paused: bool) -> Iterator[None]:
     try:
         yield
     finally:
+        gc.freeze()
         gc.enable()
 
 

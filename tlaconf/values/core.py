@@ -46,14 +46,15 @@ class ModelValue:
 class Fn(Mapping[Any, Any]):
     """An immutable TLA+ function whose domain is not ``1..n`` (records included).
 
-    Build with :func:`make_fn`, which returns a ``tuple`` when the domain is ``1..n``.
+    Build with :func:`make_fn`, which returns a ``tuple`` when the domain is ``1..n``;
+    ``h``, when given, is the hash as :meth:`__hash__` computes it (found in bulk).
     """
 
     __slots__ = ("_d", "_h", "_k")
 
-    def __init__(self, mapping: dict[Any, Any]) -> None:
+    def __init__(self, mapping: dict[Any, Any], h: int | None = None) -> None:
         self._d = mapping
-        self._h: int | None = None
+        self._h = h
         self._k: frozenset[type] | None = None
 
     def __getitem__(self, key: Any) -> Any:

@@ -13,7 +13,7 @@ named tuple), and ``{"#set": [true, 1]}`` is refused instead of collapsing.
 from __future__ import annotations
 
 import operator
-from collections.abc import Collection
+from collections.abc import Iterable
 from itertools import chain
 from typing import Any
 
@@ -21,8 +21,7 @@ from tlaconf.values import shape
 from tlaconf.values.bigint import DECIMAL, decimal_text, parse_decimal
 from tlaconf.values.core import Fn, ModelValue, canonical, make_fn
 from tlaconf.values.order import check_comparable
-
-SAFE_INT = 2**53 - 1
+from tlaconf.values.records import SAFE_INT, SMALL, decode_set, scalars
 
 
 class ITFDecodeError(ValueError):
@@ -65,7 +64,7 @@ def _decode(obj: Any) -> Any:
             return int(obj)
         raise ITFDecodeError(f"{obj!r} is not an integer (TLA+ has no floats)", "")
     if t is list:
-        return tuple(obj) if _scalars(obj) else tuple(_items(obj, "["))
+        return tuple(obj) if scalars(obj) else tuple(_items(obj, "["))
     if t is dict:
         return _decode_object(obj)
     if obj is None:
@@ -92,7 +91,7 @@ def _decode_object(obj: dict[str, Any]) -> Any:
             return _encoded(key, body)
     elif not obj:
         return ()  # the empty record is the empty function <<>>
-    if len(obj) > _SMALL and _plain_values(obj):
+    if len(obj) > SMALL and _plain_values(obj):
         return Fn(dict(obj))
     out: dict[str, Any] = {}
     k = ""
@@ -108,10 +107,6 @@ def _decode_object(obj: dict[str, Any]) -> Any:
     raise ITFDecodeError(f"an encoded value has exactly one key, got {sorted(obj)}", "")
 
 
-_SMALL = 8
-"""A record of more fields is first checked for holding only scalars (then it is itself)."""
-
-
 def _encoded(key: str, body: Any) -> Any:
     """The value of ``{key: body}``, an encoded value (``#set``, ``#bigint``, ...)."""
     if key == "#bigint":
@@ -124,12 +119,13 @@ def _encoded(key: str, body: Any) -> Any:
         if not isinstance(body, list):
             raise ITFDecodeError(f"{key} takes a JSON array", "")
         if key == "#tup":
-            return tuple(body) if _scalars(body) else tuple(_items(body, "#tup["))
+            return tuple(body) if scalars(body) else tuple(_items(body, "#tup["))
         if _plain(body):  # strings, or safe integers: themselves, and always comparable
             return frozenset(body)
-        items = _flat_records(body)
-        if items is None:
-            items = _items(body, "#set[")
+        flat = decode_set(body)
+        if flat is not None:
+            return flat
+        items = _flat_records(body) or _items(body, "#set[")
         found = shape.of_items(items)  # elements of one shape always compare
         if found is None:
             mix = check_comparable(items)
@@ -152,9 +148,15 @@ def _encoded(key: str, body: Any) -> Any:
 
 _STR = frozenset({str})
 _INT = frozenset({int})
-_SCALARS = frozenset({str, int, bool})
 _DICT = {dict}
 _ENCODING_KEY = operator.methodcaller("startswith", "#")
+
+
+def _encoding_key(keys: Iterable[str]) -> bool:
+    """Whether a key of ``keys`` starts with ``#`` (looked for one by one only when one
+    holds a ``#`` at all)."""
+    keys = list(keys)
+    return "#" in "".join(keys) and any(map(_ENCODING_KEY, keys))
 
 
 def _plain(body: list[Any]) -> bool:
@@ -165,31 +167,20 @@ def _plain(body: list[Any]) -> bool:
     return kinds == _INT and min(body) >= -SAFE_INT and max(body) <= SAFE_INT
 
 
-def _scalars(values: Collection[Any]) -> bool:
-    """Whether ``values`` are all strings, booleans or safe integers (a sequence or a
-    record of them holds them as they are; a set must also hold one kind: :func:`_plain`)."""
-    kinds = set(map(type, values))
-    if not kinds <= _SCALARS:
-        return False
-    if int not in kinds:
-        return True
-    ints = values if kinds == _INT else [v for v in values if type(v) is int]
-    return min(ints) >= -SAFE_INT and max(ints) <= SAFE_INT
-
-
 def _plain_values(obj: dict[str, Any]) -> bool:
     """Whether ``obj`` is a record of scalars (no key starts with ``#``): its values are
     themselves."""
-    return not any(map(_ENCODING_KEY, obj)) and _scalars(obj.values())
+    return not _encoding_key(obj) and scalars(obj.values())
 
 
 def _flat_records(body: list[Any]) -> list[Any] | None:
     """The records of ``body`` when it is a list of non-empty JSON objects holding only
-    scalars (no key starts with ``#``), told in a few passes at C speed; else None (then
-    each element is decoded, and an error named, one by one)."""
-    if (len(body) <= _SMALL or set(map(type, body)) != _DICT or not all(body)
-            or any(map(_ENCODING_KEY, chain.from_iterable(body)))
-            or not _scalars(list(chain.from_iterable(map(dict.values, body))))):
+    scalars (no key starts with ``#``), of different keys or of several kinds in a field
+    (:func:`~tlaconf.values.records.decode_set` takes the others), told in a few passes at
+    C speed; else None (then each element is decoded, and an error named, one by one)."""
+    if (len(body) <= SMALL or set(map(type, body)) != _DICT or not all(body)
+            or _encoding_key(chain.from_iterable(body))
+            or not scalars(list(chain.from_iterable(map(dict.values, body))))):
         return None
     return list(map(Fn, map(dict, body)))
 

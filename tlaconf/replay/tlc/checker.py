@@ -13,12 +13,12 @@ trace is done.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from pathlib import Path
 
-from tlaconf.errors import CheckerFailed, UserError
+from tlaconf import environment
+from tlaconf.errors import CheckerFailed
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.replay.tlc.process import Tlc, TlcResult, find_tlc, run_tlc
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
@@ -31,10 +31,7 @@ DEFAULT_CHUNK = 500
 
 def chunk_size() -> int:
     """Steps per TLC run: ``TLACONF_TLC_CHUNK`` (default 500)."""
-    text = os.environ.get("TLACONF_TLC_CHUNK", str(DEFAULT_CHUNK))
-    if not text.isdigit() or int(text) < 1:
-        raise UserError(f"TLACONF_TLC_CHUNK={text} is not a positive number of steps")
-    return int(text)
+    return environment.count("TLACONF_TLC_CHUNK", DEFAULT_CHUNK)
 
 
 class TlcSession:

@@ -23,11 +23,12 @@ import os
 import re
 import shutil
 import subprocess
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from tlaconf import signals
+from tlaconf import environment, signals
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.tla.library import is_jar
 from tlaconf.trace.export import JAVA_OPTIONS
@@ -66,18 +67,26 @@ def find_tlc(timeout_s: float | None = None) -> Tlc:
         raise UserError(f"TLC_JAR is not set; {INSTALL_HINT}")
     if not Path(jar).is_file():
         raise UserError(f"TLC_JAR={jar} is not a file; {INSTALL_HINT}")
+    if not _holds_tlc(Path(jar)):
+        raise UserError(f"TLC_JAR={jar} is not a jar holding TLC (tlc2/TLC.class); "
+                        f"{INSTALL_HINT}")
     home = os.environ.get("JAVA_HOME")
     java = str(Path(home) / "bin" / "java") if home else shutil.which("java")
     if not java or not (Path(java).is_file() and os.access(java, os.X_OK)):
         where = f"JAVA_HOME={home} has no bin/java" if home else "java is not on PATH"
         raise UserError(f"{where}; {INSTALL_HINT}")
-    timeout = os.environ.get("TLC_TIMEOUT", "")
-    if timeout and not timeout.isdigit():
-        raise UserError(f"TLC_TIMEOUT={timeout} is not a number of seconds")
+    timeout = environment.seconds("TLC_TIMEOUT")
     extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
-    if timeout_s is not None:
-        return Tlc(java, Path(jar).resolve(), timeout_s, extra)
-    return Tlc(java, Path(jar).resolve(), float(timeout) if timeout else None, extra)
+    return Tlc(java, Path(jar).resolve(), timeout if timeout_s is None else timeout_s, extra)
+
+
+def _holds_tlc(jar: Path) -> bool:
+    """Whether ``jar`` is a zip file holding TLC's main class."""
+    try:
+        with zipfile.ZipFile(jar) as z:
+            return "tlc2/TLC.class" in z.NameToInfo
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 @dataclass(frozen=True)
