@@ -37,6 +37,12 @@ defines:
   Apalache splits an invariant into its conjuncts (one state invariant each, in
   an order of its own), and the label says which invariant a conjunct is of.
 
+* ``TlaconfG<k> == TlaconfG<k>:: (TlaconfGuard_A(p))`` for a rejected step k whose action
+  ``A`` has conjuncts that read no next state (:mod:`~tlaconf.replay.apalache.enabling`):
+  ``TlaconfGuard_A(tlaconf_p)``, their conjunction, is implied by ``A(tlaconf_p)``; asked
+  as a STATE invariant in the state before step k, VIOLATED means ``A(p)`` is disabled
+  there, without the ``TlaconfE<k>`` transition.
+
 An accepted step k holds exactly when ``TlaconfA<k>`` is SATISFIED after
 ``TlaconfS<k>``, a rejected one when ``TlaconfS<k>`` is ENABLED (Apalache solves
 both); a rejected step's action is enabled exactly when a ``TlaconfE<k>``
@@ -46,10 +52,12 @@ transition is.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.replay.apalache.enabling import PARAM
 from tlaconf.replay.apalache.types import (
     NoCommonType,
     Type,
@@ -68,6 +76,8 @@ COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
 CONSTANT = "TlaconfConst_"
+GUARD = "TlaconfG"
+GUARD_OPERATOR = "TlaconfGuard_"
 
 
 def trace_types(
@@ -118,12 +128,24 @@ def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
     return f"{note}{CONSTANT}{name} == {literal(value, t)}"
 
 
+@dataclass(frozen=True)
+class Root:
+    """The root module's text and the invariants it defines for tlaconf's questions."""
+
+    text: str
+    checks: list[str]
+    """The ``TlaconfA<k>Q`` operators: each accepted step's action."""
+    guards: list[str]
+    """The ``TlaconfG<k>Q`` operators: each rejected step's guard."""
+
+
 def root_module(
     spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
     types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, Type],
-) -> tuple[str, list[str]]:  # fmt: skip
-    """The text of the root module for ``trace`` (see the module docstring), and the names
-    of its ``TlaconfA<k>`` invariants (the operators, ``TlaconfA<k>Q``)."""
+    guards: Mapping[str, str],
+) -> Root:  # fmt: skip
+    """The root module for ``trace`` (see the module docstring); ``guards``: the body of
+    each action's guard (:func:`~tlaconf.replay.apalache.enabling.state_guards`)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
     binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
@@ -138,16 +160,16 @@ def root_module(
         out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
         disjuncts = [("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}")]
         checks: list[tuple[str, str]] = []
+        tests: list[tuple[str, str]] = []
+        used: set[str] = set()
         for k, step in enumerate(t.steps(), start=1):
             missing = [v for v in variables if v not in step.state]
             if missing:
                 raise UserError(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
-            if step.action is None:
-                call = NEXT
-            else:
-                call = f"{step.action}({literal(step.params, params[step.action])})"
+            given = "" if step.action is None else literal(step.params, params[step.action])
+            call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             take = f"{guard} /\\ {COUNTER}' = {k}"
@@ -159,13 +181,20 @@ def root_module(
             else:
                 step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {unchanged} /\\ {pin}"
                 disjuncts.append((f"TlaconfS{k}", step_k))
-                if step.action is not None:
+                action = step.action
+                if action is not None:
                     disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
+                if action is not None and action in guards and known(params[action]):
+                    used.add(action)
+                    tests.append((f"{GUARD}{k}", f"{GUARD_OPERATOR}{action}({given})"))
+    out += [f"\\* @type: ({type_text(params[a])}) => Bool;\n"
+            f"{GUARD_OPERATOR}{a}({PARAM}) == {guards[a]}" for a in sorted(used)]  # fmt: skip
     out += [f"{label}Q == {body}" for label, body in disjuncts]
-    out += [f"{label}Q == {label}:: ({call})" for label, call in checks]
+    out += [f"{label}Q == {label}:: ({call})" for label, call in checks + tests]
     out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
             for i, name in enumerate(spec.invariants)]  # fmt: skip
     listed = "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts)
     out.append("TlaconfNext ==\n" + listed)
     out.append("====")
-    return "\n\n".join(out) + "\n", [f"{label}Q" for label, _ in checks]
+    return Root("\n\n".join(out) + "\n", [f"{label}Q" for label, _ in checks],
+                [f"{label}Q" for label, _ in tests])
