@@ -118,6 +118,8 @@ class FakeApalache:
     def __init__(self, port: int = 0) -> None:
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.sources: dict[str, list[str]] = {}
+        self.labels: dict[str, list[str | None]] = {}
+        """The label of each transition of each session (kept after ``disposeSpec``)."""
         self.sessions: dict[str, Session] = {}
         self.unknown: set[tuple[str, str]] = set()
         self.errors: dict[tuple[str, str], str] = {}
@@ -283,6 +285,7 @@ class FakeApalache:
         self._count += 1
         sid = format(self._count, "x")
         self.sources[sid] = texts
+        self.labels[sid] = [label or None for label, _ in transitions]
         s = Session(ctx, tuple(ctx.variables), init, transitions, invariants)
         self.sessions[sid] = s
         spec = {

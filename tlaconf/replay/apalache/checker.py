@@ -23,21 +23,24 @@ new one; otherwise one server serves every trace of a run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
-from tlaconf.replay.apalache.enabling import state_guards
+from tlaconf.replay.apalache.enabling import NO_GUARDS, Guards, state_guards
 from tlaconf.replay.apalache.root import (
     ACTION,
     GUARD,
     INVARIANT,
     INVARIANT_LABEL,
+    Root,
     root_module,
     trace_types,
 )
 from tlaconf.replay.apalache.server import CheckerTimedOut, Client, Server, find_apalache
+from tlaconf.replay.apalache.types import Type
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step
@@ -51,6 +54,46 @@ def _labelled(transitions: list[dict[str, Any]]) -> dict[str, list[int]]:
     return out
 
 
+@dataclass
+class SessionTexts:
+    """What a trace's session sends: the bundle, and the root module (with or without the
+    rejected steps' guards)."""
+
+    spec: ModuleSpec
+    trace: Path
+    variables: tuple[str, ...]
+    bound: list[str]
+    types: dict[str, Type]
+    params: dict[str, Type]
+    annotations: dict[str, Type]
+    bundle: tuple[str, ...]
+    guards: Guards
+
+    def root(self, guarded: bool = True) -> Root:
+        guards = self.guards if guarded else NO_GUARDS
+        return root_module(self.spec, self.bound, self.variables, self.trace, self.types,
+                           self.params, self.annotations, guards)  # fmt: skip
+
+
+def session_texts(spec: ModuleSpec, module: LoadedModule, trace: Path) -> SessionTexts:
+    """The texts of ``trace``'s session (UserError for a trace or spec Apalache cannot take)."""
+    variables = tuple(module.variables)
+    typing = read_types(spec)
+    annotations = {c: t for m in typing.modules.values() for c, t in m.items()
+                   if c in spec.constants}  # a constant may be declared where it is used
+    annotations.update(typing.of(spec.name))
+    types, params, labels = trace_types(trace, variables, annotations)
+    evaluate = getattr(module, "constant", None)
+    if evaluate is None:
+        raise UserError("the apalache backend needs the embedded evaluator's module load")
+    bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
+    declared = getattr(module, "constants", frozenset(spec.constants))
+    bound = sorted(c for c in spec.constants if c in declared)
+    guards = state_guards(spec, labels - {NEXT}, variables)
+    return SessionTexts(spec, trace, variables, bound, types, params, annotations,
+                        bundle.texts, guards)  # fmt: skip
+
+
 class ApalacheSession:
     """One trace, one Apalache session."""
 
@@ -59,31 +102,16 @@ class ApalacheSession:
         self._client = client
         self._done = done
         self._invariants = list(spec.invariants)
-        variables = tuple(module.variables)
-        typing = read_types(spec)
-        annotations = {c: t for m in typing.modules.values() for c, t in m.items()
-                       if c in spec.constants}  # a constant may be declared where it is used
-        annotations.update(typing.of(spec.name))
-        types, params, labels = trace_types(trace, variables, annotations)
-        evaluate = getattr(module, "constant", None)
-        if evaluate is None:
-            raise UserError("the apalache backend needs the embedded evaluator's module load")
-        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
-        declared = getattr(module, "constants", frozenset(spec.constants))
-        bound = sorted(c for c in spec.constants if c in declared)
-        guards = state_guards(spec, labels - {NEXT}, variables)
+        texts = session_texts(spec, module, trace)
         ours = [f"{INVARIANT}{i}" for i in range(len(self._invariants))]
-        while True:
-            root = root_module(spec, bound, variables, trace, types, params, annotations, guards)
-            self.root = root.text
-            try:
-                parameters = client.load((root.text, *bundle.texts),
-                                         ours + root.checks + root.guards)  # fmt: skip
-                break
-            except UserError:
-                if not root.guards:
-                    raise
-                guards = {}  # the guards are an optimisation: the module without them
+        root = texts.root()
+        try:
+            parameters = client.load((root.text, *texts.bundle), ours + root.checks + root.guards)
+        except UserError:
+            if not root.guards:
+                raise
+            root = texts.root(guarded=False)  # the guards only save time: load without them
+            parameters = client.load((root.text, *texts.bundle), ours + root.checks)
         self._init = [int(t["index"]) for t in parameters.get("initTransitions", [])]
         self._next = _labelled(parameters.get("nextTransitions", []))
         self._conjuncts = self._read_invariants(parameters)

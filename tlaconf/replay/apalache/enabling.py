@@ -54,8 +54,23 @@ ROOT_NAMES = frozenset({
 })  # fmt: skip
 """What the root module's own EXTENDS Integers, Apalache defines (no binder may take them)."""
 
+ROOT_MODULES = frozenset({"Naturals", "Integers", "Apalache"})
+"""The standard modules the root module extends anyway."""
+
 _DEPTH = 30
 """How many calls deep the conjuncts are looked for (a recursive action stops there)."""
+
+
+@dataclass(frozen=True)
+class Guards:
+    """The body of each action's guard, and the standard modules they name (which the root
+    module extends: Apalache's INSTANCE brings their operators, tlaconf's evaluator not)."""
+
+    bodies: dict[str, str]
+    modules: tuple[str, ...] = ()
+
+
+NO_GUARDS = Guards({})
 
 
 @dataclass(frozen=True)
@@ -107,6 +122,8 @@ class _Guards:
         self.variables = variables
         self.visible = set(root.symbols) | set(root.exported) | ROOT_NAMES
         self.plain = _plain_instances(root)
+        self.modules: set[str] = set()
+        """The standard modules of the names written so far."""
 
     def module(self, sym: Symbol) -> ResolvedModule | None:
         rm = self.root.graph.modules.get(sym.module)
@@ -194,13 +211,19 @@ class _Guards:
                 raise Unprintable(n)
             if self.root.exported.get(n) is not sym:
                 raise Unprintable(n)  # another meaning (or none) in the root module
+            owner = self.root.graph.modules.get(sym.module)
+            if owner is not None and owner.standard:
+                named.add(sym.module)
             return n
 
         def binder(n: str) -> None:
             if n in self.visible or n in scope.args or n.lower().startswith("tlaconf"):
                 raise Unprintable(n)
 
-        return expression_text(node, name, binder)
+        named: set[str] = set()
+        text = expression_text(node, name, binder)
+        self.modules |= named  # only once the whole text is written
+        return text
 
     def _arg(self, node: A.Node, scope: _Scope) -> _Arg:
         try:
@@ -255,18 +278,18 @@ class _Guards:
                 yield from self.conjuncts(definition.body, _Scope(owner, args), depth + 1)
 
 
-def state_guards(spec: ModuleSpec, actions: set[str], variables: tuple[str, ...]) -> dict[str, str]:
-    """For each action of ``actions`` (defined in ``spec``'s module with one parameter) that
-    has conjuncts reading no next state, the body of its guard: their conjunction, with the
+def state_guards(spec: ModuleSpec, actions: set[str], variables: tuple[str, ...]) -> Guards:
+    """The guard of each action of ``actions`` (defined in ``spec``'s module with one
+    parameter) that has conjuncts reading no next state: their conjunction, with the
     params as :data:`PARAM` (see the module docstring)."""
     try:
         text = spec.path.read_text(encoding="utf-8")
         root = resolve(parse_module(text, str(spec.path)), spec.search_path,
                        file=str(spec.path), text=text)  # fmt: skip
     except (OSError, UserError, ResolveErrors):
-        return {}
+        return NO_GUARDS  # the bundle reports it
     guards = _Guards(root, frozenset(spec.constants), frozenset(variables))
-    out: dict[str, str] = {}
+    bodies: dict[str, str] = {}
     for action in sorted(actions):
         sym = root.symbols.get(action)
         node = sym.node if sym is not None else None
@@ -276,5 +299,5 @@ def state_guards(spec: ModuleSpec, actions: set[str], variables: tuple[str, ...]
         scope = _Scope(owner, {node.params[0].name: _Arg(PARAM, False)})
         found = list(dict.fromkeys(guards.conjuncts(node.body, scope)))
         if found:
-            out[action] = " /\\ ".join(f"({c})" for c in found)
-    return out
+            bodies[action] = " /\\ ".join(f"({c})" for c in found)
+    return Guards(bodies, tuple(sorted(guards.modules - ROOT_MODULES)))

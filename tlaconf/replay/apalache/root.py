@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.replay.apalache.enabling import PARAM
+from tlaconf.replay.apalache.enabling import NO_GUARDS, PARAM, Guards
 from tlaconf.replay.apalache.types import (
     NoCommonType,
     Type,
@@ -142,10 +142,10 @@ class Root:
 def root_module(
     spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
     types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, Type],
-    guards: Mapping[str, str],
+    guards: Guards = NO_GUARDS,
 ) -> Root:  # fmt: skip
-    """The root module for ``trace`` (see the module docstring); ``guards``: the body of
-    each action's guard (:func:`~tlaconf.replay.apalache.enabling.state_guards`)."""
+    """The root module for ``trace`` (see the module docstring), with the rejected steps'
+    ``guards`` (:func:`~tlaconf.replay.apalache.enabling.state_guards`)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
     binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
@@ -184,11 +184,13 @@ def root_module(
                 action = step.action
                 if action is not None:
                     disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
-                if action is not None and action in guards and known(params[action]):
+                if action is not None and action in guards.bodies and known(params[action]):
                     used.add(action)
                     tests.append((f"{GUARD}{k}", f"{GUARD_OPERATOR}{action}({given})"))
-    out += [f"\\* @type: ({type_text(params[a])}) => Bool;\n"
-            f"{GUARD_OPERATOR}{a}({PARAM}) == {guards[a]}" for a in sorted(used)]  # fmt: skip
+    if used and guards.modules:  # the standard modules the guards name
+        out[1] = f"EXTENDS Integers, {', '.join(guards.modules)}, Apalache"
+    out += [f"\\* @type: ({type_text(params[a])}) => Bool;\n{GUARD_OPERATOR}{a}({PARAM}) == "
+            f"{guards.bodies[a]}" for a in sorted(used)]  # fmt: skip
     out += [f"{label}Q == {body}" for label, body in disjuncts]
     out += [f"{label}Q == {label}:: ({call})" for label, call in checks + tests]
     out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
