@@ -15,7 +15,12 @@ It behaves as the real server does in the exchanges recorded from Apalache
   evaluator, on the concrete states tlaconf's root modules pin): ENABLED,
   or DISABLED and back to the snapshot before; ``nextStep`` moves on;
 * ``checkInvariant`` answers SATISFIED without looking at step 0, and for an
-  ACTION invariant at step 1 (the real server's shortcut), otherwise decides;
+  ACTION invariant at step 1 (the real server's shortcut), otherwise decides; a STATE
+  invariant is asked in the state of the last ``nextStep`` (tlaconf asks a rejected step's
+  guard there, before the step); an invariant is split into its top-level conjuncts, one
+  invariant each with the invariant's label, also through the operator it applies (a
+  guard ``TlaconfG<k>:: (TlaconfGuard_A(p))`` is one invariant per conjunct of
+  ``TlaconfGuard_A``'s body);
 * ``rollback`` and ``disposeSpec`` as documented.
 
 * more than one ``@type`` in the comments before a declaration (a left-out
@@ -396,16 +401,36 @@ def _conjuncts(texts: list[str], name: str) -> tuple[str | None, int, bool]:
     body = next((d for d in (_definition(t, name) for t in texts) if d), "")
     labelled = re.fullmatch(r"\s*([A-Za-z0-9_]+):: \((.*)\)\s*", body, re.S)
     label, inner = (labelled.group(1), labelled.group(2)) if labelled else (None, body)
-    if re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", inner):
-        inner = next((d for d in (_definition(t, inner.strip()) for t in texts) if d), inner)
+    called = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)(\(.*\))?\s*", inner, re.S)
+    if called:  # an operator (a guard is an operator applied to the step's params)
+        inner = next((d for d in (_definition(t, called.group(1)) for t in texts) if d), inner)
     lines = [line for line in inner.split("\n") if line.strip()]
     first = lines[0] if lines else ""
-    count = 1
+    count = _infix_conjuncts(inner) if len(lines) == 1 else 1
     if first.lstrip().startswith("/\\"):
         column = len(first) - len(first.lstrip())
         count = sum(1 for line in lines if line[column:].startswith("/\\")
                     and len(line) - len(line.lstrip()) == column)  # fmt: skip
     return label, count, _primed(texts, body + inner)
+
+
+def _infix_conjuncts(text: str) -> int:
+    """How many conjuncts ``a /\\ b /\\ c`` on one line has (outside brackets and strings)."""
+    depth, count, quoted, i = 0, 1, False, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            quoted = c != '"' or text[i - 1] == "\\"
+        elif c == '"':
+            quoted = True
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith("/\\", i):
+            count += 1
+        i += 1
+    return count
 
 
 def _primed(texts: list[str], text: str) -> bool:
