@@ -28,7 +28,12 @@ It behaves as the real server does in the exchanges recorded from Apalache
   error: ``type input error: Found 3 @type annotations in front of some
   declaration``;
 * a parameter a method does not take is refused, with the real server's
-  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``.
+  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``;
+* an action whose ``@type`` has a row variable applied to a literal with an empty
+  collection (``Observe([seat |-> "A", view |-> SetAsFun({})])``) is refused: Snowcat
+  leaves the collection's type open, and the real server answers an internal error,
+  ``Unexpected expressions in the specification`` (tlaconf sends such params as an
+  annotated definition, ``TlaconfP<k>``).
 
 ``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
 ``(method, label or invariant index)``; ``hang`` makes chosen methods never
@@ -257,6 +262,9 @@ class FakeApalache:
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
+        if _open_empty(texts):
+            raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
+                           "(see the error messages)")  # fmt: skip
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
         for text in texts:
             name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
@@ -448,6 +456,21 @@ def _primed(texts: list[str], text: str) -> bool:
             seen.add(name)
             todo += [d for d in (_definition(t, name) for t in texts) if d]
     return False
+
+
+_ROW = re.compile(r"^\\\* @type: \((.*, [a-z][A-Za-z0-9]*\}.*)\) => Bool;\n([A-Za-z0-9_]+)\(", re.M)
+"""An action whose ``@type`` has a row variable (``{f: T, a}``)."""
+_EMPTY = re.compile(r"\{\}|<<>>")
+
+
+def _open_empty(texts: list[str]) -> bool:
+    """Whether the root applies an action whose ``@type`` has a row variable to a literal
+    holding an empty collection: Snowcat leaves the collection's type open ("Expected a
+    non-polymorphic type ... You may need to annotate an empty collection"), and the real
+    server refuses the specification with an internal error."""
+    open_rows = {m.group(2) for t in texts[1:] for m in _ROW.finditer(t)}
+    calls = re.findall(r"\b([A-Za-z0-9_]+)\((\[.*?\])\)\)?$", texts[0], re.M)
+    return any(name in open_rows and _EMPTY.search(arg) for name, arg in calls)
 
 
 def _crowded(text: str) -> tuple[int, str, int] | None:

@@ -107,7 +107,9 @@ class ApalacheSession:
         root = texts.root()
         try:
             parameters = client.load((root.text, *texts.bundle), ours + root.checks + root.guards)
-        except UserError:
+        except CheckerTimedOut:
+            raise
+        except (UserError, CheckerFailed):
             if not root.guards:
                 raise
             root = texts.root(guarded=False)  # the guards only save time: load without them

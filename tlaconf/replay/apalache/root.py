@@ -18,6 +18,12 @@ defines:
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
 
+* ``TlaconfP<k>``, with a ``@type`` annotation, for step k's params when they hold an
+  empty collection: applied to an action whose ``@type`` has a row variable, such a
+  literal leaves Snowcat an element type it cannot fix (the real server refuses it:
+  ``Unexpected expressions in the specification``); the step's questions apply the
+  action to ``TlaconfP<k>``.
+
 * ``TlaconfA<k> == TlaconfA<k>:: (A(p))`` for an accepted step k with an action
   label (a step checked against ``Next`` keeps ``Next`` in its transition: the
   negation of ``Next`` expands its existentials, which a transition skolemizes;
@@ -69,6 +75,7 @@ from tlaconf.replay.apalache.types import (
 )
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
+from tlaconf.values import Fn
 
 ROOT = "TlaconfApalache"
 ACTION = "TlaconfA"
@@ -76,6 +83,7 @@ COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
 CONSTANT = "TlaconfConst_"
+PARAMS = "TlaconfP"
 GUARD = "TlaconfG"
 GUARD_OPERATOR = "TlaconfGuard_"
 
@@ -114,6 +122,16 @@ def trace_types(
 def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping[str, Any],
            prime: str = "") -> str:  # fmt: skip
     return " /\\ ".join(f"{v}{prime} = {literal(state[v], types[v])}" for v in variables)
+
+
+def _has_empty(value: Any) -> bool:
+    """Whether ``value`` holds an empty set, sequence or function (whose element type Snowcat
+    leaves open where the action's ``@type`` has a row variable)."""
+    if isinstance(value, frozenset | tuple):
+        return not value or any(_has_empty(x) for x in value)
+    if isinstance(value, Fn):
+        return not value or any(_has_empty(x) for x in value.values())
+    return False
 
 
 def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
@@ -169,6 +187,9 @@ def root_module(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
             given = "" if step.action is None else literal(step.params, params[step.action])
+            if step.action is not None and _has_empty(step.params) and known(params[step.action]):
+                out.append(f"\\* @type: {type_text(params[step.action])};\n{PARAMS}{k} == {given}")
+                given = f"{PARAMS}{k}"
             call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
