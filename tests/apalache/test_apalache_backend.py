@@ -696,7 +696,8 @@ def test_params_with_an_empty_collection_are_an_annotated_definition(
     (spec / "conformance").mkdir(parents=True)
     (spec / "reference-profile" / "rev1").mkdir(parents=True)
     (spec / "conformance" / "Tags.tla").write_text(
-        "---- MODULE Tags ----\nEXTENDS Naturals, FiniteSets\nVARIABLE\n  \\* @type: Set(Str);\n  tags\n"
+        "---- MODULE Tags ----\nEXTENDS Naturals, FiniteSets\n"
+        "VARIABLE\n  \\* @type: Set(Str);\n  tags\n"
         "\\* @type: ({add: Set(Str), a}) => Bool;\nAdd(p) == tags' = tags \\cup p.add\n"
         "Small == Cardinality(tags) < 3\n====\n")  # fmt: skip
     (spec / "conformance" / "Tags.cfg").write_text("INVARIANT Small\n")
