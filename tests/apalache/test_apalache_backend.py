@@ -714,3 +714,22 @@ def test_params_with_an_empty_collection_are_an_annotated_definition(
     root = fake.root().replace("Add(TlaconfP1)", 'Add([add |-> {}, who |-> "a"])')
     with pytest.raises(CheckerFailed, match="Unexpected expressions in the specification"):
         Client(fake.url, 30).load((root, *fake.sources[list(fake.sources)[-1]][1:]), [])
+
+
+def test_a_step_pins_only_what_it_changes(fake: FakeApalache, tmp_path: Path) -> None:
+    """The state before a step is pinned already: a variable the step leaves as it was is
+    UNCHANGED (the same constraint, less to type and encode), a changed one pinned; a
+    rejected step keeps every variable, and one that changed a variable is a violation."""
+    path = write(tmp_path / "t.trace.jsonl", [("Reset", {"atLeast": 0}, "accepted", st(0)),
+                                              inc(2, st(2, a=2))])  # fmt: skip
+    assert replay(path).verdict == "conforms"
+    root = fake.root()
+    assert "TlaconfS1Q == tlaconf_k = 0 /\\ tlaconf_k' = 1 /\\ UNCHANGED <<count, tally>>\n" in root
+    assert ("TlaconfS2Q == tlaconf_k = 1 /\\ tlaconf_k' = 2 /\\ count' = 2 /\\ "
+            'tally\' = SetAsFun({<<"a", 2>>, <<"b", 0>>})\n') in root  # fmt: skip
+    path = write(tmp_path / "r.trace.jsonl", [("Reset", {"atLeast": 5}, "rejected", st(0, b=1))])
+    result = replay(path)
+    assert result.verdict == "violation" and result.failure is not None
+    assert result.failure.step == 1
+    assert ("TlaconfS1Q == tlaconf_k = 0 /\\ tlaconf_k' = 1 /\\ UNCHANGED <<count, tally>> /\\ "
+            'tally\' = SetAsFun({<<"a", 0>>, <<"b", 1>>})\n') in fake.root()  # fmt: skip

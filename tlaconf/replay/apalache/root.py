@@ -13,7 +13,10 @@ defines:
   time grows with the number of steps, not faster): ``TlaconfS0`` stutters (the
   server does not solve an ACTION invariant right after ``Init``);
   ``TlaconfS<k>`` takes step k (``tlaconf_k`` from k-1 to k) to the recorded
-  state ``sk`` (for a rejected step with ``UNCHANGED``); ``TlaconfE<k>``
+  state ``sk``: the variables it changes pinned to their values, the others
+  ``UNCHANGED`` (the state before is pinned already: the same constraint, with less
+  to type and encode; a rejected step keeps every variable ``UNCHANGED``, and pins
+  the ones it changed, so that it is disabled then); ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
@@ -119,9 +122,18 @@ def trace_types(
     return {v: book.types.get(v) for v in variables}, params, labels
 
 
-def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping[str, Any],
-           prime: str = "") -> str:  # fmt: skip
-    return " /\\ ".join(f"{v}{prime} = {literal(state[v], types[v])}" for v in variables)
+def _literals(variables: tuple[str, ...], types: Mapping[str, Type],
+              state: Mapping[str, Any]) -> dict[str, str]:  # fmt: skip
+    return {v: literal(state[v], types[v]) for v in variables}
+
+
+def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool) -> str:
+    """The next state equal to ``now``: the variables it changes pinned to their values, the
+    others UNCHANGED (the state before is pinned already; the same constraint, and less for
+    Snowcat to type and the solver to encode).  A rejected step keeps every variable."""
+    moved = [f"{v}' = {text}" for v, text in now.items() if text != before[v]]
+    kept = list(now) if rejected else [v for v in now if now[v] == before[v]]
+    return " /\\ ".join(([f"UNCHANGED <<{', '.join(kept)}>>"] if kept else []) + moved)
 
 
 def _has_empty(value: Any) -> bool:
@@ -175,7 +187,9 @@ def root_module(
         f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
     ]
     with open_trace(trace) as t:
-        out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
+        last = _literals(variables, types, t.initial)
+        start = " /\\ ".join(f"{v} = {text}" for v, text in last.items())
+        out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {start}")
         disjuncts = [("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}")]
         checks: list[tuple[str, str]] = []
         tests: list[tuple[str, str]] = []
@@ -192,7 +206,9 @@ def root_module(
                 given = f"{PARAMS}{k}"
             call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
-            pin = _state(variables, types, step.state, "'")
+            now = _literals(variables, types, step.state)
+            pin = _pin(now, last, step.outcome == "rejected")
+            last = now
             take = f"{guard} /\\ {COUNTER}' = {k}"
             if step.outcome == "accepted" and step.action is None:  # Next: a transition
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {call} /\\ {pin}"))
@@ -200,8 +216,7 @@ def root_module(
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
                 checks.append((f"{ACTION}{k}", call))
             else:
-                step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {unchanged} /\\ {pin}"
-                disjuncts.append((f"TlaconfS{k}", step_k))
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
                 action = step.action
                 if action is not None:
                     disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
