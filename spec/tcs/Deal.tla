@@ -129,15 +129,19 @@ DealEnabled(before, d) ==
 DealPiles(before, d) ==
     LET dep == DealDepartures(before[d.source], d)
         P == Len(d.piles)
+        \* The new contents of each receiving pile, by its place j in d.piles (built
+        \* once, not once for each zone: a model checker builds every branch).
+        \* @type: Seq(Seq(Int));
+        gained == [j \in 1..Len(d.piles) |->
+                      LET got == DealReceived(dep, P, j, d.distribution)
+                      IN  IF d.pilePosition = "top" THEN DealReverse(got) \o before[d.piles[j]]
+                          ELSE before[d.piles[j]] \o got]
+        remaining == DealRemaining(before[d.source], d)
         \* @type: (Str) => Int;
         slot(z) == CHOOSE j \in 1..Len(d.piles) : d.piles[j] = z
-        \* @type: (Str) => Seq(Int);
-        got(z) == DealReceived(dep, P, slot(z), d.distribution)
     IN  [z \in DOMAIN before |->
-            IF z = d.source THEN DealRemaining(before[d.source], d)
-            ELSE IF \E j \in 1..Len(d.piles) : d.piles[j] = z
-                 THEN IF d.pilePosition = "top" THEN DealReverse(got(z)) \o before[z]
-                      ELSE before[z] \o got(z)
+            IF z = d.source THEN remaining
+            ELSE IF \E j \in 1..Len(d.piles) : d.piles[j] = z THEN gained[slot(z)]
                  ELSE before[z]]
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
