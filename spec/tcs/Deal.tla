@@ -84,13 +84,24 @@ DealPileOf(i, n, P, distribution) ==
              ELSE (n % P) + ((i - big - 1) \div q) + 1
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
-\* The cards pile j receives, in departure order.
+\* The cards pile j (1..P) receives, in departure order: the departures i with
+\* DealPileOf(i, n, P, distribution) = j, in order.  Written without the set of
+\* those i: round_robin gives pile j the departures j, j + P, j + 2P, ...;
+\* pile_by_pile the block of q + 1 (the first n % P piles) or q cards after the
+\* (j - 1) * q + Min(j - 1, n % P) before it (q = n \div P).  The same sequence,
+\* which a model checker builds without counting sets.
 \* @type: (Seq(Int), Int, Int, Str) => Seq(Int);
 DealReceived(dep, P, j, distribution) ==
     LET n == Len(dep)
-        idx == {i \in 1..Len(dep) : DealPileOf(i, n, P, distribution) = j}
-    IN  [k \in 1..Cardinality(idx) |->
-            dep[CHOOSE i \in idx : Cardinality({m \in idx : m <= i}) = k]]
+        q == n \div P
+        r == n % P
+        count == IF distribution = "round_robin"
+                 THEN IF j <= n THEN ((n - j) \div P) + 1 ELSE 0
+                 ELSE q + (IF j <= r THEN 1 ELSE 0)
+        before == ((j - 1) * q) + (IF j - 1 < r THEN j - 1 ELSE r)
+        \* @type: (Int) => Int;
+        at(k) == IF distribution = "round_robin" THEN ((k - 1) * P) + j ELSE before + k
+    IN  SubSeq([k \in 1..Len(dep) |-> dep[IF at(k) <= n THEN at(k) ELSE 1]], 1, count)
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant
 \* @type: (Seq(Int)) => Seq(Int);
@@ -118,15 +129,19 @@ DealEnabled(before, d) ==
 DealPiles(before, d) ==
     LET dep == DealDepartures(before[d.source], d)
         P == Len(d.piles)
+        \* The new contents of each receiving pile, by its place j in d.piles (built
+        \* once, not once for each zone: a model checker builds every branch).
+        \* @type: Seq(Seq(Int));
+        gained == [j \in 1..Len(d.piles) |->
+                      LET got == DealReceived(dep, P, j, d.distribution)
+                      IN  IF d.pilePosition = "top" THEN DealReverse(got) \o before[d.piles[j]]
+                          ELSE before[d.piles[j]] \o got]
+        remaining == DealRemaining(before[d.source], d)
         \* @type: (Str) => Int;
         slot(z) == CHOOSE j \in 1..Len(d.piles) : d.piles[j] = z
-        \* @type: (Str) => Seq(Int);
-        got(z) == DealReceived(dep, P, slot(z), d.distribution)
     IN  [z \in DOMAIN before |->
-            IF z = d.source THEN DealRemaining(before[d.source], d)
-            ELSE IF \E j \in 1..Len(d.piles) : d.piles[j] = z
-                 THEN IF d.pilePosition = "top" THEN DealReverse(got(z)) \o before[z]
-                      ELSE before[z] \o got(z)
+            IF z = d.source THEN remaining
+            ELSE IF \E j \in 1..Len(d.piles) : d.piles[j] = z THEN gained[slot(z)]
                  ELSE before[z]]
 
 \* authored: 004_98e2a323b9d3ac3e.txt, post_state_invariant

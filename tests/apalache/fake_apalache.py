@@ -15,7 +15,12 @@ It behaves as the real server does in the exchanges recorded from Apalache
   evaluator, on the concrete states tlaconf's root modules pin): ENABLED,
   or DISABLED and back to the snapshot before; ``nextStep`` moves on;
 * ``checkInvariant`` answers SATISFIED without looking at step 0, and for an
-  ACTION invariant at step 1 (the real server's shortcut), otherwise decides;
+  ACTION invariant at step 1 (the real server's shortcut), otherwise decides; a STATE
+  invariant is asked in the state of the last ``nextStep`` (tlaconf asks a rejected step's
+  guard there, before the step); an invariant is split into its top-level conjuncts, one
+  invariant each with the invariant's label, also through the operator it applies (a
+  guard ``TlaconfG<k>:: (TlaconfGuard_A(p))`` is one invariant per conjunct of
+  ``TlaconfGuard_A``'s body);
 * ``rollback`` and ``disposeSpec`` as documented.
 
 * more than one ``@type`` in the comments before a declaration (a left-out
@@ -23,7 +28,12 @@ It behaves as the real server does in the exchanges recorded from Apalache
   error: ``type input error: Found 3 @type annotations in front of some
   declaration``;
 * a parameter a method does not take is refused, with the real server's
-  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``.
+  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``;
+* an action whose ``@type`` has a row variable applied to a literal with an empty
+  collection (``Observe([seat |-> "A", view |-> SetAsFun({})])``) is refused: Snowcat
+  leaves the collection's type open, and the real server answers an internal error,
+  ``Unexpected expressions in the specification`` (tlaconf sends such params as an
+  annotated definition, ``TlaconfP<k>``).
 
 ``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
 ``(method, label or invariant index)``; ``hang`` makes chosen methods never
@@ -118,6 +128,8 @@ class FakeApalache:
     def __init__(self, port: int = 0) -> None:
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.sources: dict[str, list[str]] = {}
+        self.labels: dict[str, list[str | None]] = {}
+        """The label of each transition of each session (kept after ``disposeSpec``)."""
         self.sessions: dict[str, Session] = {}
         self.unknown: set[tuple[str, str]] = set()
         self.errors: dict[tuple[str, str], str] = {}
@@ -250,6 +262,9 @@ class FakeApalache:
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
+        if _open_empty(texts):
+            raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
+                           "(see the error messages)")  # fmt: skip
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
         for text in texts:
             name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
@@ -283,6 +298,7 @@ class FakeApalache:
         self._count += 1
         sid = format(self._count, "x")
         self.sources[sid] = texts
+        self.labels[sid] = [label or None for label, _ in transitions]
         s = Session(ctx, tuple(ctx.variables), init, transitions, invariants)
         self.sessions[sid] = s
         spec = {
@@ -393,16 +409,36 @@ def _conjuncts(texts: list[str], name: str) -> tuple[str | None, int, bool]:
     body = next((d for d in (_definition(t, name) for t in texts) if d), "")
     labelled = re.fullmatch(r"\s*([A-Za-z0-9_]+):: \((.*)\)\s*", body, re.S)
     label, inner = (labelled.group(1), labelled.group(2)) if labelled else (None, body)
-    if re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", inner):
-        inner = next((d for d in (_definition(t, inner.strip()) for t in texts) if d), inner)
+    called = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)(\(.*\))?\s*", inner, re.S)
+    if called:  # an operator (a guard is an operator applied to the step's params)
+        inner = next((d for d in (_definition(t, called.group(1)) for t in texts) if d), inner)
     lines = [line for line in inner.split("\n") if line.strip()]
     first = lines[0] if lines else ""
-    count = 1
+    count = _infix_conjuncts(inner) if len(lines) == 1 else 1
     if first.lstrip().startswith("/\\"):
         column = len(first) - len(first.lstrip())
         count = sum(1 for line in lines if line[column:].startswith("/\\")
                     and len(line) - len(line.lstrip()) == column)  # fmt: skip
     return label, count, _primed(texts, body + inner)
+
+
+def _infix_conjuncts(text: str) -> int:
+    """How many conjuncts ``a /\\ b /\\ c`` on one line has (outside brackets and strings)."""
+    depth, count, quoted, i = 0, 1, False, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            quoted = c != '"' or text[i - 1] == "\\"
+        elif c == '"':
+            quoted = True
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith("/\\", i):
+            count += 1
+        i += 1
+    return count
 
 
 def _primed(texts: list[str], text: str) -> bool:
@@ -420,6 +456,21 @@ def _primed(texts: list[str], text: str) -> bool:
             seen.add(name)
             todo += [d for d in (_definition(t, name) for t in texts) if d]
     return False
+
+
+_ROW = re.compile(r"^\\\* @type: \((.*, [a-z][A-Za-z0-9]*\}.*)\) => Bool;\n([A-Za-z0-9_]+)\(", re.M)
+"""An action whose ``@type`` has a row variable (``{f: T, a}``)."""
+_EMPTY = re.compile(r"\{\}|<<>>")
+
+
+def _open_empty(texts: list[str]) -> bool:
+    """Whether the root applies an action whose ``@type`` has a row variable to a literal
+    holding an empty collection: Snowcat leaves the collection's type open ("Expected a
+    non-polymorphic type ... You may need to annotate an empty collection"), and the real
+    server refuses the specification with an internal error."""
+    open_rows = {m.group(2) for t in texts[1:] for m in _ROW.finditer(t)}
+    calls = re.findall(r"\b([A-Za-z0-9_]+)\((\[.*?\])\)\)?$", texts[0], re.M)
+    return any(name in open_rows and _EMPTY.search(arg) for name, arg in calls)
 
 
 def _crowded(text: str) -> tuple[int, str, int] | None:

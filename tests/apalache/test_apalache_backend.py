@@ -683,3 +683,53 @@ def test_the_docs_name_every_trace_apalache_cannot_decide() -> None:
     assert missing == []
     traces = {relative_key(PROJECT / "traces", p) for p in golden_traces(PROJECT / "traces")}
     assert set(limits) <= traces  # no stale entries
+
+
+def test_params_with_an_empty_collection_are_an_annotated_definition(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """An action whose @type has a row variable, applied to params holding an empty set:
+    the real server refuses the literal (its element type stays open, "Unexpected
+    expressions in the specification"); tlaconf sends those params as an annotated
+    definition, and the trace is decided."""
+    spec = tmp_path / "spec"
+    (spec / "conformance").mkdir(parents=True)
+    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    (spec / "conformance" / "Tags.tla").write_text(
+        "---- MODULE Tags ----\nEXTENDS Naturals, FiniteSets\n"
+        "VARIABLE\n  \\* @type: Set(Str);\n  tags\n"
+        "\\* @type: ({add: Set(Str), a}) => Bool;\nAdd(p) == tags' = tags \\cup p.add\n"
+        "Small == Cardinality(tags) < 3\n====\n")  # fmt: skip
+    (spec / "conformance" / "Tags.cfg").write_text("INVARIANT Small\n")
+    path = tmp_path / "t.trace.jsonl"
+    with TraceWriter(path, "Tags", "1", {}) as w:
+        w.init({"tags": frozenset()})
+        w.step("Add", {"add": frozenset(), "who": "a"}, "accepted", {"tags": frozenset()})
+        w.step("Add", {"add": frozenset({"x"}), "who": "b"}, "accepted", {"tags": {"x"}})
+    result = replay(path, spec)
+    assert result.verdict == "conforms", result.failure
+    assert '\\* @type: {add: Set(Str), who: Str};\nTlaconfP1 == [add |-> {}, who |-> "a"]' in (
+        fake.root())  # fmt: skip
+    assert "TlaconfA1Q == TlaconfA1:: (Add(TlaconfP1))" in fake.root()
+    root = fake.root().replace("Add(TlaconfP1)", 'Add([add |-> {}, who |-> "a"])')
+    with pytest.raises(CheckerFailed, match="Unexpected expressions in the specification"):
+        Client(fake.url, 30).load((root, *fake.sources[list(fake.sources)[-1]][1:]), [])
+
+
+def test_a_step_pins_only_what_it_changes(fake: FakeApalache, tmp_path: Path) -> None:
+    """The state before a step is pinned already: a variable the step leaves as it was is
+    UNCHANGED (the same constraint, less to type and encode), a changed one pinned; a
+    rejected step keeps every variable, and one that changed a variable is a violation."""
+    path = write(tmp_path / "t.trace.jsonl", [("Reset", {"atLeast": 0}, "accepted", st(0)),
+                                              inc(2, st(2, a=2))])  # fmt: skip
+    assert replay(path).verdict == "conforms"
+    root = fake.root()
+    assert "TlaconfS1Q == tlaconf_k = 0 /\\ tlaconf_k' = 1 /\\ UNCHANGED <<count, tally>>\n" in root
+    assert ("TlaconfS2Q == tlaconf_k = 1 /\\ tlaconf_k' = 2 /\\ count' = 2 /\\ "
+            'tally\' = SetAsFun({<<"a", 2>>, <<"b", 0>>})\n') in root  # fmt: skip
+    path = write(tmp_path / "r.trace.jsonl", [("Reset", {"atLeast": 5}, "rejected", st(0, b=1))])
+    result = replay(path)
+    assert result.verdict == "violation" and result.failure is not None
+    assert result.failure.step == 1
+    assert ("TlaconfS1Q == tlaconf_k = 0 /\\ tlaconf_k' = 1 /\\ UNCHANGED <<count, tally>> /\\ "
+            'tally\' = SetAsFun({<<"a", 0>>, <<"b", 1>>})\n') in fake.root()  # fmt: skip

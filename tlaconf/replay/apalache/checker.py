@@ -4,8 +4,10 @@ The session loads the root module of :mod:`tlaconf.replay.apalache.root` with
 the bundle of :mod:`tlaconf.replay.apalache.bundle` once per trace, then walks
 the trace: ``assumeTransition`` of ``Init`` and ``nextStep``, the state
 invariants (``checkInvariant``, kind STATE), the stuttering ``TlaconfS0``; for
-each step k, for a rejected step first the ``TlaconfE<k>`` transitions (ENABLED:
-the step was rejected although its action is enabled), then the ``TlaconfS<k>``
+each step k, for a rejected step first its guard ``TlaconfG<k>`` (STATE invariants:
+one VIOLATED means its action is disabled) and, unless the guard settled it, the
+``TlaconfE<k>`` transitions (ENABLED: the step was rejected although its action is
+enabled), then the ``TlaconfS<k>``
 transitions (none ENABLED: step k does not hold), for an accepted step the
 ``TlaconfA<k>`` ACTION invariants (one VIOLATED: step k does not hold),
 ``nextStep`` and, after an accepted step, the invariants.  A DISABLED
@@ -21,19 +23,24 @@ new one; otherwise one server serves every trace of a run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import CheckerFailed, UserError
 from tlaconf.replay.apalache.bundle import read_bundle, read_types
+from tlaconf.replay.apalache.enabling import NO_GUARDS, Guards, state_guards
 from tlaconf.replay.apalache.root import (
     ACTION,
+    GUARD,
     INVARIANT,
     INVARIANT_LABEL,
+    Root,
     root_module,
     trace_types,
 )
-from tlaconf.replay.apalache.server import Client, Server, find_apalache
+from tlaconf.replay.apalache.server import CheckerTimedOut, Client, Server, find_apalache
+from tlaconf.replay.apalache.types import Type
 from tlaconf.replay.backend import Decision, LoadedModule, State
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import Step
@@ -47,6 +54,46 @@ def _labelled(transitions: list[dict[str, Any]]) -> dict[str, list[int]]:
     return out
 
 
+@dataclass
+class SessionTexts:
+    """What a trace's session sends: the bundle, and the root module (with or without the
+    rejected steps' guards)."""
+
+    spec: ModuleSpec
+    trace: Path
+    variables: tuple[str, ...]
+    bound: list[str]
+    types: dict[str, Type]
+    params: dict[str, Type]
+    annotations: dict[str, Type]
+    bundle: tuple[str, ...]
+    guards: Guards
+
+    def root(self, guarded: bool = True) -> Root:
+        guards = self.guards if guarded else NO_GUARDS
+        return root_module(self.spec, self.bound, self.variables, self.trace, self.types,
+                           self.params, self.annotations, guards)  # fmt: skip
+
+
+def session_texts(spec: ModuleSpec, module: LoadedModule, trace: Path) -> SessionTexts:
+    """The texts of ``trace``'s session (UserError for a trace or spec Apalache cannot take)."""
+    variables = tuple(module.variables)
+    typing = read_types(spec)
+    annotations = {c: t for m in typing.modules.values() for c, t in m.items()
+                   if c in spec.constants}  # a constant may be declared where it is used
+    annotations.update(typing.of(spec.name))
+    types, params, labels = trace_types(trace, variables, annotations)
+    evaluate = getattr(module, "constant", None)
+    if evaluate is None:
+        raise UserError("the apalache backend needs the embedded evaluator's module load")
+    bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
+    declared = getattr(module, "constants", frozenset(spec.constants))
+    bound = sorted(c for c in spec.constants if c in declared)
+    guards = state_guards(spec, labels - {NEXT}, variables)
+    return SessionTexts(spec, trace, variables, bound, types, params, annotations,
+                        bundle.texts, guards)  # fmt: skip
+
+
 class ApalacheSession:
     """One trace, one Apalache session."""
 
@@ -55,26 +102,25 @@ class ApalacheSession:
         self._client = client
         self._done = done
         self._invariants = list(spec.invariants)
-        variables = tuple(module.variables)
-        typing = read_types(spec)
-        annotations = {c: t for m in typing.modules.values() for c, t in m.items()
-                       if c in spec.constants}  # a constant may be declared where it is used
-        annotations.update(typing.of(spec.name))
-        types, params, labels = trace_types(trace, variables, annotations)
-        evaluate = getattr(module, "constant", None)
-        if evaluate is None:
-            raise UserError("the apalache backend needs the embedded evaluator's module load")
-        bundle = read_bundle(spec, labels | set(spec.invariants), evaluate, params, typing)
-        declared = getattr(module, "constants", frozenset(spec.constants))
-        bound = sorted(c for c in spec.constants if c in declared)
-        root, checks = root_module(spec, bound, variables, trace, types, params, annotations)
-        self.root = root
+        texts = session_texts(spec, module, trace)
         ours = [f"{INVARIANT}{i}" for i in range(len(self._invariants))]
-        parameters = client.load((root, *bundle.texts), ours + checks)
+        root = texts.root()
+        try:
+            parameters = client.load((root.text, *texts.bundle), ours + root.checks + root.guards)
+        except CheckerTimedOut:
+            raise
+        except (UserError, CheckerFailed):
+            if not root.guards:
+                raise
+            root = texts.root(guarded=False)  # the guards only save time: load without them
+            parameters = client.load((root.text, *texts.bundle), ours + root.checks)
         self._init = [int(t["index"]) for t in parameters.get("initTransitions", [])]
         self._next = _labelled(parameters.get("nextTransitions", []))
         self._conjuncts = self._read_invariants(parameters)
         self._steps = _labelled(parameters.get("actionInvariants", []))
+        self._guards = {int(label[len(GUARD):]): ids for label, ids in
+                        _labelled(parameters.get("stateInvariants", [])).items()
+                        if label.startswith(GUARD) and label[len(GUARD):].isdigit()}  # fmt: skip
 
     def _read_invariants(self, parameters: dict[str, Any]) -> list[list[int]]:
         """For each invariant, the indices of Apalache's state invariants that are its conjuncts.
@@ -85,8 +131,8 @@ class ApalacheSession:
         """
         for t in parameters.get("actionInvariants", []):
             labels = [lb for lb in t.get("labels", ()) if lb.startswith(INVARIANT_LABEL)]
-            if not labels and any(lb.startswith(ACTION) for lb in t.get("labels", ())):
-                continue  # a step's check (TlaconfA<k>)
+            if not labels and any(lb.startswith((ACTION, GUARD)) for lb in t.get("labels", ())):
+                continue  # a step's check (TlaconfA<k>), or a guard Apalache finds primes in
             names = [self._invariants[int(lb[len(INVARIANT_LABEL):])] for lb in labels]
             raise UserError(f"invariant {', '.join(names) or '?'} is an action (it has primes): "
                             "the apalache backend checks invariants of states only")  # fmt: skip
@@ -158,12 +204,27 @@ class ApalacheSession:
         return Decision(0, 2, "invariant", name, f"invariant {name} is violated by the "
                         "initial state", state, None)  # fmt: skip
 
+    def _guarded(self, number: int, action: str) -> bool:
+        """Whether step ``number``'s guard is false in the state before it (so its action is
+        disabled there); False without a guard, or when Apalache refuses to check it."""
+        ids = self._guards.get(number)
+        if not ids:
+            return False
+        doing = (f"checking whether the state before step {number} allows its action {action} "
+                 "(it was rejected)")  # fmt: skip
+        try:
+            return not self._satisfied(ids, doing, "STATE")
+        except CheckerTimedOut:
+            raise
+        except CheckerFailed:
+            return False  # the full probe decides
+
     def add(self, number: int, step: Step, before: State) -> Decision | None:
         action = step.action or NEXT
         probe = f"deciding whether step {number}'s action {action} is enabled (it was rejected)"
-        if step.outcome == "rejected" and step.action is not None and self._enabled(
-            self._transitions(f"TlaconfE{number}", number), probe
-        ):
+        if step.outcome == "rejected" and step.action is not None and not self._guarded(
+            number, action
+        ) and self._enabled(self._transitions(f"TlaconfE{number}", number), probe):
             return Decision(number, step.line, "action", action,
                             f"{action}(p) is enabled in step {number}'s state", before, step)
         doing = f"deciding step {number} ({action})"

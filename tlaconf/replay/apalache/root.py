@@ -13,10 +13,19 @@ defines:
   time grows with the number of steps, not faster): ``TlaconfS0`` stutters (the
   server does not solve an ACTION invariant right after ``Init``);
   ``TlaconfS<k>`` takes step k (``tlaconf_k`` from k-1 to k) to the recorded
-  state ``sk`` (for a rejected step with ``UNCHANGED``); ``TlaconfE<k>``
+  state ``sk``: the variables it changes pinned to their values, the others
+  ``UNCHANGED`` (the state before is pinned already: the same constraint, with less
+  to type and encode; a rejected step keeps every variable ``UNCHANGED``, and pins
+  the ones it changed, so that it is disabled then); ``TlaconfE<k>``
   (rejected steps only) is ``A(p)`` from ``s(k-1)``, not pinned, its counter set
   to ``-k`` so that nothing follows it.  A step without an action label uses
   ``Next`` for ``A(p)``, and a rejected one has no probe (it is a stuttering step).
+
+* ``TlaconfP<k>``, with a ``@type`` annotation, for step k's params when they hold an
+  empty collection: applied to an action whose ``@type`` has a row variable, such a
+  literal leaves Snowcat an element type it cannot fix (the real server refuses it:
+  ``Unexpected expressions in the specification``); the step's questions apply the
+  action to ``TlaconfP<k>``.
 
 * ``TlaconfA<k> == TlaconfA<k>:: (A(p))`` for an accepted step k with an action
   label (a step checked against ``Next`` keeps ``Next`` in its transition: the
@@ -37,6 +46,12 @@ defines:
   Apalache splits an invariant into its conjuncts (one state invariant each, in
   an order of its own), and the label says which invariant a conjunct is of.
 
+* ``TlaconfG<k> == TlaconfG<k>:: (TlaconfGuard_A(p))`` for a rejected step k whose action
+  ``A`` has conjuncts that read no next state (:mod:`~tlaconf.replay.apalache.enabling`):
+  ``TlaconfGuard_A(tlaconf_p)``, their conjunction, is implied by ``A(tlaconf_p)``; asked
+  as a STATE invariant in the state before step k, VIOLATED means ``A(p)`` is disabled
+  there, without the ``TlaconfE<k>`` transition.
+
 An accepted step k holds exactly when ``TlaconfA<k>`` is SATISFIED after
 ``TlaconfS<k>``, a rejected one when ``TlaconfS<k>`` is ENABLED (Apalache solves
 both); a rejected step's action is enabled exactly when a ``TlaconfE<k>``
@@ -46,10 +61,12 @@ transition is.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
+from tlaconf.replay.apalache.enabling import NO_GUARDS, PARAM, Guards
 from tlaconf.replay.apalache.types import (
     NoCommonType,
     Type,
@@ -61,6 +78,7 @@ from tlaconf.replay.apalache.types import (
 )
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
+from tlaconf.values import Fn
 
 ROOT = "TlaconfApalache"
 ACTION = "TlaconfA"
@@ -68,6 +86,9 @@ COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
 CONSTANT = "TlaconfConst_"
+PARAMS = "TlaconfP"
+GUARD = "TlaconfG"
+GUARD_OPERATOR = "TlaconfGuard_"
 
 
 def trace_types(
@@ -101,9 +122,28 @@ def trace_types(
     return {v: book.types.get(v) for v in variables}, params, labels
 
 
-def _state(variables: tuple[str, ...], types: Mapping[str, Type], state: Mapping[str, Any],
-           prime: str = "") -> str:  # fmt: skip
-    return " /\\ ".join(f"{v}{prime} = {literal(state[v], types[v])}" for v in variables)
+def _literals(variables: tuple[str, ...], types: Mapping[str, Type],
+              state: Mapping[str, Any]) -> dict[str, str]:  # fmt: skip
+    return {v: literal(state[v], types[v]) for v in variables}
+
+
+def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool) -> str:
+    """The next state equal to ``now``: the variables it changes pinned to their values, the
+    others UNCHANGED (the state before is pinned already; the same constraint, and less for
+    Snowcat to type and the solver to encode).  A rejected step keeps every variable."""
+    moved = [f"{v}' = {text}" for v, text in now.items() if text != before[v]]
+    kept = list(now) if rejected else [v for v in now if now[v] == before[v]]
+    return " /\\ ".join(([f"UNCHANGED <<{', '.join(kept)}>>"] if kept else []) + moved)
+
+
+def _has_empty(value: Any) -> bool:
+    """Whether ``value`` holds an empty set, sequence or function (whose element type Snowcat
+    leaves open where the action's ``@type`` has a row variable)."""
+    if isinstance(value, frozenset | tuple):
+        return not value or any(_has_empty(x) for x in value)
+    if isinstance(value, Fn):
+        return not value or any(_has_empty(x) for x in value.values())
+    return False
 
 
 def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
@@ -118,12 +158,24 @@ def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
     return f"{note}{CONSTANT}{name} == {literal(value, t)}"
 
 
+@dataclass(frozen=True)
+class Root:
+    """The root module's text and the invariants it defines for tlaconf's questions."""
+
+    text: str
+    checks: list[str]
+    """The ``TlaconfA<k>Q`` operators: each accepted step's action."""
+    guards: list[str]
+    """The ``TlaconfG<k>Q`` operators: each rejected step's guard."""
+
+
 def root_module(
     spec: ModuleSpec, bound: list[str], variables: tuple[str, ...], trace: Path,
     types: Mapping[str, Type], params: Mapping[str, Type], annotations: Mapping[str, Type],
-) -> tuple[str, list[str]]:  # fmt: skip
-    """The text of the root module for ``trace`` (see the module docstring), and the names
-    of its ``TlaconfA<k>`` invariants (the operators, ``TlaconfA<k>Q``)."""
+    guards: Guards = NO_GUARDS,
+) -> Root:  # fmt: skip
+    """The root module for ``trace`` (see the module docstring), with the rejected steps'
+    ``guards`` (:func:`~tlaconf.replay.apalache.enabling.state_guards`)."""
     decls = ",\n".join(f"  \\* @type: {type_text(types[v])};\n  {v}" for v in variables)
     binds = ", ".join(f"{c} <- {CONSTANT}{c}" for c in bound)
     unchanged = "UNCHANGED <<" + ", ".join(variables) + ">>"
@@ -135,21 +187,28 @@ def root_module(
         f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
     ]
     with open_trace(trace) as t:
-        out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {_state(variables, types, t.initial)}")
+        last = _literals(variables, types, t.initial)
+        start = " /\\ ".join(f"{v} = {text}" for v, text in last.items())
+        out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {start}")
         disjuncts = [("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}")]
         checks: list[tuple[str, str]] = []
+        tests: list[tuple[str, str]] = []
+        used: set[str] = set()
         for k, step in enumerate(t.steps(), start=1):
             missing = [v for v in variables if v not in step.state]
             if missing:
                 raise UserError(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
-            if step.action is None:
-                call = NEXT
-            else:
-                call = f"{step.action}({literal(step.params, params[step.action])})"
+            given = "" if step.action is None else literal(step.params, params[step.action])
+            if step.action is not None and _has_empty(step.params) and known(params[step.action]):
+                out.append(f"\\* @type: {type_text(params[step.action])};\n{PARAMS}{k} == {given}")
+                given = f"{PARAMS}{k}"
+            call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
-            pin = _state(variables, types, step.state, "'")
+            now = _literals(variables, types, step.state)
+            pin = _pin(now, last, step.outcome == "rejected")
+            last = now
             take = f"{guard} /\\ {COUNTER}' = {k}"
             if step.outcome == "accepted" and step.action is None:  # Next: a transition
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {call} /\\ {pin}"))
@@ -157,15 +216,23 @@ def root_module(
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
                 checks.append((f"{ACTION}{k}", call))
             else:
-                step_k = f"{guard} /\\ {COUNTER}' = {k} /\\ {unchanged} /\\ {pin}"
-                disjuncts.append((f"TlaconfS{k}", step_k))
-                if step.action is not None:
+                disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))
+                action = step.action
+                if action is not None:
                     disjuncts.append((f"TlaconfE{k}", f"{guard} /\\ {COUNTER}' = -{k} /\\ {call}"))
+                if action is not None and action in guards.bodies and known(params[action]):
+                    used.add(action)
+                    tests.append((f"{GUARD}{k}", f"{GUARD_OPERATOR}{action}({given})"))
+    if used and guards.modules:  # the standard modules the guards name
+        out[1] = f"EXTENDS Integers, {', '.join(guards.modules)}, Apalache"
+    out += [f"\\* @type: ({type_text(params[a])}) => Bool;\n{GUARD_OPERATOR}{a}({PARAM}) == "
+            f"{guards.bodies[a]}" for a in sorted(used)]  # fmt: skip
     out += [f"{label}Q == {body}" for label, body in disjuncts]
-    out += [f"{label}Q == {label}:: ({call})" for label, call in checks]
+    out += [f"{label}Q == {label}:: ({call})" for label, call in checks + tests]
     out += [f"{INVARIANT}{i} == {INVARIANT_LABEL}{i}:: ({name})"
             for i, name in enumerate(spec.invariants)]  # fmt: skip
     listed = "\n".join(f"  \\/ {label}:: {label}Q" for label, _ in disjuncts)
     out.append("TlaconfNext ==\n" + listed)
     out.append("====")
-    return "\n\n".join(out) + "\n", [f"{label}Q" for label, _ in checks]
+    return Root("\n\n".join(out) + "\n", [f"{label}Q" for label, _ in checks],
+                [f"{label}Q" for label, _ in tests])
