@@ -61,8 +61,8 @@ def _board() -> dict:
 
 @pytest.mark.parametrize("cap", [0, 2, 4, 6, 9])
 def test_the_reading_accepts_the_enumeration_and_refuses_tampering(cap: int) -> None:
-    ctx = load("Targets")
     spec = TargetSpec("t", ("a", "b"), 2, cap=cap)
+    ctx = load("Targets", {"TargetSpecs": {"t": spec.value()}})
     view = enumerate_target_choices(spec, ZONES).value()
     assert holds(ctx, "TargetChoicesOK", view, spec.value(), _board())
     flipped = {**view, "truncated": not view["truncated"]}
@@ -78,7 +78,7 @@ def test_the_reading_accepts_the_enumeration_and_refuses_tampering(cap: int) -> 
 
 
 def test_the_reading_of_action_enumeration() -> None:
-    ctx = load("Targets")
+    ctx = load("Targets", {"TargetSpecs": {"t": TargetSpec("t", ("b",), 1).value()}})
     defs = {from_python(ActionDefinition("go").value()),
             from_python(ActionDefinition("hit", "targets", "t").value())}
     for cap, refused in ((1, False), (0, True)):
