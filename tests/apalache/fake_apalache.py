@@ -23,7 +23,10 @@ It behaves as the real server does in the exchanges recorded from Apalache
   error: ``type input error: Found 3 @type annotations in front of some
   declaration``;
 * a parameter a method does not take is refused, with the real server's
-  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``.
+  (Jackson's) message: ``loadSpec`` takes no ``timeoutSec``;
+* a ``LAMBDA`` that does not use a parameter (``MkSeq(n, LAMBDA k: S)``) is refused
+  after Snowcat, as the real model checker refuses the type variable left for it:
+  ``Internal error: Unexpected expressions in the specification``.
 
 ``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
 ``(method, label or invariant index)``; ``hang`` makes chosen methods never
@@ -55,6 +58,7 @@ from tlaconf.evaluate import load_module
 from tlaconf.replay.apalache.annotations import applied_uses, untyped
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
+from tlaconf.tla.visit import free_names, iter_nodes
 
 HERE = Path(__file__).parent
 _MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
@@ -250,6 +254,9 @@ class FakeApalache:
         if errors:
             raise RpcError(120, "Failed to load specification: PassFailure(TypeCheckerSnowcat,"
                            f"[{','.join(errors)}],120)")
+        if any(_unused_lambda(text) for text in texts):  # past Snowcat, in the model checker
+            raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
+                           "(see the error messages)")
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
         for text in texts:
             name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
@@ -420,6 +427,19 @@ def _primed(texts: list[str], text: str) -> bool:
             seen.add(name)
             todo += [d for d in (_definition(t, name) for t in texts) if d]
     return False
+
+
+def _unused_lambda(text: str) -> bool:
+    """Whether a ``LAMBDA`` does not use one of its parameters: Snowcat leaves that
+    parameter's type a variable, and the model checker refuses it ("Expected a
+    non-polymorphic type, found: ((a1158) => Set(Int))" in the server's log)."""
+    try:
+        tree = parse_module(text, "M.tla")
+    except UserError:
+        return False
+    return any(isinstance(n, ast.Lambda)
+               and set(n.params) - {name for name, _ in free_names(n.body, set())}
+               for n in iter_nodes(tree))  # fmt: skip
 
 
 def _crowded(text: str) -> tuple[int, str, int] | None:

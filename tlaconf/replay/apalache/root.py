@@ -8,6 +8,11 @@ where it is applied to an index), and
 defines:
 
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
+* ``TlaconfP<k>``: step k's params, annotated with their type across the trace (where
+  the action's ``@type`` does not pin it: a field it does not name, ``opponentHand |->
+  <<7, 8>>``, is a tuple or a sequence to Snowcat, "Annotation required. Found 2
+  matching operator signatures"; an empty set among fields typed with a row variable
+  stays polymorphic, "Expected a non-polymorphic type");
 * ``TlaconfNext``, one labelled disjunct per question, each the operator of the
   same name with ``Q`` appended (Snowcat types each operator on its own, so its
   time grows with the number of steps, not faster): ``TlaconfS0`` stutters (the
@@ -68,6 +73,7 @@ COUNTER = "tlaconf_k"
 INVARIANT = "TlaconfInv"
 INVARIANT_LABEL = "TlaconfI"
 CONSTANT = "TlaconfConst_"
+PARAMS = "TlaconfP"
 
 
 def trace_types(
@@ -147,7 +153,12 @@ def root_module(
             if step.action is None:
                 call = NEXT
             else:
-                call = f"{step.action}({literal(step.params, params[step.action])})"
+                arg = literal(step.params, params[step.action])
+                if known(params[step.action]):  # a row variable, a tuple or a sequence: pinned
+                    out.append(f"\\* @type: {type_text(params[step.action])};\n"
+                               f"{PARAMS}{k} == {arg}")
+                    arg = f"{PARAMS}{k}"
+                call = f"{step.action}({arg})"
             guard = f"{COUNTER} = {k - 1}"
             pin = _state(variables, types, step.state, "'")
             take = f"{guard} /\\ {COUNTER}' = {k}"
