@@ -45,6 +45,7 @@ import gzip
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import threading
@@ -136,6 +137,7 @@ class FakeApalache:
         """Print the passes of each ``loadSpec`` to stdout, as the real server does."""
         self._count = 0
         self._snapshot = 0
+        self._folders: list[Path] = []
         self._lock = threading.Lock()
         fake = self
 
@@ -192,6 +194,8 @@ class FakeApalache:
         self._closed.set()
         self.server.shutdown()
         self.server.server_close()
+        for folder in self._folders:  # the modules each session loaded
+            shutil.rmtree(folder, ignore_errors=True)
 
     def methods(self) -> list[str]:
         return [m for m, _ in self.requests]
@@ -258,6 +262,7 @@ class FakeApalache:
             raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
                            "(see the error messages)")
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
+        self._folders.append(folder)
         for text in texts:
             name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
             (folder / f"{name}.tla").write_text(text)
