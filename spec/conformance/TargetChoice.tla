@@ -13,8 +13,6 @@
 EXTENDS Targets
 
 CONSTANTS
-    \* @type: Str -> $targetSpec;
-    TargetSpecs,
     \* @type: Set($actionDefinition);
     ActionDefinitions
 

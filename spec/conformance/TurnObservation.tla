@@ -26,8 +26,6 @@ CONSTANTS
     Controllers,
     \* @type: Set(Str);
     Seats,
-    \* @type: Str -> $targetSpec;
-    TargetSpecs,
     \* @type: Set($actionDefinition);
     ActionDefinitions
 

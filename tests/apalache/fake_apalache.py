@@ -34,6 +34,9 @@ It behaves as the real server does in the exchanges recorded from Apalache
   leaves the collection's type open, and the real server answers an internal error,
   ``Unexpected expressions in the specification`` (tlaconf sends such params as an
   annotated definition, ``TlaconfP<k>``).
+* a ``LAMBDA`` that does not use a parameter (``MkSeq(n, LAMBDA k: S)``) is refused
+  after Snowcat, as the real model checker refuses the type variable left for it:
+  ``Internal error: Unexpected expressions in the specification``.
 
 ``unknown`` makes chosen questions answer UNKNOWN (a solver timeout): a set of
 ``(method, label or invariant index)``; ``hang`` makes chosen methods never
@@ -52,6 +55,7 @@ import gzip
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import threading
@@ -65,6 +69,7 @@ from tlaconf.evaluate import load_module
 from tlaconf.replay.apalache.annotations import applied_uses, untyped
 from tlaconf.tla import ast
 from tlaconf.tla.parser import parse_module
+from tlaconf.tla.visit import free_names, iter_nodes
 
 HERE = Path(__file__).parent
 _MODULE = re.compile(r"MODULE\s+([A-Za-z0-9_]+)")
@@ -144,6 +149,7 @@ class FakeApalache:
         """Print the passes of each ``loadSpec`` to stdout, as the real server does."""
         self._count = 0
         self._snapshot = 0
+        self._folders: list[Path] = []
         self._lock = threading.Lock()
         fake = self
 
@@ -200,6 +206,8 @@ class FakeApalache:
         self._closed.set()
         self.server.shutdown()
         self.server.server_close()
+        for folder in self._folders:  # the modules each session loaded
+            shutil.rmtree(folder, ignore_errors=True)
 
     def methods(self) -> list[str]:
         return [m for m, _ in self.requests]
@@ -265,7 +273,11 @@ class FakeApalache:
         if _open_empty(texts):
             raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
                            "(see the error messages)")  # fmt: skip
+        if any(_unused_lambda(text) for text in texts):  # past Snowcat, in the model checker
+            raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
+                           "(see the error messages)")
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
+        self._folders.append(folder)
         for text in texts:
             name = _MODULE.search(text).group(1)  # type: ignore[union-attr]
             (folder / f"{name}.tla").write_text(text)
@@ -471,6 +483,19 @@ def _open_empty(texts: list[str]) -> bool:
     open_rows = {m.group(2) for t in texts[1:] for m in _ROW.finditer(t)}
     calls = re.findall(r"\b([A-Za-z0-9_]+)\((\[.*?\])\)\)?$", texts[0], re.M)
     return any(name in open_rows and _EMPTY.search(arg) for name, arg in calls)
+
+
+def _unused_lambda(text: str) -> bool:
+    """Whether a ``LAMBDA`` does not use one of its parameters: Snowcat leaves that
+    parameter's type a variable, and the model checker refuses it ("Expected a
+    non-polymorphic type, found: ((a1158) => Set(Int))" in the server's log)."""
+    try:
+        tree = parse_module(text, "M.tla")
+    except UserError:
+        return False
+    return any(isinstance(n, ast.Lambda)
+               and set(n.params) - {name for name, _ in free_names(n.body, set())}
+               for n in iter_nodes(tree))  # fmt: skip
 
 
 def _crowded(text: str) -> tuple[int, str, int] | None:

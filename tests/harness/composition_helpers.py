@@ -13,9 +13,12 @@ SPEC = ROOT / "spec"
 SEARCH = (SPEC / "conformance", SPEC / "reference-profile" / "rev2")
 
 
-def load(module: str) -> Any:
-    """The evaluation context of profile module ``module`` (skips without the evaluator)."""
-    return evaluate.load_module(SPEC / "reference-profile" / "rev2" / f"{module}.tla", SEARCH, {})
+def load(module: str, constants: dict[str, Any] | None = None) -> Any:
+    """The evaluation context of profile module ``module``, its CONSTANTs bound to
+    ``constants`` (plain Python data)."""
+    bound = {k: from_python(v) for k, v in (constants or {}).items()}
+    return evaluate.load_module(SPEC / "reference-profile" / "rev2" / f"{module}.tla", SEARCH,
+                                bound)
 
 
 def holds(ctx: Any, operator: str, *args: Any) -> bool:

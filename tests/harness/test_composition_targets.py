@@ -9,6 +9,7 @@ from harness.composition.targets import (
     ActionDefinition,
     ConcreteAction,
     TargetSpec,
+    _tuples,
     enumerate_actions,
     enumerate_target_choices,
     is_target_tuple,
@@ -61,8 +62,8 @@ def _board() -> dict:
 
 @pytest.mark.parametrize("cap", [0, 2, 4, 6, 9])
 def test_the_reading_accepts_the_enumeration_and_refuses_tampering(cap: int) -> None:
-    ctx = load("Targets")
     spec = TargetSpec("t", ("a", "b"), 2, cap=cap)
+    ctx = load("Targets", {"TargetSpecs": {"t": spec.value()}})
     view = enumerate_target_choices(spec, ZONES).value()
     assert holds(ctx, "TargetChoicesOK", view, spec.value(), _board())
     flipped = {**view, "truncated": not view["truncated"]}
@@ -78,7 +79,7 @@ def test_the_reading_accepts_the_enumeration_and_refuses_tampering(cap: int) -> 
 
 
 def test_the_reading_of_action_enumeration() -> None:
-    ctx = load("Targets")
+    ctx = load("Targets", {"TargetSpecs": {"t": TargetSpec("t", ("b",), 1).value()}})
     defs = {from_python(ActionDefinition("go").value()),
             from_python(ActionDefinition("hit", "targets", "t").value())}
     for cap, refused in ((1, False), (0, True)):
@@ -89,3 +90,19 @@ def test_the_reading_of_action_enumeration() -> None:
         assert holds(ctx, "ActionEnumerationOK", result, defs, specs, _board())
         wrong = {"refused": not refused, "actions": actions}
         assert not holds(ctx, "ActionEnumerationOK", wrong, defs, specs, _board())
+
+
+@pytest.mark.parametrize("count,distinct", [(1, True), (2, True), (2, False), (3, True),
+                                            (3, False)])
+def test_the_reading_enumerates_every_tuple_of_the_count(count: int, distinct: bool) -> None:
+    """TargetTuples cuts sequences of MaxTargetCount elements (the greatest count of the
+    product's specs) to a spec's count: the tuples of that count, as the helper lists
+    them, also for a spec with fewer targets than another."""
+    spec = TargetSpec("t", ("a", "b"), count, distinct=distinct)
+    longest = TargetSpec("u", ("a",), 3)
+    ctx = load("Targets", {"TargetSpecs": {"t": spec.value(), "u": longest.value()}})
+    got = ctx.value("TargetTuples", (from_python(spec.value()), from_python(_board())))
+    assert ctx.value("MaxTargetCount") == 3
+    assert got == {tuple(t) for t in _tuples(spec, ZONES, None)}
+    assert len(got) == (3 * 2 * 1 if count == 3 and distinct else
+                        3 ** count if not distinct else {1: 3, 2: 6}[count])

@@ -98,9 +98,9 @@ def test_revelations_go_to_the_public_replay_and_state_stays_authoritative() -> 
 
 
 def test_the_reading_accepts_the_view_and_ignores_what_the_seat_cannot_see() -> None:
-    ctx = load("TurnViews")
     m = ViewMachine()
     consts = m.constants
+    ctx = load("TurnViews", {"TargetSpecs": consts["TargetSpecs"]})
     st = {**m.variables(), "policies": consts["Policies"], "controllers": consts["Controllers"]}
     st.pop("replay")
     view = m.observe("SideA").view

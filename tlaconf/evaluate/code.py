@@ -28,6 +28,9 @@ class Local:
     arity: int = 0
     ty: Any = None
     strict: frozenset[int] | None = None
+    loop: bool = False
+    """Bound by a Python loop (a comprehension's ``for``): a closure over it sees the
+    loop's last value unless it takes the current one (see ``bound_lambda``)."""
 
 
 @dataclass

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -515,12 +516,12 @@ class Compiler(Folding, FastPaths):
                 pys = [self.fresh(f"v_{pyname(n)}_") for n in b.names]
                 clauses.append((f"for ({', '.join(pys)},) in _tuples({dom}, {len(pys)}, "
                                 f"{self.sid(b)})", None))
-                names.update({n: Local(p) for n, p in zip(b.names, pys, strict=True)})
+                names.update({n: Local(p, loop=True) for n, p in zip(b.names, pys, strict=True)})
             else:
                 for n in b.names:
                     py = self.fresh(f"v_{pyname(n)}_")
                     clauses.append((f"for {py} in {dom}", py))
-                    names[n] = Local(py, ty=ety)
+                    names[n] = Local(py, ty=ety, loop=True)
         return pre, clauses, sc.bind(names)
 
     def iter_src(self, dom: A.Expr, sc: Scope) -> tuple[str, Any]:
@@ -561,13 +562,20 @@ class Compiler(Folding, FastPaths):
     def bound_lambda(
         self, bounds: tuple[A.Bound, ...], sc: Scope, body: Callable[[Scope], str]
     ) -> str:
-        """``lambda x: body`` over one bound element (a tuple when several names)."""
+        """``lambda x: body`` over one bound element (a tuple when several names).  The
+        variables of enclosing loops it uses are taken at its creation (default
+        arguments): a lazy value it makes (``{j \\in 1..3 : j <= i}`` in ``{... : i \\in
+        S}``) is evaluated after the loop has moved on."""
         names = [n for b in bounds for n in b.names]
         pys = [self.fresh(f"v_{pyname(n)}_") for n in names]
         inner = sc.bind({n: Local(p) for n, p in zip(names, pys, strict=True)})
+        src = body(inner)
+        taken = "".join(f", {loc.py}={loc.py}" for loc in dict.fromkeys(
+            loc for n, loc in sc.locals.items() if loc.loop and n not in names)
+            if re.search(rf"\b{loc.py}\b", src))
         if len(names) == 1 and not bounds[0].tuple_pattern:
-            return f"(lambda {pys[0]}: {body(inner)})"
-        return f"(lambda _t: (lambda {', '.join(pys)}: {body(inner)})(*_t))"
+            return f"(lambda {pys[0]}{taken}: {src})"
+        return f"(lambda _t{taken}: (lambda {', '.join(pys)}: {src})(*_t))"
 
     def domain_of(self, bounds: tuple[A.Bound, ...], sc: Scope, node: A.Node) -> str:
         doms: list[str] = []
@@ -629,7 +637,7 @@ class Compiler(Folding, FastPaths):
         with a plain loop; when ``e`` fails at some ``x``, the function is lazy instead (an
         error only where it is applied there, or compared), as TLC's functions are."""
         py = self.fresh(f"v_{pyname(name)}_")
-        inner = sc.own().bind({name: Local(py, ty=elem_type(dom.const))})
+        inner = sc.own().bind({name: Local(py, ty=elem_type(dom.const), loop=True)})
         src = self.expr(body, inner).src
         params = self.helper_params(sc)
         fname = self.fresh("fn_")

@@ -7,6 +7,8 @@
 (*   spec    [id, zones, count, distinct, cap]  (a TargetSpec)             *)
 (*   view    [choices |-> <<tuple, ...>>, truncated |-> BOOLEAN]           *)
 (*   def     [id, params ("none" | "targets"), targetSpecId]               *)
+(* TargetSpecs (id -> spec) are the product's specs; every spec given to   *)
+(* these operators is one of them.                                         *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -17,6 +19,17 @@ EXTENDS Naturals, Sequences, FiniteSets
 \* @typeAlias: choiceView = {choices: Seq(Seq(Int)), truncated: Bool};
 \* @typeAlias: concreteAction = {action: Str, targets: Seq(Int)};
 TargetTypes == TRUE
+
+CONSTANT
+    \* @type: Str -> $targetSpec;
+    TargetSpecs
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The most targets a spec of the product names: a constant, so that a model
+\* checker can bound the tuples (no spec's tuples are longer).
+MaxTargetCount ==
+    LET counts == {TargetSpecs[s].count : s \in DOMAIN TargetSpecs}
+    IN IF counts = {} THEN 0 ELSE CHOOSE m \in counts : \A c \in counts : c <= m
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The fields of a target choice view: the choices and the truncation flag, and no
@@ -31,11 +44,18 @@ ConcreteActionFields == {"action", "targets"}
 Candidates(spec, board) == UNION {board[z] : z \in spec.zones}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The sequences of n elements of S, for n <= MaxTargetCount: the first n of a
+\* sequence of MaxTargetCount (a length a model checker can bound).
+\* @type: (Set(Int), Int) => Set(Seq(Int));
+SeqsOfLength(S, n) ==
+    IF n = 0 THEN {<<>>} ELSE {SubSeq(t, 1, n) : t \in [1..MaxTargetCount -> S]}
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The concrete target tuples a spec admits (bounded: count targets from the board).
 \* @type: ($targetSpec, Str -> Set(Int)) => Set(Seq(Int));
 TargetTuples(spec, board) ==
-    {t \in [1..spec.count -> Candidates(spec, board)] :
-        spec.distinct => \A i, j \in 1..spec.count : i # j => t[i] # t[j]}
+    {t \in SeqsOfLength(Candidates(spec, board), spec.count) :
+        spec.distinct => \A i, j \in DOMAIN t : i # j => t[i] # t[j]}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The canonical order of target tuples: lexicographic.

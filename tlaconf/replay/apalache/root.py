@@ -8,6 +8,11 @@ where it is applied to an index), and
 defines:
 
 * ``TlaconfInit``: ``tlaconf_k = 0`` and the variables equal to ``s0``;
+* ``TlaconfP<k>``: step k's params, annotated with their type across the trace (where
+  the action's ``@type`` does not pin it: a field it does not name, ``opponentHand |->
+  <<7, 8>>``, is a tuple or a sequence to Snowcat, "Annotation required. Found 2
+  matching operator signatures"; an empty set among fields typed with a row variable
+  stays polymorphic, "Expected a non-polymorphic type");
 * ``TlaconfNext``, one labelled disjunct per question, each the operator of the
   same name with ``Q`` appended (Snowcat types each operator on its own, so its
   time grows with the number of steps, not faster): ``TlaconfS0`` stutters (the
@@ -78,7 +83,6 @@ from tlaconf.replay.apalache.types import (
 )
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
 from tlaconf.trace.reader import open_trace
-from tlaconf.values import Fn
 
 ROOT = "TlaconfApalache"
 ACTION = "TlaconfA"
@@ -136,16 +140,6 @@ def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool) -> s
     return " /\\ ".join(([f"UNCHANGED <<{', '.join(kept)}>>"] if kept else []) + moved)
 
 
-def _has_empty(value: Any) -> bool:
-    """Whether ``value`` holds an empty set, sequence or function (whose element type Snowcat
-    leaves open where the action's ``@type`` has a row variable)."""
-    if isinstance(value, frozenset | tuple):
-        return not value or any(_has_empty(x) for x in value)
-    if isinstance(value, Fn):
-        return not value or any(_has_empty(x) for x in value.values())
-    return False
-
-
 def _constant(spec: ModuleSpec, name: str, annotated: Type) -> str:
     """``TlaconfConst_<name> == <value>`` with its ``@type`` (an annotated literal: Snowcat
     cannot tell a sequence ``<<"a", "b">>`` from a tuple where it is applied to an index)."""
@@ -201,7 +195,8 @@ def root_module(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
             given = "" if step.action is None else literal(step.params, params[step.action])
-            if step.action is not None and _has_empty(step.params) and known(params[step.action]):
+            if step.action is not None and known(params[step.action]):
+                # a row variable, a tuple or a sequence, an empty collection: pinned
                 out.append(f"\\* @type: {type_text(params[step.action])};\n{PARAMS}{k} == {given}")
                 given = f"{PARAMS}{k}"
             call = NEXT if step.action is None else f"{step.action}({given})"

@@ -80,9 +80,57 @@ def _length_of(node: Any) -> Any:
     return None
 
 
-def _is_target(node: ast.Node) -> bool:
-    """A range ``1..Len(s)``, a sequence built as a function, or a set of such functions."""
-    if _length_of(node) is not None:
+def _binders(node: ast.Node) -> tuple[tuple[ast.Bound, ...], tuple[ast.Node, ...]]:
+    """The binder groups of a quantifier, filter, map, function or CHOOSE, and what they
+    scope over (the later groups' domains included); else nothing."""
+    if isinstance(node, ast.Quant | ast.FnCons):
+        return node.bounds, (*(b.domain for b in node.bounds if b.domain), node.body)
+    if isinstance(node, ast.SetMap):
+        return node.bounds, (*(b.domain for b in node.bounds if b.domain), node.expr)
+    if isinstance(node, ast.SetFilter):
+        return (node.bound,), (node.pred,)
+    if isinstance(node, ast.Choose):
+        return (node.bound,), (node.body,)
+    return (), ()
+
+
+def _below(node: Any, index: str) -> bool | None:
+    """For ``1..i - 1``: True; for ``1..i``: False (``i`` is ``index``); else None."""
+    top = _from_one(node)
+    if isinstance(top, ast.Name) and top.name == index and not top.module:
+        return False
+    if (isinstance(top, ast.OpApp) and top.name == "-" and not top.module and len(top.args) == 2
+            and isinstance(top.args[0], ast.Name) and top.args[0].name == index
+            and not top.args[0].module
+            and isinstance(top.args[1], ast.Num) and top.args[1].value == 1):  # fmt: skip
+        return True
+    return None
+
+
+def _prefixes(units: list[ast.Node]) -> dict[int, tuple[Any, str, bool]]:
+    """The ranges ``1..i - 1`` and ``1..i`` where ``i`` ranges over ``1..Len(s)`` (or all
+    but its last index), by node id: ``s``, ``i`` and whether ``i`` itself is left out.
+    Such a range is part of ``DOMAIN s`` (TLA+ has no shadowing: ``s`` and ``i`` mean
+    the same inside as outside)."""
+    out: dict[int, tuple[Any, str, bool]] = {}
+    for node in iter_nodes(units):
+        bounds, scope = _binders(node)
+        for b in bounds:
+            seq = _length_of(b.domain) if b.domain is not None and not b.tuple_pattern else None
+            if seq is None or seq.span.line != seq.span.end_line:
+                continue  # (copied into the range: it must not add a line)
+            for n in iter_nodes(scope):
+                for index in b.names:
+                    below = _below(n, index) if isinstance(n, ast.OpApp) else None
+                    if below is not None:
+                        out[id(n)] = (seq, index, below)
+    return out
+
+
+def _is_target(node: ast.Node, prefixes: dict[int, tuple[Any, str, bool]]) -> bool:
+    """A range ``1..Len(s)`` or a prefix of one, a sequence built as a function, or a set
+    of such functions."""
+    if _length_of(node) is not None or id(node) in prefixes:
         return True
     if isinstance(node, ast.FnCons) and len(node.bounds) == 1:
         bound = node.bounds[0]
@@ -104,7 +152,9 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         s = node.span
         return at(s.line, s.col), at(s.end_line, s.end_col) + 1
 
-    found = [n for n in iter_nodes(units) if _is_target(n)]
+    prefixes = _prefixes(units)
+    found = [n for n in iter_nodes(units) if _is_target(n, prefixes)]
+    lets = iter(range(1, len(found) + 1))
     ranges = {id(n): span(n) for n in found}
 
     def splice(lo: int, hi: int, skip: object = None) -> str:
@@ -123,6 +173,11 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
 
     def rewrite(n: Any) -> str:
         start, end = ranges[id(n)]
+        if id(n) in prefixes:  # 1..i - 1 or 1..i, i in 1..Len(s): the indexes of s below i
+            seq_node, index, below = prefixes[id(n)]
+            seq = splice(*span(seq_node), n)
+            return (f"{{tlaconf_j \\in DOMAIN ({seq}) : "
+                    f"tlaconf_j {'<' if below else '<='} {index}}}")
         if isinstance(n, ast.OpApp):  # 1..Len(s), or 1..Len(s) - 1: all but the last index
             seq = splice(*span(_length_of(n)), n)
             if _len_arg(_from_one(n)) is not None:
@@ -138,11 +193,24 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
                 let, capacity, length = bounded
                 head = f"{let}SubSeq(MkSeq({capacity}, LAMBDA {bound.names[0]}: "
                 close = f"), 1, {length}){')' if let else ''}"
-        else:
+        else:  # [1..E -> S]: E times S folded, each time appending an element of S
             count, body = _from_one(n.domain), n.range
-            e = splice(*span(count), n)
-            each = "LAMBDA tlaconf_i: tlaconf_f[tlaconf_i]"
-            head = f"{{MkSeq({e}, {each}) : tlaconf_f \\in [1..{e} -> "
+            ext = f"tlaconf_ext{next(lets)}"
+            head = (f"(LET {ext}(tlaconf_acc, tlaconf_set) == {{Append(tlaconf_t, tlaconf_x) : "
+                    f"tlaconf_t \\in tlaconf_acc, tlaconf_x \\in tlaconf_set}} "
+                    f"IN ApaFoldSeqLeft({ext}, {{<<>>}}, ")
+            close = "))"
+            bounded = _bounded(count, lambda node: splice(*span(node), n))
+            if bounded is not None:
+                let, capacity, length = bounded
+                head += f"{let}SubSeq(MkSeq({capacity}, LAMBDA tlaconf_k: "
+                close = f"), 1, {length}){')' if let else ''}))"
+            else:
+                head += f"MkSeq({splice(*span(count), n)}, LAMBDA tlaconf_k: "
+                close = ")))"
+        if isinstance(n, ast.FnSet):  # (an unused LAMBDA parameter stays polymorphic)
+            head += "IF tlaconf_k > 0 THEN "
+            close = f" ELSE {{}}{close}"
         b_start, b_end = span(body)
         between = text[start:b_start]
         if "\n" in between:
