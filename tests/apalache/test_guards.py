@@ -141,7 +141,8 @@ def test_a_false_guard_settles_the_step_without_the_probe(fake: FakeApalache,
     path = _trace(tmp_path / "t.trace.jsonl", [({"to": 3, "ok": False}, "rejected",
                                                  {"x": 0, "log": set()})])  # fmt: skip
     assert _replay(spec, path).verdict == "conforms"
-    assert "TlaconfG1Q == TlaconfG1:: (TlaconfGuard_Set([ok |-> FALSE, to |-> 3]))" in fake.root()
+    assert "TlaconfG1Q == TlaconfG1:: (TlaconfGuard_Set(TlaconfP1))" in fake.root()
+    assert "TlaconfP1 == [ok |-> FALSE, to |-> 3]" in fake.root()
     assert _guards_asked(fake) >= 1 and _probes(fake) == []
 
 

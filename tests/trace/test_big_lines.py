@@ -203,10 +203,10 @@ def test_the_collector_is_paused_while_a_large_line_is_read(
         return real(text)
 
     monkeypatch.setattr(reader_module.strict_json, "loads", loads)
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+    frozen = gc.get_freeze_count()
+    assert gc.isenabled()
     with open_trace(_trace(tmp_path / "t.trace.jsonl", cards)) as t:
         steps = list(t.steps())
-        assert (gc.get_freeze_count() > 0) == paused  # set aside from the collector's passes
     assert len(steps) == 1 and len(steps[0].state["s"]) == cards
     assert seen[1:] == [not paused, not paused]  # line 1 is the header
-    assert gc.isenabled() and gc.get_freeze_count() == 0  # and all back when it is closed
+    assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing frozen, collector on

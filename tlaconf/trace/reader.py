@@ -140,7 +140,6 @@ class TraceReader:
         self._states = SharedStates()
         self._names: frozenset[str] = frozenset()
         self._short = True
-        self._froze = False
         self._bools = -1
         """How many times ``true`` and ``false`` occur in the line read last (-1: not
         counted)."""
@@ -172,7 +171,6 @@ class TraceReader:
         if not text.strip():
             raise self._error("blank line (every line must be one JSON object)")
         self._short = len(text) <= _SHARED_LINE
-        self._froze = self._froze or not self._short
         self._bools = text.count("true") + text.count("false") if self._short else -1
         try:
             with _collector_paused(not self._short):
@@ -271,8 +269,6 @@ class TraceReader:
 
     def close(self) -> None:
         self._file.close()
-        if self._froze:  # objects of a large line were set aside from the collector
-            gc.unfreeze()
 
     def __enter__(self) -> TraceReader:
         return self
@@ -291,9 +287,8 @@ def _collector_paused(paused: bool) -> Iterator[None]:
     """Python's cyclic garbage collector paused while a line over 1 MiB is parsed and
     decoded: it passed over the millions of objects a large state holds again and again
     (half the time of a 50 MB set of records), and values hold no cycles (reference
-    counting frees them). The objects made meanwhile are then set aside from its passes
-    (``gc.freeze``: its first pass after the pause went over all of them again) until the
-    trace is closed."""
+    counting frees them). They are not frozen out of its passes (``gc.freeze`` acts on the
+    whole process: a trace left open would keep every object of the process from it)."""
     if not paused or not gc.isenabled():
         yield
         return
@@ -301,7 +296,6 @@ def _collector_paused(paused: bool) -> Iterator[None]:
     try:
         yield
     finally:
-        gc.freeze()
         gc.enable()
 
 
