@@ -376,10 +376,16 @@ def test_the_fake_answers_an_action_invariant_at_step_1_like_the_real_server(
     assert answer["invariantStatus"] == "SATISFIED"  # although x' = 5 is reachable
 
 
-def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path) -> None:
+def _spec_folder(tmp_path: Path) -> Path:
+    """An empty spec folder of a project: ``conformance/`` and revision 1 of the profile."""
     spec = tmp_path / "spec"
     (spec / "conformance").mkdir(parents=True)
     (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    return spec
+
+
+def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path) -> None:
+    spec = _spec_folder(tmp_path)
     (spec / "conformance" / "Named.tla").write_text(
         "---- MODULE Named ----\nEXTENDS Integers, Sequences\nVARIABLES name\n"
         'Rename(p) == name\' = p.first \\o "."\n====\n'
@@ -396,9 +402,7 @@ def test_a_type_checker_error_is_a_spec_error(fake: FakeApalache, tmp_path: Path
 def test_an_unannotated_applied_parameter_is_refused_like_snowcat(
     fake: FakeApalache, tmp_path: Path
 ) -> None:
-    spec = tmp_path / "spec"
-    (spec / "conformance").mkdir(parents=True)
-    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    spec = _spec_folder(tmp_path)
     module = spec / "conformance" / "Tally.tla"
     text = ("---- MODULE Tally ----\nEXTENDS Integers\nVARIABLES n\n"
             "Amount(d) == d.by\n"
@@ -574,9 +578,7 @@ def test_golden_traces_through_the_fake_server(fake: FakeApalache) -> None:
 
 def _counter_spec(tmp_path: Path, invariants: str, cfg: str) -> Path:
     """A copy of the Counter spec with more invariants."""
-    spec = tmp_path / "spec"
-    (spec / "conformance").mkdir(parents=True)
-    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    spec = _spec_folder(tmp_path)
     text = (SPEC / "conformance" / "Counter.tla").read_text()
     (spec / "conformance" / "Counter.tla").write_text(text.replace("\n====", invariants + "\n===="))
     (spec / "conformance" / "Counter.cfg").write_text(cfg)
@@ -699,9 +701,7 @@ def test_params_with_an_empty_collection_are_an_annotated_definition(
     the real server refuses the literal (its element type stays open, "Unexpected
     expressions in the specification"); tlaconf sends those params as an annotated
     definition, and the trace is decided."""
-    spec = tmp_path / "spec"
-    (spec / "conformance").mkdir(parents=True)
-    (spec / "reference-profile" / "rev1").mkdir(parents=True)
+    spec = _spec_folder(tmp_path)
     (spec / "conformance" / "Tags.tla").write_text(
         "---- MODULE Tags ----\nEXTENDS Naturals, FiniteSets\n"
         "VARIABLE\n  \\* @type: Set(Str);\n  tags\n"

@@ -18,7 +18,6 @@ from tlaconf.evaluate.lazysets import (
     ENUM_LIMIT,
     PLUS_FEW,
     PLUS_FROM,
-    REDUCIBLE,
     VIEW_FROM,
     BinarySet,
     FnSet,
@@ -38,6 +37,7 @@ from tlaconf.evaluate.lazysets import (
     enum_set,
     is_fn,
     kind_of,
+    reducible,
     set_size,
     sorted_values,
     without,
@@ -213,10 +213,8 @@ def cup(sid: int, a: Any, b: Any) -> Any:
     # TLC: an enumerated set or an interval first (its membership is asked first), and
     # the other set itself when that one is empty
     for few, other in ((a, b), (b, a)):
-        if type(few) is frozenset or type(few) in REDUCIBLE:
-            if type(few) is frozenset and not few:
-                return other
-            return BinarySet("\\cup", few, other)
+        if reducible(few):
+            return other if set_size(few, sid) == 0 else BinarySet("\\cup", few, other)
     return BinarySet("\\cup", a, b)
 
 
@@ -226,18 +224,14 @@ def cap(sid: int, a: Any, b: Any) -> Any:
         return a & b
     _set(a, sid, "\\cap")
     _set(b, sid, "\\cap")
-    if type(a) is frozenset:
-        return frozenset(x for x in a if member(x, b, sid))
-    if type(b) is frozenset:
-        return frozenset(x for x in b if member(x, a, sid))
     if type(a) is Interval and type(b) is Interval:  # TLC enumerates the left one
         lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
         return frozenset(range(lo, hi + 1)) if hi - lo < ENUM_LIMIT else Interval(lo, hi)
     # TLC enumerates the side that is an interval or an enumerated set (its Reducible
     # values), the left one first, and tests membership in the other
     for few, other in ((a, b), (b, a)):
-        if type(few) in REDUCIBLE:
-            return frozenset(x for x in few.enum(sid) if member(x, other, sid))
+        if reducible(few):
+            return frozenset(x for x in enum_set(few, sid) if member(x, other, sid))
     return BinarySet("\\cap", a, b)
 
 

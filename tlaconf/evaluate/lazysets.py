@@ -722,6 +722,11 @@ REDUCIBLE = (Interval, Plus, Without)
 values): it builds ``{x \\in S : P}`` over one at once, and enumerates one in ``S \\cap T``."""
 
 
+def reducible(s: Any) -> bool:
+    """Whether TLC holds ``s`` as an interval or an enumerated set (see :data:`REDUCIBLE`)."""
+    return type(s) is frozenset or type(s) in REDUCIBLE
+
+
 # Last: semantics imports the classes above (either module may be imported first).
 from tlaconf.evaluate import semantics as sem  # noqa: E402
 

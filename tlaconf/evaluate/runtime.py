@@ -21,6 +21,7 @@ from tlaconf.evaluate.lazysets import (
     is_fn,
     kind_of,
     record_set_enum,
+    reducible,
     sorted_values,
 )
 from tlaconf.evaluate.semantics import NONE, apply, equal, member, normalize_fn, partner, same
@@ -195,7 +196,7 @@ def _union_of(items: list[Any], sid: int, usid: int) -> Any:
 def _in_filter(x: Any, s: Any, pred: Callable[[Any], bool], k: int, sid: int) -> bool:
     """``x \\in {y \\in s : pred(y)}``: over a set TLC builds the filter of (see
     :func:`_filter`) the filter is built; over another, ``x \\in s /\\ pred(x)``."""
-    if type(s) is frozenset or type(s) in REDUCIBLE:
+    if reducible(s):
         return member(x, _filter(s, pred, k, sid), sid)
     if not member(x, s, sid):
         return False
