@@ -35,6 +35,8 @@ def test_syntax_error_message_location_and_caret() -> None:
         ("[a, b |-> 1]", "x:1:2", "expected '\\in S' after the bound names"),
         ("[1 \\in S |-> 1]", "x:1:2", "expected a bound"),
         ("", "x:1:1", "empty expression"),
+        ("1 " + "a" * 20000, "x:1:3", f"unexpected '{'a' * 40}…' (20000 characters); expected"),
+        ('1 "' + "b" * 50 + '"', "x:1:3", f'string "{"b" * 40}…" (50 characters)'),
     ],
 )
 def test_expression_errors(text: str, location: str, message: str) -> None:

@@ -167,12 +167,19 @@ def _parser() -> _Machine:
     return _Machine(table, dict(tables.start_states), dict(tables.end_states), builder, {})
 
 
+_SHOWN = 40
+"""The most characters of a token a syntax error quotes (the excerpt shows where it is)."""
+
+
 def _describe(tok: Token) -> str:
     if tok.type in ("$END", "LEND"):
         return DISPLAY[tok.type]
+    value, size = str(tok.value), ""
+    if len(value) > _SHOWN:
+        value, size = f"{value[:_SHOWN]}…", f" ({len(value)} characters)"
     if tok.type == "STRING":
-        return f'string "{tok.value}"'
-    return f"'{tok.value}'" if tok.value else DISPLAY.get(tok.type, tok.type)
+        return f'string "{value}"{size}'
+    return f"'{value}'{size}" if value else DISPLAY.get(tok.type, tok.type)
 
 
 def _expected(names: set[str]) -> str:

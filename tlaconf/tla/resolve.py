@@ -64,6 +64,10 @@ BUILTIN_OPERATORS: dict[str, int] = {
 
 BUILTIN_VALUES = ("BOOLEAN", "STRING")
 _RECURSION_LIMIT = 20_000
+_TOO_DEEP = (
+    "{what} is an expression nested too deeply to resolve (a chain such as a + a + ... "
+    "of some thousands of terms; TLC's stack overflows sooner): split it into definitions"
+)
 _SELECTORS = frozenset({":", "<<", ">>", "@"})
 
 
@@ -305,7 +309,10 @@ class _Resolver:
             self.import_all(target.exported, m, via=f"EXTENDS {name}")
         self.rm.extends = tuple(extends)
         for u in m.units:
-            self.unit(u)
+            try:
+                self.unit(u)
+            except RecursionError:
+                self.error(_TOO_DEEP.format(what="this unit"), u)
         self.rm.symbols = self.scope
 
     def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str) -> None:
@@ -356,8 +363,12 @@ class _Resolver:
                 self.recursive.add(p.name)
         elif isinstance(u, ast.OpDef):
             self.defining.append(u.name)
-            self.expr(u.body, self.params(u.params))
-            self.defining.pop()
+            try:
+                self.expr(u.body, self.params(u.params))
+            except RecursionError:
+                self.error(_TOO_DEEP.format(what=f"the definition of {u.name}"), u)
+            finally:
+                self.defining.pop()
             self.define(u.name, self.sym(u.name, len(u.params), "operator", u), u, u.local)
         elif isinstance(u, ast.FnDef):
             self.define(u.name, self.sym(u.name, 0, "function", u), u, u.local)
