@@ -77,6 +77,21 @@ def test_parameterized_instance(tmp_path: Path) -> None:
     assert ctx.holds("Step", (), {"w": 1}, {"w": 11}) is True
 
 
+def test_quantifier_in_a_parameterized_instance_sees_its_arguments(tmp_path: Path) -> None:
+    """A quantifier is compiled to a helper function: it takes the instance's arguments
+    too (``I(k)!All`` once failed with a NameError, an internal error)."""
+    write(tmp_path, "Q", "EXTENDS Naturals\nCONSTANT K\nVARIABLE v\n"
+                         "All(S) == \\A x \\in S : x + v < K\nSome == \\E x \\in 1..K : x = v")
+    main = write(tmp_path, "QM", "EXTENDS Naturals\nVARIABLE w\n"
+                                 "I(k) == INSTANCE Q WITH K <- k, v <- w\n"
+                                 "A == I(10)!All({1, 2})\nB == I(3)!Some")
+    ctx = load_module(main, [], {})
+    assert ctx.holds("A", (), {"w": 7}) is True
+    assert ctx.holds("A", (), {"w": 8}) is False
+    assert ctx.holds("B", (), {"w": 3}) is True
+    assert ctx.holds("B", (), {"w": 4}) is False
+
+
 def test_instance_parameters_substitute_implicitly(tmp_path: Path) -> None:
     """Specifying Systems 11.1: ``Inner(mem) == INSTANCE InternalMemory`` substitutes the
     parameter ``mem`` for the module's ``mem``."""

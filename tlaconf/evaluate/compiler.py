@@ -41,9 +41,31 @@ from tlaconf.evaluate.code import (
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.fastpaths import FastPaths
 from tlaconf.evaluate.fold import Folding
+from tlaconf.evaluate.levels import is_stateful
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
-from tlaconf.tla.visit import free_names
+from tlaconf.tla.visit import NodeFacts, free_names
+
+_SPILL_DEPTH = 50
+"""The deepest bracket nesting of a generated expression before it goes into a helper."""
+_BRACKET = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[()\[\]{}]""")
+"""A bracket, or a string literal (skipped)."""
+
+
+def _nesting(src: str) -> int:
+    """The deepest bracket nesting of ``src``, string literals apart."""
+    depth = deepest = 0
+    for m in _BRACKET.finditer(src):
+        c = m.group()
+        if c[0] in "'\"":
+            continue
+        if c in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
 
 _HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons,
           A.RecordSet, A.FnSet, A.Quant, A.Choose, A.If, A.Case, A.Let)
@@ -64,6 +86,7 @@ class Compiler(Folding, FastPaths):
         self._consts: dict[int, str | None] = {}
         self._inprogress: set[int] = set()
         self._level: dict[tuple[int, bool], bool] = {}
+        self._facts = NodeFacts(is_stateful)
         self._counter = itertools.count()
         self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
         self._builtin_names: dict[int, str] = {}
@@ -196,12 +219,24 @@ class Compiler(Folding, FastPaths):
         if isinstance(node, _HOIST) and not sc.primed:
             hoisted = self.hoist(node, sc)
             if hoisted is not None:
-                return hoisted
+                return self.shallow(hoisted, sc)
         meth = getattr(self, f"x_{type(node).__name__}", None)
         if meth is None:
             raise Fail(f"cannot evaluate a {type(node).__name__}", (), self.sid(node))
         code: Code = meth(node, sc)
-        return code
+        return self.shallow(code, sc)
+
+    def shallow(self, code: Code, sc: Scope) -> Code:
+        """``code``, or a call of a helper function returning it when its source nests
+        brackets deeper than :data:`_SPILL_DEPTH` (Python refuses a source nested 200
+        deep: a chain such as ``x + 1 + ... + 1`` of some hundred terms would be)."""
+        src = code.src
+        if len(src) <= 2 * _SPILL_DEPTH or _nesting(src) <= _SPILL_DEPTH:
+            return code
+        params = self.helper_params(sc, hoisted=True)
+        name = self.fresh("s_")
+        self.exec(f"def {name}({', '.join(params)}):\n    return {src}\n", name)
+        return replace(code, src=f"{name}({', '.join(params)})")
 
     def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
         meth = getattr(self, f"x_{type(node).__name__}")
@@ -369,10 +404,11 @@ class Compiler(Folding, FastPaths):
         return Code(f"{name}({', '.join(params)})")
 
     def helper_params(self, sc: Scope, hoisted: bool = False) -> list[str]:
-        """The parameters of a generated helper function: the state, the locals in scope
-        (and ``@``); with ``hoisted``, also the values a quantifier computed so far at its
-        entry and per iteration (for code compiled in ``sc`` that goes into the helper)."""
-        params = [loc.py for loc in sc.locals.values()]
+        """The parameters of a generated helper function: the state, the instance
+        arguments and the locals in scope (and ``@``); with ``hoisted``, also the values
+        a quantifier computed so far at its entry and per iteration (for code compiled in
+        ``sc`` that goes into the helper)."""
+        params = [*sc.ns.inst_py, *(loc.py for loc in sc.locals.values())]
         if sc.at is not None:
             params.append(sc.at)
         if hoisted:

@@ -39,6 +39,11 @@ class OperatorInfo:
     span: A.Span
 
 
+TOO_DEEP_TO_COMPILE = (
+    "expression nested too deeply to compile (a chain such as a + a + ... of some "
+    "thousands of terms; TLC's stack overflows sooner): split it into definitions")
+
+
 class Context:
     """A loaded, compiled module with its constants bound."""
 
@@ -301,6 +306,8 @@ class Context:
             try:
                 with budget.limit(node.span):
                     fn = self.compiler.snippet(node, self.ns, ())
+            except RecursionError:
+                raise EvalError(TOO_DEEP_TO_COMPILE, node.span) from None
             except Exception as exc:
                 raise self._error(exc, node) from None
             self._exprs[expr_text] = fn

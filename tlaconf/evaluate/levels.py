@@ -11,7 +11,7 @@ from tlaconf.evaluate.code import Local, Scope
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.evaluate.strictness import strict_names
 from tlaconf.tla import ast as A
-from tlaconf.tla.visit import free_names, iter_nodes
+from tlaconf.tla.visit import NodeFacts, iter_nodes
 
 _STATEFUL = (A.Prime, A.Unchanged, A.Enabled, A.ActionBox, A.At, A.Fairness, A.TemporalQuant)
 
@@ -29,6 +29,8 @@ class Levels:
     _action: dict[tuple[str, int], bool]
     _strict: dict[tuple[str, int], frozenset[int]]
     _selections: dict[tuple[int, tuple[str, ...]], Entry]
+    _facts: NodeFacts
+    """Free names and statefulness, per node (built with :func:`is_stateful`)."""
 
     def entry_is_const(self, entry: Entry, pure: bool = False) -> bool:
         """Whether a definition's value never depends on the state; ``pure``: nor does it
@@ -65,9 +67,9 @@ class Levels:
     def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
         """Whether ``node`` contains (directly or through the definitions it uses) a
         prime, UNCHANGED, ENABLED or ``[A]_v``."""
-        if has_stateful(node):
+        if self._facts.has(node):
             return True
-        for name, module in free_names(node, bound):
+        for name, module in self._facts.free(node, bound):
             entry = self.resolve_entry(ns, name, module)
             if entry is not None and self.entry_is_action(entry):
                 return True
@@ -98,9 +100,9 @@ class Levels:
         self, node: A.Node, ns: Namespace, bound: set[str],
         local: dict[str, Local] | None = None, pure: bool = False,
     ) -> bool:
-        if has_stateful(node):
+        if self._facts.has(node):
             return False
-        for name, module in free_names(node, bound):
+        for name, module in self._facts.free(node, bound):
             if local is not None and name in local and not module:
                 return False
             entry = self.resolve_entry(ns, name, module)
@@ -167,9 +169,13 @@ class Levels:
         return frozenset(i for i, p in enumerate(params) if p.arity or p.name in names)
 
 
+def is_stateful(n: A.Node) -> bool:
+    """Whether the node itself is a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or a
+    temporal part."""
+    return isinstance(n, _STATEFUL) or (
+        isinstance(n, A.OpApp) and n.name in ("ENABLED", "UNCHANGED", "'"))
+
+
 def has_stateful(node: Any) -> bool:
     """Whether ``node`` contains a prime, UNCHANGED, ENABLED, ``[A]_v``, ``@`` or temporal part."""
-    return isinstance(node, A.Node) and any(
-        isinstance(n, _STATEFUL)
-        or (isinstance(n, A.OpApp) and n.name in ("ENABLED", "UNCHANGED", "'"))
-        for n in iter_nodes(node))
+    return isinstance(node, A.Node) and any(is_stateful(n) for n in iter_nodes(node))

@@ -7,7 +7,9 @@ special-case goes through :func:`children` (as Lark's ``Tree.iter_subtrees`` and
 * :func:`iter_nodes` — a node and all its descendants, pre-order;
 * :func:`used_names` — every unqualified name a node refers to;
 * :func:`free_names` — the names a node uses and does not bind itself (the binding
-  structure of quantifiers, comprehensions, ``CHOOSE``, ``LAMBDA`` and ``LET``).
+  structure of quantifiers, comprehensions, ``CHOOSE``, ``LAMBDA`` and ``LET``);
+* :class:`NodeFacts` — the same free names, and whether a node holds a node of some
+  kinds, remembered per node: asked of every node of a deep tree, linear in its size.
 """
 
 from __future__ import annotations
@@ -66,46 +68,75 @@ def used_names(root: A.Node | Iterable[A.Node]) -> Iterator[str]:
 def free_names(node: A.Node, bound: Iterable[str] = ()) -> set[FreeName]:
     """Names (with instance path) used in ``node`` and bound neither inside it nor in
     ``bound``.  A qualified name (``M!x``) is always free."""
-    out: set[FreeName] = set()
-    _free(node, frozenset(bound), out)
-    return out
+    return set(NodeFacts(_never).free(node, bound))
 
 
-def _free(node: A.Node, bound: frozenset[str], out: set[FreeName]) -> None:
-    if isinstance(node, A.Name | A.OpApp):
-        if node.module or node.name not in bound:
-            out.add((node.name, node.module))
-        for a in getattr(node, "args", ()):
-            _free(a, bound, out)
-        return
-    if isinstance(node, A.Quant | A.SetMap | A.FnCons):
-        inner = bound
-        for b in node.bounds:
-            if b.domain is not None:
-                _free(b.domain, bound, out)
-            inner = inner | set(b.names)
-        _free(node.expr if isinstance(node, A.SetMap) else node.body, inner, out)
-        return
-    if isinstance(node, A.Choose | A.SetFilter):
-        b = node.bound
-        if b.domain is not None:
-            _free(b.domain, bound, out)
-        _free(node.body if isinstance(node, A.Choose) else node.pred, bound | set(b.names), out)
-        return
-    if isinstance(node, A.Lambda):
-        _free(node.body, bound | set(node.params), out)
-        return
-    if isinstance(node, A.Let):
-        inner = bound | {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
-        for d in node.defs:
-            if isinstance(d, A.OpDef):
-                _free(d.body, inner | {p.name for p in d.params}, out)
-            elif isinstance(d, A.FnDef):
-                for b in d.bounds:
-                    if b.domain is not None:
-                        _free(b.domain, inner, out)
-                _free(d.body, inner | {n for b in d.bounds for n in b.names}, out)
-        _free(node.body, inner, out)
-        return
-    for ch in children(node):
-        _free(ch, bound, out)
+def _never(node: A.Node) -> bool:
+    return False
+
+
+def _unbound(names: frozenset[FreeName], bound: Iterable[str]) -> frozenset[FreeName]:
+    """``names`` without the unqualified ones in ``bound``."""
+    b = set(bound)
+    if not b or not names:
+        return names
+    return frozenset(n for n in names if n[1] or n[0] not in b)
+
+
+class NodeFacts:
+    """:func:`free_names` and a "holds a node such that" test, each node's answer
+    computed once from its children's (so asking them of every sub-node of a chain of
+    ``n`` nodes costs ``O(n)``, not ``O(n^2)``).  ``holds`` is the test of one node."""
+
+    def __init__(self, holds: Callable[[A.Node], bool]) -> None:
+        self._holds = holds
+        self._free: dict[int, tuple[A.Node, frozenset[FreeName]]] = {}
+        self._has: dict[int, tuple[A.Node, bool]] = {}
+
+    def has(self, node: A.Node) -> bool:
+        """Whether ``node`` or a node below it passes ``holds``."""
+        hit = self._has.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        res = self._holds(node) or any(self.has(c) for c in children(node))
+        self._has[id(node)] = (node, res)
+        return res
+
+    def free(self, node: A.Node, bound: Iterable[str] = ()) -> frozenset[FreeName]:
+        """:func:`free_names` of ``node``."""
+        hit = self._free.get(id(node))
+        if hit is None or hit[0] is not node:
+            hit = (node, self._own_free(node))
+            self._free[id(node)] = hit
+        return _unbound(hit[1], bound)
+
+    def _own_free(self, node: A.Node) -> frozenset[FreeName]:
+        f = self.free
+        parts: list[frozenset[FreeName]] = []
+        if isinstance(node, A.Name | A.OpApp):
+            parts = [frozenset({(node.name, node.module)}),
+                     *(f(a) for a in getattr(node, "args", ()))]
+        elif isinstance(node, A.Quant | A.SetMap | A.FnCons):
+            parts = [f(b.domain) for b in node.bounds if b.domain is not None]
+            body = node.expr if isinstance(node, A.SetMap) else node.body
+            parts.append(f(body, [n for b in node.bounds for n in b.names]))
+        elif isinstance(node, A.Choose | A.SetFilter):
+            b = node.bound
+            parts = [f(b.domain)] if b.domain is not None else []
+            parts.append(f(node.body if isinstance(node, A.Choose) else node.pred, b.names))
+        elif isinstance(node, A.Lambda):
+            parts = [f(node.body, node.params)]
+        elif isinstance(node, A.Let):
+            inner = {d.name for d in node.defs if isinstance(d, A.OpDef | A.FnDef)}
+            for d in node.defs:
+                if isinstance(d, A.OpDef):
+                    parts.append(f(d.body, inner | {p.name for p in d.params}))
+                elif isinstance(d, A.FnDef):
+                    parts += [f(b.domain, inner) for b in d.bounds if b.domain is not None]
+                    parts.append(f(d.body, inner | {n for b in d.bounds for n in b.names}))
+            parts.append(f(node.body, inner))
+        else:
+            parts = [f(c) for c in children(node)]
+        if len(parts) == 1:
+            return parts[0]
+        return frozenset().union(*parts)
