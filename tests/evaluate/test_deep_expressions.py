@@ -10,6 +10,8 @@ at its entry); these cases put such names at every depth.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tlaconf.evaluate.context import load_text
@@ -89,3 +91,33 @@ def test_chain_too_deep_to_compile_is_a_located_user_error() -> None:
         ctx.evaluate(_chain("1", "+", 20000))
     assert info.value.location.endswith(":1:1")
     assert ctx.evaluate("1 + 1") == 2  # the context still evaluates
+
+
+@pytest.mark.parametrize("arms", [3, 300])
+def test_case_of_many_arms_takes_the_first_that_holds(arms: int) -> None:
+    ctx = load_text("---- MODULE D ----\nEXTENDS Naturals\n====\n")
+    case = " [] ".join(f"x = {i} -> {i * 10}" for i in range(arms))
+    assert to_tla(ctx.evaluate(f"{{CASE {case} : x \\in 0..{arms - 1}}}")) == to_tla(
+        frozenset(i * 10 for i in range(arms)))
+    assert ctx.evaluate(f"\\E x \\in {{{arms - 1}}} : (CASE x > {arms} -> 0 [] {case} "
+                        "[] OTHER -> 1) = 7") is False
+    with pytest.raises(EvalError, match="no CASE arm is TRUE"):
+        ctx.evaluate(f"\\E x \\in {{{arms}}} : (CASE {case}) = 0")
+
+
+def test_deep_value_is_printed_or_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tlaconf.cli.main import main
+
+    assert main(["eval", "{" * 3000 + "1" + "}" * 3000]) == 0
+    assert capsys.readouterr().out == "{" * 3000 + "1" + "}" * 3000 + "\n"
+    nest = tmp_path / "Nest.tla"
+    nest.write_text("---- MODULE Nest ----\nEXTENDS Naturals\nRECURSIVE N(_)\n"
+                    "N(k) == IF k = 0 THEN {} ELSE {N(k - 1)}\n====\n", encoding="utf-8")
+    assert main(["eval", "-m", str(nest), "N(30000) # {}"]) == 0  # on a deep stack
+    assert capsys.readouterr().out == "TRUE\n"
+    assert main(["eval", "-m", str(nest), "N(8000)"]) == 2
+    assert "the value is nested too deeply to print" in capsys.readouterr().err
+    assert main(["eval", "-m", str(nest), "N(30000)"]) == 2
+    assert "recursion too deep" in capsys.readouterr().err

@@ -24,6 +24,7 @@ from typing import Any
 from tlaconf.cli import doc_description
 from tlaconf.cli.inputs import existing_dir
 from tlaconf.errors import ExitCode, UserError
+from tlaconf.evaluate import budget
 from tlaconf.files import decode, unreadable_path
 from tlaconf.spec import read_cfg, resolve_spec_dir
 from tlaconf.tla.library import library_path
@@ -48,18 +49,21 @@ def _answer(ctx: Any, text: str, as_json: bool) -> tuple[str, bool]:
     """The printed answer to one expression, and whether it succeeded."""
     try:
         value = ctx.evaluate(text)
-        try:
-            encoded = encode(value)
-        except NotEncodable as err:
-            raise UserError(
-                f"cannot print {err.text}: tlaconf cannot enumerate it (it is infinite, or too "
-                "large), and eval prints only values it can enumerate"
-            ) from None
+        with budget.deep():
+            try:
+                encoded = encode(value)
+                return (json.dumps({"value": encoded}) if as_json else to_tla(value)), True
+            except NotEncodable as err:
+                raise UserError(
+                    f"cannot print {err.text}: tlaconf cannot enumerate it (it is infinite, or "
+                    "too large), and eval prints only values it can enumerate"
+                ) from None
+            except RecursionError:
+                raise UserError("the value is nested too deeply to print") from None
     except UserError as err:
         if as_json:
             return json.dumps({"error": str(err)}), False
         raise
-    return (json.dumps({"value": encoded}) if as_json else to_tla(value)), True
 
 
 def module_file(module: str, spec: str | None) -> tuple[Path, tuple[Path, ...], dict[str, Any]]:

@@ -474,15 +474,25 @@ class Compiler(Folding, FastPaths):
                     t.boolean and e.boolean)
 
     def x_Case(self, node: A.Case, sc: Scope) -> Code:
+        """The first arm whose guard holds (TLC's choice), as nested conditional
+        expressions; a CASE of many arms as a helper function of ``if`` statements."""
         other = (self.expr(node.other, sc) if node.other is not None
                  else Code(f"_case_fail({self.sid(node)})", True))
-        out = other.src
-        boolean = other.boolean
-        for cond, val in reversed(node.arms):
-            v = self.expr(val, sc)
-            boolean = boolean and v.boolean
-            out = f"({v.src} if {self.boolean(cond, sc)} else {out})"
-        return Code(out, boolean)
+        arms = [(self.boolean(cond, sc), self.expr(val, sc)) for cond, val in node.arms]
+        boolean = other.boolean and all(v.boolean for _, v in arms)
+        if len(arms) <= _SPILL_DEPTH // 2:
+            out = other.src
+            for cond_src, v in reversed(arms):
+                out = f"({v.src} if {cond_src} else {out})"
+            return Code(out, boolean)
+        params = ", ".join(self.helper_params(sc, hoisted=True))
+        name = self.fresh("c_")
+        lines = [f"def {name}({params}):"]
+        for cond_src, v in arms:
+            lines += [f"    if {cond_src}:", f"        return {v.src}"]
+        lines.append(f"    return {other.src}")
+        self.exec("\n".join(lines) + "\n", name)
+        return Code(f"{name}({params})", boolean)
 
     def x_Let(self, node: A.Let, sc: Scope) -> Code:
         opens: list[str] = []
