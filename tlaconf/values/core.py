@@ -171,5 +171,9 @@ def sort_key(v: Any) -> tuple[Any, ...]:
 
 
 def canonical(values: Iterable[Any]) -> list[Any]:
-    """``values`` in the canonical order."""
-    return sorted(values, key=sort_key)
+    """``values`` in the canonical order (one value is not keyed: printing a deeply
+    nested singleton would key every level again at each level)."""
+    out = list(values)
+    if len(out) > 1:
+        out.sort(key=sort_key)
+    return out
