@@ -195,3 +195,22 @@ def test_caret_under_tabbed_source() -> None:
     with pytest.raises(ResolveErrors) as info:
         _resolve("A ==\t\tzz")
     assert str(info.value).endswith("A ==            zz\n                ^")
+
+
+def test_modules_nested_deeply_resolve(tmp_path: Path) -> None:
+    p = tmp_path / "M.tla"
+    p.write_text("---- MODULE M ----\n" + "".join(f"---- MODULE N{i} ----\n" for i in range(3000))
+                 + "X == 1\n" + "====\n" * 3000 + "I == INSTANCE N2999\nY == I!X\n====\n",
+                 encoding="utf-8")
+    rm = load(p, [])
+    assert "N2999" in rm.graph.modules
+
+
+def test_many_errors_print_the_first_fifty_and_a_count() -> None:
+    body = "\n".join(f"D{i} == U{i}" for i in range(120))
+    with pytest.raises(ResolveErrors) as info:
+        _resolve(body)
+    assert len(info.value.errors) == 120
+    text = str(info.value)
+    assert "undefined name U49" in text and "undefined name U50" not in text
+    assert text.endswith("(and 70 more errors)")

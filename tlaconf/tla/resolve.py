@@ -64,6 +64,8 @@ BUILTIN_OPERATORS: dict[str, int] = {
 
 BUILTIN_VALUES = ("BOOLEAN", "STRING")
 _RECURSION_LIMIT = 20_000
+_SHOWN_ERRORS = 50
+"""The most resolution errors printed (the rest are counted)."""
 _TOO_DEEP = (
     "{what} is an expression nested too deeply to resolve (a chain such as a + a + ... "
     "of some thousands of terms; TLC's stack overflows sooner): split it into definitions"
@@ -120,7 +122,11 @@ class ResolveErrors(UserError):
         self.errors = list(errors)
 
     def __str__(self) -> str:
-        return "\n".join(UserError.__str__(e) for e in self.errors)
+        shown = [UserError.__str__(e) for e in self.errors[:_SHOWN_ERRORS]]
+        rest = len(self.errors) - len(shown)
+        if rest:
+            shown.append(f"(and {rest:,} more error{'s' if rest > 1 else ''})")
+        return "\n".join(shown)
 
 
 class ModuleGraph:
@@ -136,14 +142,11 @@ class ModuleGraph:
     def register_file(self, modules: Sequence[ast.Module], file: str, text: str) -> None:
         """Make the (top-level and nested) modules of one file available by name."""
 
-        def walk(m: ast.Module) -> None:
+        todo = list(modules)
+        while todo:
+            m = todo.pop(0)
             self._available.setdefault(m.name, (m, file, text))
-            for u in m.units:
-                if isinstance(u, ast.Module):
-                    walk(u)
-
-        for m in modules:
-            walk(m)
+            todo[:0] = [u for u in m.units if isinstance(u, ast.Module)]
 
     def _dirs(self, near: str) -> list[Path]:
         """Where a module imported by the file ``near`` is looked for, in order."""
