@@ -495,7 +495,7 @@ def test_without_apalache_the_error_says_how_to_get_it(
         get_checker("apalache")
     monkeypatch.delenv("APALACHE_MC")
     monkeypatch.setenv("APALACHE_SERVER", "ftp://x")
-    with pytest.raises(UserError, match="not an http://host:port URL"):
+    with pytest.raises(UserError, match="is not a server URL: expected http://host:port"):
         get_checker("apalache")
     path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
     env = {k: v for k, v in os.environ.items() if not k.startswith("APALACHE")}
