@@ -723,6 +723,24 @@ def test_params_with_an_empty_collection_are_an_annotated_definition(
         Client(fake.url, 30).load((root, *fake.sources[list(fake.sources)[-1]][1:]), [])
 
 
+def test_a_step_checked_against_next_pins_every_variable(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """``Next`` assigns the next state first: an ``UNCHANGED`` after it is a second
+    assignment to the real server ("Manual assignment is spurious"), so each variable is
+    pinned with ``=``, a check there."""
+    reset = (None, None, "accepted", st(0))  # a Reset; the second one changes nothing
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), reset, reset])
+    assert replay(path).verdict == "conforms"
+    root = fake.root()
+    assert ("TlaconfS3Q == tlaconf_k = 2 /\\ tlaconf_k' = 3 /\\ Next /\\ count' = 0 /\\ "
+            'tally\' = SetAsFun({<<"a", 0>>, <<"b", 0>>})\n') in root  # fmt: skip
+    old = root.replace("Next /\\ count' = 0 /\\ tally' = ", "Next /\\ count' = 0 /\\ "
+                       "UNCHANGED <<tally>> /\\ tally' = ")  # fmt: skip
+    with pytest.raises(CheckerFailed, match="Manual assignment is spurious, tally is already"):
+        Client(fake.url, 30).load((old, *fake.sources[list(fake.sources)[-1]][1:]), [])
+
+
 def test_a_step_pins_only_what_it_changes(fake: FakeApalache, tmp_path: Path) -> None:
     """The state before a step is pinned already: a variable the step leaves as it was is
     UNCHANGED (the same constraint, less to type and encode), a changed one pinned; a
