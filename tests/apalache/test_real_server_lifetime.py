@@ -1,7 +1,7 @@
 """A real Apalache server never outlives tlaconf: SIGTERM, SIGINT or SIGKILL mid-run.
 
-Runs only with ``APALACHE_MC`` set to a real ``apalache-mc`` (``make test-apalache``
-with Apalache installed); everywhere else it skips, saying how to run it.  The
+Runs only with ``APALACHE_MC`` set to a real ``apalache-mc`` (e.g. ``make test-apalache``
+with ``APALACHE_MC`` set); everywhere else it skips, saying how to run it.  The
 fake server's version of this test (``test_server_lifetime.py``) runs in CI.
 """
 
@@ -11,12 +11,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.apalache.test_server_lifetime import _alive, _until
 
 PROJECT = Path(__file__).resolve().parents[2]
 TRACE = PROJECT / "traces" / "abilities" / "resolution-conforming.trace.jsonl"
@@ -32,24 +31,6 @@ pytestmark = [
         "APALACHE_MC=/path/to/apalache-mc (docs/checkers.md, Apalache)",
     ),
 ]
-
-
-def _until(condition: Callable[[], Any], seconds: float) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    return condition()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ", 1)[1][0] != "Z"  # a zombie has ended
-    except OSError:
-        return False
 
 
 def _working_in(folder: Path) -> list[int]:
