@@ -34,6 +34,9 @@ It behaves as the real server does in the exchanges recorded from Apalache
   leaves the collection's type open, and the real server answers an internal error,
   ``Unexpected expressions in the specification`` (tlaconf sends such params as an
   annotated definition, ``TlaconfP<k>``).
+* an ``UNCHANGED`` after ``Next`` in a transition (a step checked against ``Next``)
+  is refused, with the real (internal) error: ``Assignment error: ...: Manual
+  assignment is spurious, x is already assigned!`` (``Next`` assigns ``x'`` first);
 * a ``LAMBDA`` that does not use a parameter (``MkSeq(n, LAMBDA k: S)``) is refused
   after Snowcat, as the real model checker refuses the type variable left for it:
   ``Internal error: Unexpected expressions in the specification``.
@@ -287,6 +290,9 @@ class FakeApalache:
         bodies = dict(re.findall(r"^([A-Za-z0-9_]+) == (.*)$", root, re.M))
         transitions = [(label, bodies.get(d) or d.removeprefix("(").removesuffix(")"))
                        for label, d in _DISJUNCT.findall(next_text)]  # fmt: skip
+        spurious = _spurious(root_name, root)
+        if spurious is not None:
+            raise RpcError(-32603, f"Internal error: Assignment error: {spurious}")
         ops = "\n".join(f"FakeT{i} == {body}" for i, (_, body) in enumerate(transitions))
         (folder / f"{root_name}.tla").write_text(root.replace("\n====", f"\n{ops}\n====", 1))
         try:
@@ -513,6 +519,19 @@ def _crowded(text: str) -> tuple[int, str, int] | None:
         if count > 1 and re.match(r"[A-Za-z_][A-Za-z0-9_]*(\(.*\))?\s*==", line):
             return n, f"{n}:{len(line)}", count
         count = 0
+    return None
+
+
+def _spurious(module: str, root: str) -> str | None:
+    """The real server's assignment error for an ``UNCHANGED`` after ``Next`` in a
+    transition (``Next`` assigns every variable; ``UNCHANGED x`` is ``x' := x`` then)."""
+    for n, line in enumerate(root.split("\n"), start=1):
+        after = line.find(" /\\ Next /\\ ")
+        m = re.compile(r"UNCHANGED <<([A-Za-z_][A-Za-z0-9_]*)[^>]*>>").search(line, after + 1)
+        if after >= 0 and m is not None:
+            return (f"{module}.tla:{n}:{m.start() + 1}-{n}:{m.end()}: Manual assignment is "
+                    f"spurious, {m.group(1)} is already assigned! See "
+                    "https://apalache-mc.org/docs/apalache/principles/assignments.html")
     return None
 
 

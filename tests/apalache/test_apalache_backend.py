@@ -495,7 +495,7 @@ def test_without_apalache_the_error_says_how_to_get_it(
         get_checker("apalache")
     monkeypatch.delenv("APALACHE_MC")
     monkeypatch.setenv("APALACHE_SERVER", "ftp://x")
-    with pytest.raises(UserError, match="not an http://host:port URL"):
+    with pytest.raises(UserError, match="is not a server URL: expected http://host:port"):
         get_checker("apalache")
     path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
     env = {k: v for k, v in os.environ.items() if not k.startswith("APALACHE")}
@@ -721,6 +721,24 @@ def test_params_with_an_empty_collection_are_an_annotated_definition(
     root = fake.root().replace("Add(TlaconfP1)", 'Add([add |-> {}, who |-> "a"])')
     with pytest.raises(CheckerFailed, match="Unexpected expressions in the specification"):
         Client(fake.url, 30).load((root, *fake.sources[list(fake.sources)[-1]][1:]), [])
+
+
+def test_a_step_checked_against_next_pins_every_variable(
+    fake: FakeApalache, tmp_path: Path
+) -> None:
+    """``Next`` assigns the next state first: an ``UNCHANGED`` after it is a second
+    assignment to the real server ("Manual assignment is spurious"), so each variable is
+    pinned with ``=``, a check there."""
+    reset = (None, None, "accepted", st(0))  # a Reset; the second one changes nothing
+    path = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1)), reset, reset])
+    assert replay(path).verdict == "conforms"
+    root = fake.root()
+    assert ("TlaconfS3Q == tlaconf_k = 2 /\\ tlaconf_k' = 3 /\\ Next /\\ count' = 0 /\\ "
+            'tally\' = SetAsFun({<<"a", 0>>, <<"b", 0>>})\n') in root  # fmt: skip
+    old = root.replace("Next /\\ count' = 0 /\\ tally' = ", "Next /\\ count' = 0 /\\ "
+                       "UNCHANGED <<tally>> /\\ tally' = ")  # fmt: skip
+    with pytest.raises(CheckerFailed, match="Manual assignment is spurious, tally is already"):
+        Client(fake.url, 30).load((old, *fake.sources[list(fake.sources)[-1]][1:]), [])
 
 
 def test_a_step_pins_only_what_it_changes(fake: FakeApalache, tmp_path: Path) -> None:

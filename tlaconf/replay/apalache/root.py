@@ -131,10 +131,16 @@ def _literals(variables: tuple[str, ...], types: Mapping[str, Type],
     return {v: literal(state[v], types[v]) for v in variables}
 
 
-def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool) -> str:
+def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool,
+         assigned: bool = False) -> str:  # fmt: skip
     """The next state equal to ``now``: the variables it changes pinned to their values, the
     others UNCHANGED (the state before is pinned already; the same constraint, and less for
-    Snowcat to type and the solver to encode).  A rejected step keeps every variable."""
+    Snowcat to type and the solver to encode).  A rejected step keeps every variable.
+    ``assigned``: ``Next`` before the pin assigns the next state already, and Apalache takes
+    ``UNCHANGED x`` after it for a second assignment ("Manual assignment is spurious, x is
+    already assigned"): every variable is pinned with ``=``, a check there."""
+    if assigned:
+        return " /\\ ".join(f"{v}' = {text}" for v, text in now.items())
     moved = [f"{v}' = {text}" for v, text in now.items() if text != before[v]]
     kept = list(now) if rejected else [v for v in now if now[v] == before[v]]
     return " /\\ ".join(([f"UNCHANGED <<{', '.join(kept)}>>"] if kept else []) + moved)
@@ -202,10 +208,11 @@ def root_module(
             call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
             now = _literals(variables, types, step.state)
-            pin = _pin(now, last, step.outcome == "rejected")
+            checked_by_next = step.outcome == "accepted" and step.action is None
+            pin = _pin(now, last, step.outcome == "rejected", assigned=checked_by_next)
             last = now
             take = f"{guard} /\\ {COUNTER}' = {k}"
-            if step.outcome == "accepted" and step.action is None:  # Next: a transition
+            if checked_by_next:  # Next: a transition
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {call} /\\ {pin}"))
             elif step.outcome == "accepted":
                 disjuncts.append((f"TlaconfS{k}", f"{take} /\\ {pin}"))

@@ -27,7 +27,6 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 from apalache_rpc.client import JsonRpcClient, JsonRpcError
 from requests.adapters import HTTPAdapter
@@ -45,12 +44,10 @@ INSTALL_HINT = (
 
 def find_apalache() -> tuple[str | None, str | None]:
     """``(server URL, None)`` from ``APALACHE_SERVER``, or ``(None, apalache-mc path)``."""
-    url = os.environ.get("APALACHE_SERVER")
-    if url:
-        parsed = urlparse(url)
-        if parsed.scheme != "http" or not parsed.hostname:
-            raise UserError(f"APALACHE_SERVER={url} is not an http://host:port URL")
-        return url, None
+    text = os.environ.get("APALACHE_SERVER", "").strip()
+    if text:
+        host, port = server_address(text)
+        return f"http://{host}:{port}", None
     explicit = os.environ.get("APALACHE_MC")
     if explicit and not (Path(explicit).is_file() and os.access(explicit, os.X_OK)):
         raise UserError(f"APALACHE_MC={explicit} is not an executable file; {INSTALL_HINT}")
@@ -62,6 +59,31 @@ def find_apalache() -> tuple[str | None, str | None]:
         if c and Path(c).is_file() and os.access(c, os.X_OK):
             return None, c
     raise UserError(f"apalache-mc not found; {INSTALL_HINT}")
+
+
+_ADDRESS = re.compile(
+    r"http://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
+    r"(?::(?P<port>[0-9]{1,5}))?/?\Z"
+)
+"""``http://host[:port][/]``: a host name, an IPv4 address or a bracketed IPv6 one."""
+
+DEFAULT_PORT = 8822
+"""The port of ``apalache-mc server`` when it is not given one (and of an URL without one)."""
+
+
+def server_address(text: str) -> tuple[str, int]:
+    """The host and port of an ``APALACHE_SERVER`` URL; UserError (exit 2) when it is not one."""
+    expected = (f"expected http://host:port with a port from 1 to 65535 "
+                f"(e.g. http://localhost:{DEFAULT_PORT})")  # fmt: skip
+    match = _ADDRESS.match(text)
+    if match is None:
+        bare = _ADDRESS.match(f"http://{text}") if "://" not in text else None
+        hint = f"; did you mean http://{text}?" if bare is not None and bare["port"] else ""
+        raise UserError(f"APALACHE_SERVER={text} is not a server URL: {expected}{hint}")
+    port = int(match["port"]) if match["port"] is not None else DEFAULT_PORT
+    if not 1 <= port <= 65535:
+        raise UserError(f"APALACHE_SERVER={text} has port {port}, out of range: {expected}")
+    return match["host"], port
 
 
 _PASS = re.compile(r"PASS #\d+: \w+")
@@ -202,10 +224,9 @@ class Client(JsonRpcClient):
     """
 
     def __init__(self, url: str, limit: float, log: Callable[[], str] | None = None) -> None:
-        parsed = urlparse(url)
+        host, port = server_address(url)
         whole = max(1, math.ceil(limit))
-        super().__init__(parsed.hostname or "127.0.0.1", parsed.port or 8822,
-                         solver_timeout=whole, load_spec_timeout=whole)  # fmt: skip
+        super().__init__(host, port, solver_timeout=whole, load_spec_timeout=whole)
         self._session.mount("http://", HTTPAdapter(max_retries=0))
         self.url = url
         self.limit = limit
