@@ -103,3 +103,12 @@ def test_a_large_set_and_a_few_elements(small_plus: None, expr: str, value: obje
 ])  # fmt: skip
 def test_a_large_set_and_a_few_elements_errors(small_plus: None, expr: str) -> None:
     fails(expr, "compare")
+
+
+def test_integers_past_pythons_digit_limit_print_everywhere() -> None:
+    """Python refuses ``str`` of an integer of more than 4,300 digits: ToString, an
+    interval's description and TLCGet's message were internal errors."""
+    assert ev("Len(ToString(10^5000))") == 5001
+    assert ev("ToString(-(10^5000)) = \"-\" \\o ToString(10^5000)") is True
+    fails("(1..(10^5000)) \\cup {0} = {}", "refusing to enumerate 1..1000")
+    fails("TLCGet(10^5000)", "TLCGet\\(1000")

@@ -492,7 +492,7 @@ def tlc_get(registers: dict[Any, Any], sid: int, i: Any) -> Any:
     if (type(i) is int or type(i) is str) and i in registers:
         return registers[i]
     if type(i) is int:
-        raise Fail(f"TLCGet({i}): the register was never set", (), sid)
+        raise Fail(f"TLCGet({show(i)}): the register was never set", (), sid)
     raise Fail(f"TLCGet({show(i)}): model-checking statistics do not exist outside TLC", (),
                sid)
 

@@ -181,7 +181,7 @@ class Interval(LazySet):
                    f"interval {self.describe()}", (), sid)
 
     def describe(self) -> str:
-        return f"{self.lo}..{self.hi}" if self.lo <= self.hi else "{}"
+        return f"{show(self.lo)}..{show(self.hi)}" if self.lo <= self.hi else "{}"
 
     def size(self, sid: int) -> int:
         return max(0, self.hi - self.lo + 1)

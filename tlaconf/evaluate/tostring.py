@@ -30,6 +30,7 @@ from tlaconf.evaluate.lazysets import (
     set_size,
 )
 from tlaconf.values import Fn, ModelValue, canonical
+from tlaconf.values.bigint import decimal_text
 
 ENUM_BOUND = 2000
 """TLC's ``enumBound``: larger sets of functions, records and tuples print unexpanded."""
@@ -46,7 +47,7 @@ def tlc_string(v: Any, sid: int) -> str:
     if t is bool:
         return "TRUE" if v else "FALSE"
     if t is int:
-        return str(v)
+        return decimal_text(v)
     if t is str:
         return '"' + "".join(_ESCAPES.get(ch, ch) for ch in v) + '"'
     if t is ModelValue:
