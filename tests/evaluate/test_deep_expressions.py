@@ -121,3 +121,17 @@ def test_deep_value_is_printed_or_refused(
     assert "the value is nested too deeply to print" in capsys.readouterr().err
     assert main(["eval", "-m", str(nest), "N(30000)"]) == 2
     assert "recursion too deep" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("n", [12, 13, 40])
+def test_quantifier_over_many_names(n: int) -> None:
+    """One loop per bound name, past Python's 20 nested blocks: the outer names are
+    merged into one loop over their product (25 names was an internal error)."""
+    ctx = load_text("---- MODULE D ----\nEXTENDS Naturals\n====\n")
+    names = ", ".join(f"x{i}" for i in range(n))
+    assert ctx.evaluate(f"\\E {names} \\in {{1}}, y \\in {{1, 2}} : y + x0 = 3") is True
+    assert ctx.evaluate(f"\\A {names} \\in {{1}}, y \\in {{1, 2}} : y + x{n - 1} = 3") is False
+    assert ctx.evaluate(f"\\E <<a, b>> \\in {{<<1, 2>>}}, {names} \\in {{1}} : "
+                        f"a + b + x0 + x{n - 1} = 5") is True
+    with pytest.raises(EvalError, match="division by zero"):
+        ctx.evaluate(f"\\A {names} \\in {{}}, y \\in {{1 \\div 0}} : TRUE")

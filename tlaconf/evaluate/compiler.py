@@ -67,6 +67,24 @@ def _nesting(src: str) -> int:
     return deepest
 
 
+_MAX_LOOPS = 12
+"""The most ``for`` loops one quantifier nests (Python allows 20 nested blocks)."""
+
+
+def _few_loops(clauses: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """``clauses`` (``for TARGET in ITERABLE``), the outer ones merged into one loop over
+    their product when there are more than :data:`_MAX_LOOPS` (a quantifier binding 25
+    names was an internal error, "too many statically nested blocks")."""
+    if len(clauses) <= _MAX_LOOPS:
+        return clauses
+    merged = clauses[: len(clauses) - _MAX_LOOPS + 1]
+    parts = [c.removeprefix("for ").split(" in ", 1) for c, _ in merged]
+    targets = ", ".join(t for t, _ in parts)
+    iterables = ", ".join(i for _, i in parts)
+    return [(f"for ({targets},) in _product({iterables})", None),
+            *clauses[len(merged):]]
+
+
 _HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons,
           A.RecordSet, A.FnSet, A.Quant, A.Choose, A.If, A.Case, A.Let)
 """Expressions worth folding when constant (a name or a literal is already cheap)."""
@@ -584,6 +602,7 @@ class Compiler(Folding, FastPaths):
         hoist: dict[str, str] = {}
         base = Scope(sc.ns, sc.locals, sc.primed, sc.at, False, hoist, frozenset(params))
         pre, clauses, inner = self.bind_bounds(node.bounds, base, node)
+        clauses = _few_loops(clauses)
         loops: dict[str, dict[str, str]] = {v: {} for _, v in clauses[:-1] if v is not None}
         body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from difflib import get_close_matches
 from typing import Any, NoReturn
@@ -377,6 +378,7 @@ def _rec(make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[.
 
 
 GLOBALS: dict[str, Any] = {
+    "_product": itertools.product,
     "_B": _B,
     "_PLAIN": _PLAIN,
     "_eq": _eq,
