@@ -425,6 +425,72 @@ def test_mbt(module: bytes, kind: str, modules: list[str], driver: str, count: s
                     *([] if modules else ["--spec", "."])], root)
 
 
+def _valued_options() -> list[tuple[str, argparse.Action]]:
+    """(command, option) for every option of every subcommand that takes a value."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [(name, a) for name, p in sub.choices.items() for a in p._actions
+            if a.option_strings and a.nargs != 0]
+
+
+VALUES = ["1", "2", "1..2", "tlc", "JSON=x", "N=1", "a=b", "Mod:attr", "tcp://127.0.0.1:9",
+          "note.txt", "out.xml", ".", str(SPEC)]
+"""Values to give an option: for each option, the first one its type takes."""
+
+
+def _value(action: argparse.Action) -> str | None:
+    for v in VALUES:
+        try:
+            converted = action.type(v) if callable(action.type) else v
+        except (argparse.ArgumentTypeError, TypeError, ValueError):
+            continue
+        if action.choices is None or converted in action.choices:
+            return v
+    return None
+
+
+def _spelled(option: str, value: str, joined: bool) -> list[str]:
+    return [f"{option}={value}"] if joined and option.startswith("--") else [option, value]
+
+
+def test_every_valued_option_has_a_value_to_fuzz() -> None:
+    """So the fuzzer below gives every option a value its type takes (a new option whose
+    type takes none of VALUES fails here, not silently)."""
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        assert [(c, a.dest) for c, a in _valued_options() if _value(a) is None] == []
+
+
+@FUZZ
+@given(st.sampled_from(_valued_options()), st.data(), st.booleans(), st.booleans())
+def test_repeated_options(chosen: tuple[str, argparse.Action], data: st.DataObject,
+                          joined: bool, global_first: bool) -> None:
+    """An option of one value given twice (any spelling: short or long, ``=``, also once
+    before the command and once after it) is refused naming it; an option meant to repeat
+    (``append``) is not.  A stray option at the end stops every run before any work."""
+    command, action = chosen
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        value = _value(action)
+        assert value is not None
+        first, second = (data.draw(st.sampled_from(action.option_strings)) for _ in "12")
+        before = (_spelled(first, value, joined)
+                  if global_first and action.dest == "eval_budget" else [])
+        args = [*before, command, *([] if before else _spelled(first, value, joined)),
+                *_spelled(second, value, not joined), "--no-such-option"]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(args)
+        text = out.getvalue() + err.getvalue()
+        OUTCOMES[("repeated options", int(code))] += 1
+        assert code == 2, (args, text)
+        if isinstance(action, argparse._AppendAction):
+            assert "given twice" not in text, (args, text)
+        else:
+            assert f"argument {'/'.join(action.option_strings)}: given twice" in text, (
+                args, text)
+
+
 def test_every_command_is_fuzzed() -> None:
     """Each subcommand the CLI parser lists has a fuzzer here (``test_<name>``); a new
     subcommand without one fails this test."""
