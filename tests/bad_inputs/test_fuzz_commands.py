@@ -1,9 +1,10 @@
 """Every subcommand fuzzed through the real CLI: the exit-code contract holds on any input.
 
 Hypothesis drives each command's arguments and input files: valid inputs mutated
-(truncated, bytes flipped or inserted, lines duplicated or dropped, re-encoded as
-Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a folder, a symbolic-link
-loop, a dangling link, nothing), output paths under a file.  Whatever the input:
+(truncated, bytes flipped or inserted, control characters inserted, lines duplicated or
+dropped, re-encoded as Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a
+folder, a symbolic-link loop, a dangling link, nothing), output paths under a file,
+options given twice.  Whatever the input:
 exit 0 or 1 only for a verdict, exit 2 naming what is wrong, never exit 3 (an
 internal error) and never a traceback.  ``TLACONF_FUZZ_EXAMPLES`` sets the examples
 per command (``make test``: a few dozen; ``make fuzz``: thousands).  Every bug found
@@ -61,7 +62,7 @@ def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
     data = valid
     for _ in range(draw(st.integers(0, 3))):
         op = draw(st.sampled_from(["truncate", "flip", "insert", "dup", "drop", "latin1",
-                                   "utf16", "nest", "bom", "empty", "huge"]))
+                                   "utf16", "nest", "bom", "empty", "huge", "control"]))
         i = draw(st.integers(0, max(len(data) - 1, 0)))
         lines = data.split(b"\n")
         j = draw(st.integers(0, max(len(lines) - 1, 0)))
@@ -86,6 +87,8 @@ def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
             data = data[:i] + b"[" * depth + b"]" * depth + data[i:]
         elif op == "bom":
             data = b"\xef\xbb\xbf" + data
+        elif op == "control":  # a C0 control character (tab, LF and CR are text)
+            data = data[:i] + bytes([draw(st.sampled_from([0, 1, 8, 11, 12, 27, 31]))]) + data[i:]
         elif op == "empty":
             data = b""
         elif op == "huge":

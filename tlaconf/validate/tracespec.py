@@ -104,10 +104,27 @@ def validate_trace_spec(
     exceeds ``bounds`` is undecided."""
     reads = FieldReads()
     with community.io_session(env, reads) as io:
-        out = _run(TraceSpec(tla, cfg, library), tla, on_level, io, bounds)
+        try:
+            out = _run(TraceSpec(tla, cfg, library), tla, on_level, io, bounds)
+        except Exception:  # an error that an empty log caused (Log[1]) is said as such
+            _refuse_empty_logs(io)
+            raise
+        _refuse_empty_logs(io)
     if out.result == "accepted":
         _never_read(reads, out)
     return out
+
+
+def _refuse_empty_logs(io: community.IOSession) -> None:
+    """UserError naming a log ``ndJsonDeserialize`` read that holds no line: the search of
+    an empty log checks nothing (a trace spec such as ``Len(Log) = 0`` accepts it), and
+    an implementation that logged nothing, or a log path that names the wrong file, is
+    not a behaviour to pass."""
+    for file, values in io.reads:
+        if values == 0:
+            raise UserError("the log is empty (no JSON line): an empty log checks nothing "
+                            "against the spec, so it is refused rather than accepted",
+                            f"{file}:1")
 
 
 _EXAMPLES = 5
