@@ -118,6 +118,9 @@ def materialize(case: Case, root: Path) -> None:
         elif directive == "readonly dir":
             path.mkdir()
             path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+        elif directive == "executable":
+            path.write_text(text + "\n", encoding="utf-8")
+            path.chmod(0o755)
         elif directive == "escaped":
             path.write_bytes(codecs.escape_decode(text.encode("utf-8"))[0])
         elif words[:1] == ["repeat"]:
