@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import uuid
+import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -147,9 +148,10 @@ def _unblock(root: Path, hung: list[str]) -> None:
 
 
 def run(command: str, args: list[str], root: Path, stdin: str = "",
-        bound: str | None = None) -> None:
+        bound: str | None = None) -> tuple[int, str]:
     """Run ``tlaconf args`` in ``root``; assert the exit-code contract (exit 3 only when
-    the output names ``bound``, a limit given on the command line that was reached)."""
+    the output names ``bound``, a limit given on the command line that was reached); the
+    exit code and the output."""
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
@@ -176,6 +178,7 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
     leftovers = [p.name for p in root.rglob("*") if p.name.endswith(".part")
                  or ".tlaconf-tmp" in p.name]
     assert leftovers == [], leftovers
+    return int(code), text
 
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
@@ -428,6 +431,71 @@ def test_mbt(module: bytes, kind: str, modules: list[str], driver: str, count: s
                     *([] if modules else ["--spec", "."])], root)
 
 
+FAKE_TLC = """#!/bin/sh
+# java as far as tlaconf's TLC backend asks it: -version, or TLC's -tool answer "no error";
+# it refuses what Java refuses (an unknown -XX option, -Xmx0, a word before the class that
+# is no option).
+value=
+for word in $JDK_JAVA_OPTIONS $JAVA_TOOL_OPTIONS "$@"; do
+  if [ -n "$value" ]; then value=; continue; fi
+  case "$word" in
+    -version|tlc2.TLC) break ;;
+    -cp) value=1 ;;
+    -XXbogus|-Xmx0|[!-]*) echo "Unrecognized option: $word" >&2
+      echo "Error: Could not create the Java Virtual Machine." >&2; exit 1 ;;
+  esac
+done
+case " $* " in
+  *" -version "*) echo 'openjdk version "17.0.15"' >&2 ;;
+  *) printf '@!@!@STARTMSG 2193:0 @!@!@\\nModel checking completed. No error has been found.\\n'
+     printf '@!@!@ENDMSG 2193 @!@!@\\n' ;;
+esac
+"""
+SETTINGS = ["TLACONF_EVAL_BUDGET", "TLC_TIMEOUT", "TLACONF_TLC_CHUNK", "TLC_JAVA_OPTS",
+            "JDK_JAVA_OPTIONS", "TLC_JAR", "COLUMNS", "TLACONF_LIBRARY", "NO_COLOR"]
+"""The environment variables tlaconf reads (for a replay through the TLC backend)."""
+SETTING_VALUES = st.sampled_from(["", "0", "-1", "1", "2.5", "nan", "inf", "1e999", "1e-300",
+                                  "\u00b2", "-Xmx0", "-XXbogus", "Xmx4g", "-version", "-Xmx2g",
+                                  "/nonexistent", ".", "a:b", "::", "x" * 300]) | st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
+
+
+@contextlib.contextmanager
+def environment(settings: dict[str, str]) -> Iterator[None]:
+    old = {name: os.environ.get(name) for name in settings}
+    os.environ.update(settings)
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@FUZZ
+@given(st.sampled_from(SETTINGS), SETTING_VALUES)
+def test_environment(name: str, value: str) -> None:
+    """A replay through the TLC backend (a java and a jar that stand in for TLC) under one
+    environment variable of any value: it runs (the trace conforms), or exit 2 names the
+    variable; exit 3 only when TLC_TIMEOUT ran out."""
+    with folder() as root:
+        with zipfile.ZipFile(root / "tla2tools.jar", "w") as z:
+            z.writestr("tlc2/TLC.class", b"")
+        (root / "bin").mkdir()
+        (root / "bin" / "java").write_text(FAKE_TLC)
+        (root / "bin" / "java").chmod(0o755)
+        (root / "t.trace.jsonl").write_bytes(TRACE)
+        settings = {"TLC_JAR": str(root / "tla2tools.jar"), "JAVA_HOME": str(root), name: value}
+        with environment(settings):
+            code, text = run("environment", ["replay", "--backend", "tlc", "--spec", str(SPEC),
+                                             "t.trace.jsonl"], root, bound="TLC_TIMEOUT")
+        assert code in (0, 2, 3), text
+        if code == 2:
+            assert name in text, f"{name}={value!r}: exit 2 without naming it\n{text}"
+
+
 def _valued_options() -> list[tuple[str, argparse.Action]]:
     """(command, option) for every option of every subcommand that takes a value."""
     parser = build_parser()
@@ -518,7 +586,7 @@ def test_outcomes_so_far(capsys: pytest.CaptureFixture[str]) -> None:
             codes = {code: n for (cmd, code), n in OUTCOMES.items() if cmd == c}
             total = sum(codes.values())
             print(f"\nfuzz {c}: {total} examples, exits {dict(sorted(codes.items()))}"
-                  + (f" (exit 3 at a --max- bound: {BOUNDED[c]})" if BOUNDED[c] else ""),
+                  + (f" (exit 3 at a bound set by the input: {BOUNDED[c]})" if BOUNDED[c] else ""),
                   end="")
         print()
     assert not any(code == 3 and BOUNDED[c] < n for (c, code), n in OUTCOMES.items())

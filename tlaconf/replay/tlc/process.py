@@ -30,6 +30,7 @@ from typing import Literal
 
 from tlaconf import environment, signals
 from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.files import too_long
 from tlaconf.tla.library import is_jar
 from tlaconf.trace.export import JAVA_OPTIONS
 
@@ -65,6 +66,10 @@ def find_tlc(timeout_s: float | None = None) -> Tlc:
     jar = os.environ.get("TLC_JAR")
     if not jar:
         raise UserError(f"TLC_JAR is not set; {INSTALL_HINT}")
+    for name, path in (("TLC_JAR", jar), ("JAVA_HOME", os.environ.get("JAVA_HOME", ""))):
+        long = too_long(path)
+        if long is not None:
+            raise UserError(f"{name}={path[:60]}...: it {long}")
     if not Path(jar).is_file():
         raise UserError(f"TLC_JAR={jar} is not a file; {INSTALL_HINT}")
     if not _holds_tlc(Path(jar)):
@@ -100,7 +105,7 @@ def java_options(java: str) -> tuple[str, ...]:
     ``-XXbogus``, a word that is no option), which would otherwise fail every TLC run."""
     extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
     given = ", ".join(f"{name}={os.environ[name]}" for name in JAVA_SETTINGS
-                      if os.environ.get(name, "").strip())
+                      if os.environ.get(name))
     launcher = sorted(NOT_FOR_TLC.intersection(extra))
     if launcher:
         raise UserError(f"TLC_JAVA_OPTS={os.environ['TLC_JAVA_OPTS']}: {launcher[0]} is an "
