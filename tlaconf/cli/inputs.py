@@ -148,7 +148,7 @@ def once_each(paths: list[Path]) -> list[Path]:
     seen: set[Path] = set()
     out: list[Path] = []
     for p in paths:
-        key = p.resolve()
+        key = Path(os.path.realpath(p))  # Path.resolve raises on a symbolic-link loop
         if key not in seen:
             seen.add(key)
             out.append(p)
