@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -18,9 +19,9 @@ import time
 from pathlib import Path
 
 MEASURE = (  # VmHWM: this process's peak RSS (ru_maxrss would include the parent's)
-    "import re, sys, time; from tlaconf.cli.main import main; code = main(sys.argv[1:]); "
+    "import re, sys; from tlaconf.cli.main import main; code = main(sys.argv[1:]); "
     "hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1); "
-    "print(int(code), hwm, time.process_time(), file=sys.stderr)"
+    "print(int(code), hwm, file=sys.stderr)"
 )
 MODULE = """---- MODULE BigSet ----
 EXTENDS Integers, Sequences
@@ -38,15 +39,19 @@ HEADER = {"format": "tlaconf-trace", "version": 1, "module": "BigSet", "revision
 
 def run(args: list[str], stdin: bytes = b"") -> tuple[int, float, float, str]:
     """(exit code, seconds, peak RSS in MB, stderr) of ``tlaconf args`` in a new process
-    (the CPU seconds it used are the last line of stderr: wall time on a shared machine
-    also counts the others' work)."""
+    (the CPU seconds it used, user and system, to its very end, the interpreter's exit
+    included, are the last line of stderr: wall time on a shared machine also counts the
+    others' work)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", MEASURE, *args], input=stdin,
                           capture_output=True, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-    code, rss_kb, cpu = lines[-1].split()
-    return int(code), seconds, int(rss_kb) / 1024, "\n".join([*lines[:-1], f"{float(cpu):.1f}"])
+    code, rss_kb = lines[-1].split()
+    return int(code), seconds, int(rss_kb) / 1024, "\n".join([*lines[:-1], f"{cpu:.1f}"])
 
 
 def big_set_trace(path: Path, megabytes: float) -> int:

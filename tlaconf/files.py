@@ -2,7 +2,7 @@
 
 :func:`read_text` refuses what is not a regular file (a named pipe or a device
 would block or never end), files too large to be a spec or a config, and bytes
-that are not UTF-8 (naming the line and column).  :func:`write_text` writes to
+that are not UTF-8 or control characters (naming the line and column).  :func:`write_text` writes to
 a temporary file beside the target and renames it into place: a reader never
 sees a half-written file, and a failure leaves the old file (or none).
 :func:`check_output` checks an output path before the work that fills it starts.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -93,8 +94,8 @@ def read_text(path: Path | str, what: str = "file") -> str:
     return decode(data, str(p))
 
 
-class NotUtf8(UserError):
-    """Bytes that are not UTF-8, at ``line``:``col`` (1-based) of ``where``."""
+class NotText(UserError):
+    """Bytes that are not text tlaconf reads, at ``line``:``col`` (1-based) of ``where``."""
 
     def __init__(self, message: str, where: str, line: int, col: int) -> None:
         super().__init__(message, f"{where}:{line}:{col}")
@@ -102,18 +103,41 @@ class NotUtf8(UserError):
         self.col = col
 
 
+class NotUtf8(NotText):
+    """Bytes that are not UTF-8."""
+
+
+_CONTROL = re.compile("[\\x00-\\x08\\x0b-\\x0c\\x0e-\\x1f]")
+"""The control characters no module, config, page, trace or JSON file holds: the C0
+controls but tab, line feed and carriage return (JSON takes none of them raw, TLA+ none
+outside a comment; form feed and vertical tab are among them, which Python's
+``splitlines`` takes for line ends, so lines would be counted two ways)."""
+
+
 def decode(data: bytes, where: str, first_line: int = 1) -> str:
-    """``data`` as UTF-8; :class:`NotUtf8` at ``where:line:col`` of the first byte that
-    is not (``first_line`` is the line ``data`` starts on).  Every text input is decoded
-    here."""
+    """``data`` as UTF-8 text; :class:`NotText` at ``where:line:col`` of the first byte
+    that is not UTF-8 or the first control character (``first_line`` is the line
+    ``data`` starts on).  Every text input is decoded here."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + first_line
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise NotUtf8(
             f"not UTF-8: byte 0x{data[err.start]:02x} cannot start or continue a character",
             where, line, col) from None
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        i = bad.start()
+        name = _CONTROL_NAMES.get(text[i], "a control character")
+        raise NotText(f"{name} (U+{ord(text[i]):04X}) cannot be in a text input (only "
+                      "tab, line feed and carriage return can)", where,
+                      text.count("\n", 0, i) + first_line, i - text.rfind("\n", 0, i))
+    return text
+
+
+_CONTROL_NAMES = {"\x00": "a NUL character", "\x0b": "a vertical tab", "\x0c": "a form feed",
+                  "\x1b": "an escape character"}
 
 
 def _nearest_existing(p: Path) -> Path:

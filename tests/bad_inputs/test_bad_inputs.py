@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import codecs
+import io
 import json
 import os
 import re
 import shlex
 import signal
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,8 +43,15 @@ class Case:
     """Text that must not appear in the output (a secret of the environment)."""
     env: dict[str, str] = field(default_factory=dict)
     """Environment variables set for the run."""
+    stdin: str = ""
+    """What the run reads on stdin."""
     files: list[tuple[str, str, str]] = field(default_factory=list)
     """(path, directive, content)"""
+
+
+def _escaped(text: str) -> str:
+    """``text`` with its Python escapes (``\\n``, ``\\xc2``) turned into what they stand for."""
+    return codecs.escape_decode(text.encode("utf-8"))[0].decode("utf-8")
 
 
 _FILE = re.compile(r"--- (\S+)(?: \[([^\]]*)\])?\s*\Z")
@@ -73,9 +82,11 @@ def read_case(path: Path) -> Case:
             case.exists.append(value)
         elif key == "hidden":
             case.hidden.append(value)
+        elif key == "stdin":
+            case.stdin = _escaped(value)
         elif key == "env":
             name, _, setting = value.partition("=")
-            case.env[name] = codecs.escape_decode(setting.encode("utf-8"))[0].decode("utf-8")
+            case.env[name] = _escaped(setting)
         else:
             raise ValueError(f"{path.name}:{i}: unknown key {key!r}")
     while i < len(lines):
@@ -107,6 +118,9 @@ def materialize(case: Case, root: Path) -> None:
         elif directive == "readonly dir":
             path.mkdir()
             path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+        elif directive == "executable":
+            path.write_text(text + "\n", encoding="utf-8")
+            path.chmod(0o755)
         elif directive == "escaped":
             path.write_bytes(codecs.escape_decode(text.encode("utf-8"))[0])
         elif words[:1] == ["repeat"]:
@@ -151,6 +165,7 @@ def test_bad_input(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("COLUMNS", "200")
     for name, value in case.env.items():
         monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(case.stdin))
     args = [a.replace("{spec}", str(SPEC)).replace("{lib}", str(LIB)) for a in case.args]
     try:
         with deadline(HANG_SECONDS):

@@ -1,9 +1,10 @@
 """Every subcommand fuzzed through the real CLI: the exit-code contract holds on any input.
 
 Hypothesis drives each command's arguments and input files: valid inputs mutated
-(truncated, bytes flipped or inserted, lines duplicated or dropped, re-encoded as
-Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a folder, a symbolic-link
-loop, a dangling link, nothing), output paths under a file.  Whatever the input:
+(truncated, bytes flipped or inserted, control characters inserted, lines duplicated or
+dropped, re-encoded as Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a
+folder, a symbolic-link loop, a dangling link, nothing), output paths under a file,
+options given twice.  Whatever the input:
 exit 0 or 1 only for a verdict, exit 2 naming what is wrong, never exit 3 (an
 internal error) and never a traceback.  ``TLACONF_FUZZ_EXAMPLES`` sets the examples
 per command (``make test``: a few dozen; ``make fuzz``: thousands).  Every bug found
@@ -23,6 +24,7 @@ import sys
 import tempfile
 import threading
 import uuid
+import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -61,7 +63,7 @@ def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
     data = valid
     for _ in range(draw(st.integers(0, 3))):
         op = draw(st.sampled_from(["truncate", "flip", "insert", "dup", "drop", "latin1",
-                                   "utf16", "nest", "bom", "empty", "huge"]))
+                                   "utf16", "nest", "bom", "empty", "huge", "control"]))
         i = draw(st.integers(0, max(len(data) - 1, 0)))
         lines = data.split(b"\n")
         j = draw(st.integers(0, max(len(lines) - 1, 0)))
@@ -86,6 +88,8 @@ def mutated(draw: st.DrawFn, valid: bytes) -> bytes:
             data = data[:i] + b"[" * depth + b"]" * depth + data[i:]
         elif op == "bom":
             data = b"\xef\xbb\xbf" + data
+        elif op == "control":  # a C0 control character (tab, LF and CR are text)
+            data = data[:i] + bytes([draw(st.sampled_from([0, 1, 8, 11, 12, 27, 31]))]) + data[i:]
         elif op == "empty":
             data = b""
         elif op == "huge":
@@ -144,9 +148,10 @@ def _unblock(root: Path, hung: list[str]) -> None:
 
 
 def run(command: str, args: list[str], root: Path, stdin: str = "",
-        bound: str | None = None) -> None:
+        bound: str | None = None) -> tuple[int, str]:
     """Run ``tlaconf args`` in ``root``; assert the exit-code contract (exit 3 only when
-    the output names ``bound``, a limit given on the command line that was reached)."""
+    the output names ``bound``, a limit given on the command line that was reached); the
+    exit code and the output."""
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
@@ -173,6 +178,7 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
     leftovers = [p.name for p in root.rglob("*") if p.name.endswith(".part")
                  or ".tlaconf-tmp" in p.name]
     assert leftovers == [], leftovers
+    return int(code), text
 
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
@@ -425,6 +431,137 @@ def test_mbt(module: bytes, kind: str, modules: list[str], driver: str, count: s
                     *([] if modules else ["--spec", "."])], root)
 
 
+FAKE_TLC = """#!/bin/sh
+# java as far as tlaconf's TLC backend asks it: -version, or TLC's -tool answer "no error";
+# it refuses what Java refuses (an unknown -XX option, -Xmx0, a word before the class that
+# is no option).
+value=
+for word in $JDK_JAVA_OPTIONS $JAVA_TOOL_OPTIONS "$@"; do
+  if [ -n "$value" ]; then value=; continue; fi
+  case "$word" in
+    -version|tlc2.TLC) break ;;
+    -cp) value=1 ;;
+    -XXbogus|-Xmx0|[!-]*) echo "Unrecognized option: $word" >&2
+      echo "Error: Could not create the Java Virtual Machine." >&2; exit 1 ;;
+  esac
+done
+case " $* " in
+  *" -version "*) echo 'openjdk version "17.0.15"' >&2 ;;
+  *) printf '@!@!@STARTMSG 2193:0 @!@!@\\nModel checking completed. No error has been found.\\n'
+     printf '@!@!@ENDMSG 2193 @!@!@\\n' ;;
+esac
+"""
+SETTINGS = ["TLACONF_EVAL_BUDGET", "TLC_TIMEOUT", "TLACONF_TLC_CHUNK", "TLC_JAVA_OPTS",
+            "JDK_JAVA_OPTIONS", "TLC_JAR", "COLUMNS", "TLACONF_LIBRARY", "NO_COLOR"]
+"""The environment variables tlaconf reads (for a replay through the TLC backend)."""
+SETTING_VALUES = st.sampled_from(["", "0", "-1", "1", "2.5", "nan", "inf", "1e999", "1e-300",
+                                  "\u00b2", "-Xmx0", "-XXbogus", "Xmx4g", "-version", "-Xmx2g",
+                                  "/nonexistent", ".", "a:b", "::", "x" * 300]) | st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
+
+
+@contextlib.contextmanager
+def environment(settings: dict[str, str]) -> Iterator[None]:
+    old = {name: os.environ.get(name) for name in settings}
+    os.environ.update(settings)
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@FUZZ
+@given(st.sampled_from(SETTINGS), SETTING_VALUES)
+def test_environment(name: str, value: str) -> None:
+    """A replay through the TLC backend (a java and a jar that stand in for TLC) under one
+    environment variable of any value: it runs (the trace conforms), or exit 2 names the
+    variable; exit 3 only when TLC_TIMEOUT ran out."""
+    with folder() as root:
+        with zipfile.ZipFile(root / "tla2tools.jar", "w") as z:
+            z.writestr("tlc2/TLC.class", b"")
+        (root / "bin").mkdir()
+        (root / "bin" / "java").write_text(FAKE_TLC)
+        (root / "bin" / "java").chmod(0o755)
+        (root / "t.trace.jsonl").write_bytes(TRACE)
+        settings = {"TLC_JAR": str(root / "tla2tools.jar"), "JAVA_HOME": str(root), name: value}
+        with environment(settings):
+            code, text = run("environment", ["replay", "--backend", "tlc", "--spec", str(SPEC),
+                                             "t.trace.jsonl"], root, bound="TLC_TIMEOUT")
+        assert code in (0, 2, 3), text
+        if code == 2:
+            assert name in text, f"{name}={value!r}: exit 2 without naming it\n{text}"
+
+
+def _valued_options() -> list[tuple[str, argparse.Action]]:
+    """(command, option) for every option of every subcommand that takes a value."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [(name, a) for name, p in sub.choices.items() for a in p._actions
+            if a.option_strings and a.nargs != 0]
+
+
+VALUES = ["1", "2", "1..2", "tlc", "JSON=x", "N=1", "a=b", "Mod:attr", "tcp://127.0.0.1:9",
+          "note.txt", "out.xml", ".", str(SPEC)]
+"""Values to give an option: for each option, the first one its type takes."""
+
+
+def _value(action: argparse.Action) -> str | None:
+    for v in VALUES:
+        try:
+            converted = action.type(v) if callable(action.type) else v
+        except (argparse.ArgumentTypeError, TypeError, ValueError):
+            continue
+        if action.choices is None or converted in action.choices:
+            return v
+    return None
+
+
+def _spelled(option: str, value: str, joined: bool) -> list[str]:
+    return [f"{option}={value}"] if joined and option.startswith("--") else [option, value]
+
+
+def test_every_valued_option_has_a_value_to_fuzz() -> None:
+    """So the fuzzer below gives every option a value its type takes (a new option whose
+    type takes none of VALUES fails here, not silently)."""
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        assert [(c, a.dest) for c, a in _valued_options() if _value(a) is None] == []
+
+
+@FUZZ
+@given(st.sampled_from(_valued_options()), st.data(), st.booleans(), st.booleans())
+def test_repeated_options(chosen: tuple[str, argparse.Action], data: st.DataObject,
+                          joined: bool, global_first: bool) -> None:
+    """An option of one value given twice (any spelling: short or long, ``=``, also once
+    before the command and once after it) is refused naming it; an option meant to repeat
+    (``append``) is not.  A stray option at the end stops every run before any work."""
+    command, action = chosen
+    with folder() as root:
+        (root / "note.txt").write_text("a file")
+        value = _value(action)
+        assert value is not None
+        first, second = (data.draw(st.sampled_from(action.option_strings)) for _ in "12")
+        before = (_spelled(first, value, joined)
+                  if global_first and action.dest == "eval_budget" else [])
+        args = [*before, command, *([] if before else _spelled(first, value, joined)),
+                *_spelled(second, value, not joined), "--no-such-option"]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(args)
+        text = out.getvalue() + err.getvalue()
+        OUTCOMES[("repeated options", int(code))] += 1
+        assert code == 2, (args, text)
+        if isinstance(action, argparse._AppendAction):
+            assert "given twice" not in text, (args, text)
+        else:
+            assert f"argument {'/'.join(action.option_strings)}: given twice" in text, (
+                args, text)
+
+
 def test_every_command_is_fuzzed() -> None:
     """Each subcommand the CLI parser lists has a fuzzer here (``test_<name>``); a new
     subcommand without one fails this test."""
@@ -449,7 +586,7 @@ def test_outcomes_so_far(capsys: pytest.CaptureFixture[str]) -> None:
             codes = {code: n for (cmd, code), n in OUTCOMES.items() if cmd == c}
             total = sum(codes.values())
             print(f"\nfuzz {c}: {total} examples, exits {dict(sorted(codes.items()))}"
-                  + (f" (exit 3 at a --max- bound: {BOUNDED[c]})" if BOUNDED[c] else ""),
+                  + (f" (exit 3 at a bound set by the input: {BOUNDED[c]})" if BOUNDED[c] else ""),
                   end="")
         print()
     assert not any(code == 3 and BOUNDED[c] < n for (c, code), n in OUTCOMES.items())

@@ -147,10 +147,10 @@ def test_check_revision(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     (strict / "CounterOps.tla").write_text(
         "---- MODULE CounterOps ----\nEXTENDS Naturals\nAdd(n, k) == n + k + 1\n====\n"
     )
-    base = ("check", "--spec", spec, "--scenarios", SCENARIOS, "--seed", "1",
-            "--out", tmp_path / "out")  # fmt: skip
-    assert run(capsys, *base)[0] == 0
-    code, out, _ = run(capsys, *base, "--revision", "1b")
+    base = ("check", "--spec", spec, "--scenarios", SCENARIOS, "--seed", "1")
+    out_dir = ("--out", tmp_path / "out")
+    assert run(capsys, *base, *out_dir)[0] == 0
+    code, out, _ = run(capsys, *base, *out_dir, "--revision", "1b")
     assert code == 1 and "against revision 1b of the profile (--revision)" in out
     code, _, err = run(capsys, *base, "--revision", "7", "--out", tmp_path / "o7")
     assert code == 2 and "unknown revision '7'" in err

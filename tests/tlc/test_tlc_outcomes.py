@@ -91,6 +91,66 @@ def test_without_tlc_the_error_says_how_to_install(monkeypatch: pytest.MonkeyPat
         find_tlc()
 
 
+FAKE_JAVA = """#!/bin/sh
+# Refuses -XXbogus as Java does (the JVM is never created), also from JDK_JAVA_OPTIONS;
+# takes any other option.
+for word in "$@" $JDK_JAVA_OPTIONS; do
+  if [ "$word" = -XXbogus ]; then
+    echo "Unrecognized option: -XXbogus" >&2
+    echo "Error: Could not create the Java Virtual Machine." >&2
+    echo "Error: A fatal exception has occurred. Program will exit." >&2
+    exit 1
+  fi
+done
+echo 'openjdk version "17.0.15"' >&2
+"""
+
+
+@pytest.fixture
+def fake_java(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A jar holding TLC's main class and a ``java`` that refuses ``-XXbogus``."""
+    with zipfile.ZipFile(tmp_path / "tla2tools.jar", "w") as z:
+        z.writestr("tlc2/TLC.class", b"")
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "java").write_text(FAKE_JAVA)
+    (tmp_path / "bin" / "java").chmod(0o755)
+    monkeypatch.setenv("TLC_JAR", str(tmp_path / "tla2tools.jar"))
+    monkeypatch.setenv("JAVA_HOME", str(tmp_path))
+    for name in ("TLC_JAVA_OPTS", "JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
+def test_java_options_java_takes_are_passed(fake_java: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    assert find_tlc().java_options == ()
+    monkeypatch.setenv("TLC_JAVA_OPTS", " -Xmx4g  -Dfoo=1 ")
+    assert find_tlc().java_options == ("-Xmx4g", "-Dfoo=1")
+
+
+@pytest.mark.parametrize(("name", "value"), [("TLC_JAVA_OPTS", "-Xmx4g -XXbogus"),
+                                             ("JDK_JAVA_OPTIONS", "-XXbogus")])
+def test_java_options_java_refuses_are_bad_input(fake_java: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 name: str, value: str) -> None:
+    """Refused once, naming the variable and Java's own message (every TLC run would
+    fail with it: exit 3 per trace)."""
+    monkeypatch.setenv(name, value)
+    with pytest.raises(UserError) as err:
+        find_tlc()
+    assert f"{name}={value}" in err.value.message
+    assert "Unrecognized option: -XXbogus" in err.value.message
+
+
+@pytest.mark.parametrize("word", ["-version", "-jar", "--help"])
+def test_launcher_options_are_not_jvm_options(fake_java: Path,
+                                              monkeypatch: pytest.MonkeyPatch, word: str) -> None:
+    monkeypatch.setenv("TLC_JAVA_OPTS", f"-Xmx1g {word}")
+    with pytest.raises(UserError, match=f"TLC_JAVA_OPTS=-Xmx1g {word}: {word} is an option of "
+                                        "the java launcher"):
+        find_tlc()
+
+
 def step(n: int, line: int, outcome: str = "accepted") -> Step:
     from tlaconf.values import from_python
 

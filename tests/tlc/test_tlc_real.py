@@ -130,6 +130,17 @@ def test_a_disagreement_is_exit_3_with_both_answers(tmp_path: Path) -> None:
 
 
 @needs_tlc
+@pytest.mark.parametrize(("options", "said"), [("-Xmx0", "Invalid maximum heap size: -Xmx0"),
+                                               ("-XXbogus", "Unrecognized option: -XXbogus")])
+def test_java_refusing_tlc_java_opts_is_exit_2(tmp_path: Path, options: str, said: str) -> None:
+    """Options Java refuses are a bad setting, said before any trace is replayed."""
+    trace = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
+    code, doc, err = replay("--backend", "tlc", str(trace), env={"TLC_JAVA_OPTS": options})
+    assert (code, doc) == (2, None), err
+    assert f"TLC_JAVA_OPTS={options}" in err and said in err and "Traceback" not in err
+
+
+@needs_tlc
 def test_tlc_rejecting_the_spec_is_exit_2(tmp_path: Path) -> None:
     trace = write(tmp_path / "f.trace.jsonl", [("Inc", {"by": 1}, "accepted", st(1, a=1))])
     code, doc, _ = replay("--backend", "tlc", str(trace))
@@ -140,8 +151,10 @@ def test_tlc_rejecting_the_spec_is_exit_2(tmp_path: Path) -> None:
 
 @needs_tlc
 def test_tlc_failing_is_exit_3(tmp_path: Path) -> None:
+    # Java takes the option (java -XX:MaxMetaspaceSize=6m -version runs); TLC runs out of it
     trace = write(tmp_path / "t.trace.jsonl", [inc(1, st(1, a=1))])
-    code, doc, _ = replay("--backend", "tlc", str(trace), env={"TLC_JAVA_OPTS": "-Xmx1k"})
+    code, doc, _ = replay("--backend", "tlc", str(trace),
+                          env={"TLC_JAVA_OPTS": "-XX:MaxMetaspaceSize=6m"})
     assert code == 3
     t = doc["traces"][0]
     assert t["undecided"] is True and "tlc could not decide: TLC failed" in t["failure"]["reason"]

@@ -210,3 +210,23 @@ def test_the_collector_is_paused_while_a_large_line_is_read(
     assert len(steps) == 1 and len(steps[0].state["s"]) == cards
     assert seen[1:] == [not paused, not paused]  # line 1 is the header
     assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing frozen, collector on
+
+
+def test_a_command_lets_go_of_the_large_values_it_kept(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """What the value caches keep for the last large sets (their shape, the records the
+    next state shares) is let go when a command ends, so the process's exit does not walk
+    it again (the collector's passes over a 50 MB state doubled its CPU time)."""
+    from tlaconf.cli.main import main
+    from tlaconf.values import recent, records, shape
+
+    body = [{"id": i, "zone": "hand"} for i in range(shape.LARGE * 4)]
+    kept = records.decode_set(body)
+    assert kept is not None and shape.of_set(kept) is not None
+    assert records._last and any(s is kept for s, _ in shape._SEEN._entries.values())
+    recent.forget()
+    assert not records._last and not shape._SEEN._entries
+    records.decode_set(body)
+    assert records._last and shape._SEEN._entries
+    assert main(["eval", "1 + 1"]) == 0 and capsys.readouterr().out.strip() == "2"
+    assert not records._last and not shape._SEEN._entries

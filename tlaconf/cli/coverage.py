@@ -14,7 +14,7 @@ import json
 import sys
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir, existing_path, output_file
+from tlaconf.cli.inputs import existing_dir, existing_path, once_each, output_file
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     if args.html is not None:
         check_output(args.html, "--html")
     spec_dir = resolve_spec_dir(args.spec)
-    cov = cover_traces(collect_traces(args.traces), spec_dir)
+    cov = cover_traces(once_each(collect_traces(args.traces)), spec_dir)
     if args.html is not None:
         write_coverage_html(args.html, cov)
     if args.json:

@@ -12,6 +12,7 @@ option and the path, before anything is read, replayed or written.  The kinds:
   ``tcs/`` or ``.tla`` modules), where a folder holding none would be read as an empty spec;
 - :func:`output_file` / :func:`output_dir`: where a file or a folder can be written;
 - :func:`spare_inputs` (after parsing): no output file is one of the run's inputs;
+  :func:`once_each`: a file named twice is read once;
 - :func:`positive_int`: a count (``--steps``, ``--depth``, ...) of at least 1;
   :func:`bound`: a count or 0 for none; :func:`positive_seconds`: a finite time.
   Missing folders on the way to an output are created when it is written (as
@@ -138,6 +139,20 @@ def positive_seconds(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return value
+
+
+def once_each(paths: list[Path]) -> list[Path]:
+    """``paths`` with each file kept at its first place only (``t.trace.jsonl
+    ./t.trace.jsonl``, or a folder and a trace inside it, name one trace: it is checked,
+    and counted, once, as pytest collects a file once)."""
+    seen: set[Path] = set()
+    out: list[Path] = []
+    for p in paths:
+        key = Path(os.path.realpath(p))  # Path.resolve raises on a symbolic-link loop
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
 
 
 _READ_HERE = (".tla", ".cfg", ".jsonl", ".json", ".ndjson")

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from tlaconf import __version__, environment
 from tlaconf.errors import ExitCode, Undecided, UserError, internal_error
@@ -61,7 +63,65 @@ class UsageError(Exception):
         self.code = code
 
 
+_GIVEN = "_tlaconf_given"
+"""The namespace attribute noting the options of one value given so far (dest -> the
+option and its value), removed once the command line is read."""
+
+
+def _given(namespace: argparse.Namespace) -> dict[str, str]:
+    given: dict[str, str] = vars(namespace).setdefault(_GIVEN, {})
+    return given
+
+
+class _Once(argparse._StoreAction):
+    """An option that takes one value: given a second time, a usage error naming it
+    (the last value would otherwise win silently).  Flags (``--json``) and the options
+    meant to repeat (``append``: ``--library``, ``-D``, ``--seed``, ...) are not this."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        if option_string is not None:  # a positional is read once anyway
+            given = _given(namespace)
+            shown = (f"{option_string} {values}" if isinstance(values, (str, os.PathLike))
+                     else option_string)
+            earlier = given.get(self.dest) or getattr(parser, "given_before", {}).get(self.dest)
+            if earlier is not None:
+                raise argparse.ArgumentError(self, _twice(earlier, shown))
+            given[self.dest] = shown
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _twice(first: str, second: str) -> str:
+    both = "" if first == second else f" ({first}, then {second})"
+    return f"given twice{both}: it takes one value; give it once"
+
+
+class _Commands(argparse._SubParsersAction):
+    """The subcommand: it is told the options given before it (``tlaconf --eval-budget 5
+    replay --eval-budget 6`` gives the option twice)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        before = vars(namespace).pop(_GIVEN, {})
+        chosen = self._name_parser_map.get(str(values[0])) if values else None
+        if isinstance(chosen, _Parser):
+            chosen.given_before = before
+        super().__call__(parser, namespace, values, option_string)
+        vars(namespace)[_GIVEN] = {**before, **_given(namespace)}
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser, exiting 2 on a usage error and refusing an option of one value
+    given twice (:class:`_Once`), in every subcommand."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.given_before: dict[str, str] = {}
+        """The options of one value given before this subcommand (see :class:`_Commands`)."""
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
+        self.register("action", "parsers", _Commands)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(ExitCode.BAD_INPUT, f"{self.prog}: error: {message}\n")
@@ -142,6 +202,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = build_parser(() if command is None else (command,))
     try:
         args = parser.parse_args(argv)
+        vars(args).pop(_GIVEN, None)
         if command is not None:
             from tlaconf.cli.inputs import spare_inputs
 
@@ -159,9 +220,13 @@ def _run(args: argparse.Namespace) -> ExitCode:
     if args.command not in LOADING:
         return ExitCode(args.run(args))
     from tlaconf.tla import library
+    from tlaconf.values import recent
 
-    with library.given(args.library):
-        return _evaluate(args)
+    try:
+        with library.given(args.library):
+            return _evaluate(args)
+    finally:  # the values of the run are freed now, not walked by the collector at exit
+        recent.forget()
 
 
 def _evaluate(args: argparse.Namespace) -> ExitCode:

@@ -12,6 +12,7 @@ from pathlib import Path
 from tlaconf.cli.inputs import (
     existing_dir,
     existing_path,
+    once_each,
     output_dir,
     output_file,
     positive_seconds,
@@ -225,6 +226,6 @@ def register(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> ExitCode:
     check_outputs(args)
-    paths = collect_traces(args.traces)
+    paths = once_each(collect_traces(args.traces))
     results = replay_paths(paths, args, quiet=args.json)
     return emit(results, args)

@@ -26,7 +26,7 @@ from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
-from tlaconf.files import NotUtf8, read_text, unreadable_path
+from tlaconf.files import NotText, read_text, unreadable_path
 from tlaconf.values import Fn, make_fn, strict_json
 
 Op = Callable[..., Any]
@@ -111,7 +111,7 @@ def _read(path: Any, sid: int, op: str) -> str:
         raise Fail(f"{op}({show(name)}): cannot read {name}: it {why}", (), sid)
     try:
         return read_text(name, "file")
-    except NotUtf8 as err:
+    except NotText as err:
         raise Fail(f"{op}({show(name)}): cannot read {err.location}: {err.message}", (), sid
                    ) from None
     except UserError as err:

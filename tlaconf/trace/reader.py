@@ -32,7 +32,7 @@ from typing import IO, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tlaconf.errors import UserError
-from tlaconf.files import NotUtf8, decode, unreadable_path
+from tlaconf.files import NotText, decode, unreadable_path
 from tlaconf.trace.models import (
     IDENTIFIER,
     Outcome,
@@ -165,7 +165,7 @@ class TraceReader:
             raise self._error(f"the line is longer than {MAX_LINE_BYTES:,} bytes")
         try:
             text = decode(raw, str(self.path), self._lineno)
-        except NotUtf8 as err:
+        except NotText as err:
             raise self._error(f"{err.message} (column {err.col})") from None
         del raw  # a line may be one large state: keep one copy of it while it is parsed
         if not text.strip():

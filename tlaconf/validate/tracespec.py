@@ -104,10 +104,30 @@ def validate_trace_spec(
     exceeds ``bounds`` is undecided."""
     reads = FieldReads()
     with community.io_session(env, reads) as io:
-        out = _run(TraceSpec(tla, cfg, library), tla, on_level, io, bounds)
+        try:
+            out = _run(TraceSpec(tla, cfg, library), tla, on_level, io, bounds)
+        except Exception:  # an error that an empty log caused (Log[1]) is said as such
+            _refuse_empty_logs(io)
+            raise
+        _refuse_empty_logs(io)
     if out.result == "accepted":
         _never_read(reads, out)
     return out
+
+
+def _refuse_empty_logs(io: community.IOSession) -> None:
+    """UserError naming the log when every log ``ndJsonDeserialize`` read holds no line:
+    the search of an empty log checks nothing (a POSTCONDITION
+    ``TLCGet("stats").diameter - 1 = Len(Log)`` accepts it), and an implementation that
+    logged nothing,
+    or a log path that names the wrong file, is not a behaviour to pass.  (One empty log
+    among others that are not, a node that logged nothing, is the spec's to judge.)"""
+    if io.reads and not any(values for _, values in io.reads):
+        files = sorted({file for file, _ in io.reads})
+        also = f" (and {', '.join(files[1:])})" if len(files) > 1 else ""
+        raise UserError(f"the log is empty{also} (no JSON line): an empty log checks "
+                        "nothing against the spec, so it is refused rather than accepted",
+                        f"{files[0]}:1")
 
 
 _EXAMPLES = 5

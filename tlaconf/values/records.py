@@ -19,7 +19,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq, itemgetter, not_
 from typing import Any
 
-from tlaconf.values import shape
+from tlaconf.values import recent, shape
 from tlaconf.values.core import Fn
 
 SAFE_INT = 2**53 - 1
@@ -68,7 +68,7 @@ class _Last:
         self.hashes = hashes
 
 
-_last: list[_Last] = []
+_last: list[_Last] = recent.kept([])
 
 
 def decode_set(body: list[Any]) -> frozenset[Fn] | None:

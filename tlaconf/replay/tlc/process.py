@@ -30,6 +30,7 @@ from typing import Literal
 
 from tlaconf import environment, signals
 from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.files import too_long
 from tlaconf.tla.library import is_jar
 from tlaconf.trace.export import JAVA_OPTIONS
 
@@ -65,6 +66,10 @@ def find_tlc(timeout_s: float | None = None) -> Tlc:
     jar = os.environ.get("TLC_JAR")
     if not jar:
         raise UserError(f"TLC_JAR is not set; {INSTALL_HINT}")
+    for name, path in (("TLC_JAR", jar), ("JAVA_HOME", os.environ.get("JAVA_HOME", ""))):
+        long = too_long(path)
+        if long is not None:
+            raise UserError(f"{name}={path[:60]}...: it {long}")
     if not Path(jar).is_file():
         raise UserError(f"TLC_JAR={jar} is not a file; {INSTALL_HINT}")
     if not _holds_tlc(Path(jar)):
@@ -76,8 +81,54 @@ def find_tlc(timeout_s: float | None = None) -> Tlc:
         where = f"JAVA_HOME={home} has no bin/java" if home else "java is not on PATH"
         raise UserError(f"{where}; {INSTALL_HINT}")
     timeout = environment.seconds("TLC_TIMEOUT")
-    extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
+    extra = java_options(java)
     return Tlc(java, Path(jar).resolve(), timeout if timeout_s is None else timeout_s, extra)
+
+
+JAVA_SETTINGS = ("TLC_JAVA_OPTS", "JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS")
+"""The variables whose JVM options reach TLC's Java (the last two are Java's own)."""
+
+NOT_FOR_TLC = frozenset({"-version", "--version", "-help", "--help", "-h", "-?", "-X",
+                         "--help-extra", "--dry-run", "--list-modules", "--validate-modules",
+                         "-jar", "-m", "--module", "-d", "--describe-module"})
+"""Options of the ``java`` launcher that print and exit, or run another program, instead
+of TLC."""
+
+PROBE_SECONDS = 30.0
+"""How long ``java OPTIONS -version`` may take to start."""
+
+
+def java_options(java: str) -> tuple[str, ...]:
+    """The words of ``TLC_JAVA_OPTS``, once Java has taken them with tlaconf's own options
+    (``java OPTIONS -version``, run only when a variable of :data:`JAVA_SETTINGS` is set);
+    UserError naming the variables and Java's message when it refuses them (``-Xmx0``,
+    ``-XXbogus``, a word that is no option), which would otherwise fail every TLC run."""
+    extra = tuple(os.environ.get("TLC_JAVA_OPTS", "").split())
+    given = ", ".join(f"{name}={os.environ[name]}" for name in JAVA_SETTINGS
+                      if os.environ.get(name))
+    launcher = sorted(NOT_FOR_TLC.intersection(extra))
+    if launcher:
+        raise UserError(f"TLC_JAVA_OPTS={os.environ['TLC_JAVA_OPTS']}: {launcher[0]} is an "
+                        "option of the java launcher that prints and exits or runs another "
+                        "program, not a JVM option for TLC")
+    if not given:
+        return extra
+    try:
+        done = signals.run([java, *JAVA_OPTIONS, *extra, "-version"], timeout=PROBE_SECONDS,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, errors="replace")
+    except subprocess.TimeoutExpired:
+        raise CheckerFailed(f"java {' '.join(extra)} -version gave no answer within "
+                            f"{PROBE_SECONDS:g} s ({given})") from None
+    except OSError as err:
+        raise CheckerFailed(f"cannot run {java}: {err.strerror}") from None
+    if done.returncode != 0:
+        said = [ln.strip() for ln in (done.stderr + done.stdout).splitlines() if ln.strip()
+                and not ln.startswith(("Error: A fatal exception", "Picked up "))]
+        raise UserError(f"Java refuses the JVM options of {given} (given after tlaconf's "
+                        f"own {' '.join(JAVA_OPTIONS)}): "
+                        f"{'; '.join(said[:4]) or f'exit status {done.returncode}'}")
+    return extra
 
 
 def _holds_tlc(jar: Path) -> bool:
