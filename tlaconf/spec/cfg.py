@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,9 +241,13 @@ def parse_cfg(text: str, where: str = "<cfg>") -> Cfg:
         raise UserError("a value nested too deeply", where) from None
 
 
+@functools.lru_cache(maxsize=1024)
 def _near_keyword(word: str) -> str:
-    close = difflib.get_close_matches(word.upper(), sorted(_KEYWORDS), n=1, cutoff=0.8)
-    return f" (did you mean {close[0]}?)" if close and word.isupper() else ""
+    """A hint naming the section keyword an upper-case ``word`` misspells (else "")."""
+    if not word.isupper():
+        return ""
+    close = difflib.get_close_matches(word, sorted(_KEYWORDS), n=1, cutoff=0.8)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _parse(text: str, where: str) -> Cfg:
@@ -253,6 +258,7 @@ def _parse(text: str, where: str) -> Cfg:
     single: dict[str, str] = {}
     lists: dict[str, list[str]] = {field: [] for field in _LIST_KW.values()}
     sections: dict[str, int] = {}
+    seen: dict[int, set[str]] = {}  # the names of each list above, to skip repeats
     deadlock: bool | None = None
     while p.peek() is not None:
         kw = p.take()
@@ -291,7 +297,9 @@ def _parse(text: str, where: str) -> Cfg:
                     raise p.error(f"{inv.text} is not a section keyword{hint}", inv)
                 lines.setdefault(inv.text, inv.line)
                 names = invariants if kw.text in _INVARIANT_KW else lists[_LIST_KW[kw.text]]
-                if inv.text not in names:
+                listed = seen.setdefault(id(names), set())
+                if inv.text not in listed:
+                    listed.add(inv.text)
                     names.append(inv.text)
             elif kw.text in _SINGLE_KW:
                 op_name = p.take(kind="ident")
