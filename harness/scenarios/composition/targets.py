@@ -222,22 +222,23 @@ def golden() -> Golden:
     pair = list(m.view().choices["pair"].choices)
     step = s.bug(_view_with(m, "pair", pair, truncated=False), "accepted", keep)
     out["targets-truncation-hidden.trace.jsonl"] = (
-        s, step, "view.truncated <=> Cardinality(all) > spec.cap")
+        s, step, "view.truncated <=> TupleCount(spec, board) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
     out["targets-over-the-cap.trace.jsonl"] = (
-        s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
-        "ELSE Cardinality(all)")
+        s, step, "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
+        "ELSE TupleCount(spec, board)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
-    out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "listed \\subseteq all")
+    out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "t[i] \\in Candidates(spec, board)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [pair[1], pair[0], *pair[2:]]), "accepted", keep)
     out["targets-not-canonical-order.trace.jsonl"] = (
         s, step, LEX)
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (6, 5)]), "accepted", keep)
-    out["targets-skips-a-choice.trace.jsonl"] = (s, step, LEX)
+    out["targets-skips-a-choice.trace.jsonl"] = (
+        s, step, "TuplesBefore(view.choices[N], spec, board) = N - 1")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:3], pair[4], pair[3], pair[5]]), "accepted", keep)
     out["targets-ordered-by-the-second-target.trace.jsonl"] = (s, step, LEX)
@@ -261,7 +262,7 @@ def golden() -> Golden:
     honest = m.enumerate()
     step = s.bug(Enumerate(False, honest.actions - {ConcreteAction("pass")}), "accepted", keep)
     out["targets-action-missing.trace.jsonl"] = (
-        s, step, "result.actions = ActionSurface(defs, specs, board)")
+        s, step, "[action |-> d.id, targets |-> <<>>] \\in actions")
     s, m = _grown()
     step = s.bug(Choose("swap", (5, 5)), "accepted",
                  lambda st: st.update(chosen=[{"action": "swap", "targets": [5, 5]}]))

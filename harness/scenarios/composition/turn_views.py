@@ -306,12 +306,12 @@ def _answer_violations() -> Golden:
          "DOMAIN view.targetChoices = DOMAIN specs"),
         ("truncation-claimed", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"], "truncated": True}}},
-         "view.truncated <=> Cardinality(all) > spec.cap"),
+         "view.truncated <=> TupleCount(spec, board) > spec.cap"),
         ("target-choice-missing", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"],
                                                "choices": choices["foe"]["choices"][:1]}}},
-         "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
-         "ELSE Cardinality(all)"),
+         "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
+         "ELSE TupleCount(spec, board)"),
         ("target-choices-out-of-order", "SideB",
          {"targetChoices": {**choices, "pair": {**choices["pair"],
                                                 "choices": choices["pair"]["choices"][::-1]}}},
@@ -373,14 +373,15 @@ def golden() -> Golden:
                  if k != "foe"}}
     step = s.bug(_tampered(m, "SideA", targetChoices=leaked), "accepted", keep)
     out["turn-views-target-choices-leak.trace.jsonl"] = (
-        s, step, "listed \\subseteq all")
+        s, step, "t[i] \\in Candidates(spec, board)")
     m = ViewMachine()
     s = Script(m)
     actions = {*m.observe("SideA").view["actions"],
                from_python({"action": "strike", "targets": [7]})}
     step = s.bug(_tampered(m, "SideA", actions=actions), "accepted", keep)
     out["turn-views-legal-actions-leak.trace.jsonl"] = (
-        s, step, "result.actions = ActionSurface(defs, specs, board)")
+        s, step, "\\E d \\in defs : /\\ x.action = d.id /\\ IF d.params = \"targets\" THEN "
+        "IsTargetTuple(x.targets, specs[d.targetSpecId], board) ELSE x.targets = <<>>")
     m = ViewMachine()
     s = Script(m)
     step = s.bug(Reveal(7, frozenset({"SideA"}), "peek"), "accepted", assign(
