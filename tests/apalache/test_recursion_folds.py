@@ -1,8 +1,8 @@
-"""Functions defined by recursion on ``0..E``, as sent to Apalache: one ``ApaFoldSeqLeft``.
+"""Functions defined by recursion on ``0..E``, as sent to Apalache: ``ApaFoldSeqLeft``.
 
 Apalache has no recursive operators or functions; the bundle sends
 ``F[x \\in 0..E] == IF x = 0 THEN B ELSE G`` (``F`` used in ``G`` only as ``F[x - 1]``)
-as the fold of ``G`` over ``1..E``.  The text sent, evaluated by tlaconf (with the
+as the fold of ``G`` over ``1..n`` for each ``n`` of ``0..E``.  The text sent, evaluated by tlaconf (with the
 definitions of Apalache's ``MkSeq`` and ``ApaFoldSeqLeft``), gives the same values, keeps
 every line where it was, has no recursion left and no LAMBDA the real server refuses;
 any other recursion is sent as written.
@@ -54,9 +54,9 @@ def test_what_is_sent_is_a_fold_on_the_same_lines(tmp_path: Path) -> None:
     _, _, sent = _both(tmp_path)
     lines = sent.split("\n")
     assert len(lines) == len(TEXT.split("\n"))
-    assert lines[5].lstrip().startswith("P == LET tlaconf_fold_P(tlaconf_values_P, i)")
+    assert lines[5].lstrip().startswith("P == LET tlaconf_fold_P(tlaconf_acc_P, i) ==")
     assert "tlaconf_acc_P * F(i)" in lines[6] and "P[i - 1]" not in sent
-    assert "ApaFoldSeqLeft(tlaconf_fold_Sums, <<10>>, MkSeq(4," in lines[8]
+    assert "ApaFoldSeqLeft(tlaconf_fold_Sums, 10, SubSeq(MkSeq(4," in lines[8]
     assert lines[10].startswith("Fib[i \\in 0..5] ==")  # F[i - 2]: sent as written
     assert not _polymorphic_lambda(sent)
 

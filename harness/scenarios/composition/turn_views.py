@@ -380,8 +380,7 @@ def golden() -> Golden:
                from_python({"action": "strike", "targets": [7]})}
     step = s.bug(_tampered(m, "SideA", actions=actions), "accepted", keep)
     out["turn-views-legal-actions-leak.trace.jsonl"] = (
-        s, step, "\\E d \\in defs : /\\ x.action = d.id /\\ IF d.params = \"targets\" THEN "
-        "IsTargetTuple(x.targets, specs[d.targetSpecId], board) ELSE x.targets = <<>>")
+        s, step, "result.actions = ActionSurface(defs, specs, board)")
     m = ViewMachine()
     s = Script(m)
     step = s.bug(Reveal(7, frozenset({"SideA"}), "peek"), "accepted", assign(

@@ -87,45 +87,24 @@ IsTargetTuple(t, spec, board) ==
     /\ spec.distinct => \A i, j \in 1..Len(t) : i # j => t[i] # t[j]
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
-\* How many target tuples come before u (one of them) in the canonical order,
-\* counted: those that first differ from u at index i take a smaller candidate
-\* there (not one of u's first i - 1 when distinct), then any completion.  It is
-\* Cardinality({t \in TargetTuples(spec, board) : LexBefore(t, u)}).
-\* @type: (Seq(Int), $targetSpec, Str -> Set(Int)) => Int;
-TuplesBefore(u, spec, board) ==
-    LET C == Candidates(spec, board)
-        n == Cardinality(C)
-        \* @type: (Int) => Int;
-        Smaller(i) == Cardinality({c \in C : c < u[i] /\ (spec.distinct => \A j \in DOMAIN u :
-                                                              j < i => u[j] # c)})
-        \* @type: (Int) => Int;
-        Term(i) == IF i > Len(u) THEN 0
-                   ELSE Smaller(i) * Arrangements(IF spec.distinct THEN n - i ELSE n, Len(u) - i,
-                                                  spec.distinct)
-        Sum[i \in 0..MaxTargetCount] == IF i = 0 THEN 0 ELSE Sum[i - 1] + Term(i)
-    IN Sum[MaxTargetCount]
-
-\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The canonical order of target tuples: lexicographic.
 \* @type: (Seq(Int), Seq(Int)) => Bool;
 LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j] = b[j]
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* enumerateTargetChoices: the first cap tuples in canonical order, and whether
-\* the cap truncated them (reported explicitly).  Counted rather than built: the
-\* choices are target tuples in strictly ascending order, as many as the cap
-\* allows, and none is skipped (the last has exactly the others before it), which
-\* is: the choices are the first of TargetTuples(spec, board) in canonical order.
+\* the cap truncated them (reported explicitly).  The tuples are counted, and each
+\* choice tested, without building them (TupleCount, IsTargetTuple).
 \* @type: ($choiceView, $targetSpec, Str -> Set(Int)) => Bool;
 TargetChoicesOK(view, spec, board) ==
-    LET N == Len(view.choices)
+    LET all == TargetTuples(spec, board)
+        listed == {view.choices[i] : i \in 1..Len(view.choices)}
     IN /\ view.truncated <=> TupleCount(spec, board) > spec.cap
        /\ \A i \in 1..Len(view.choices) : IsTargetTuple(view.choices[i], spec, board)
        /\ Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap
                               ELSE TupleCount(spec, board)
        /\ \A i \in 1..(Len(view.choices) - 1) : LexBefore(view.choices[i], view.choices[i + 1])
-       \* none skipped: the last listed has exactly the others before it
-       /\ N > 0 => TuplesBefore(view.choices[N], spec, board) = N - 1
+       /\ \A t \in all \ listed, u \in listed : LexBefore(u, t)
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The complete legal surface: one concrete action per definition without
@@ -135,25 +114,6 @@ ActionSurface(defs, specs, board) ==
     UNION {IF d.params = "targets"
            THEN {[action |-> d.id, targets |-> t] : t \in TargetTuples(specs[d.targetSpecId], board)}
            ELSE {[action |-> d.id, targets |-> <<>>]} : d \in defs}
-
-\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
-\* actions = ActionSurface(defs, specs, board), checked without building the surface:
-\* every action is one of it, and for each definition all of its own are there
-\* (as many as there are: none without targets but the one, TupleCount with).
-\* @type: (Set($concreteAction), Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Bool;
-SurfaceIs(actions, defs, specs, board) ==
-    /\ \A x \in actions : \E d \in defs :
-           /\ x.action = d.id
-           /\ IF d.params = "targets"
-              THEN IsTargetTuple(x.targets, specs[d.targetSpecId], board)
-              ELSE x.targets = <<>>
-    /\ \A d \in defs :
-           IF d.params = "targets"
-           THEN Cardinality({x \in actions :
-                                x.action = d.id
-                                /\ IsTargetTuple(x.targets, specs[d.targetSpecId], board)})
-                = TupleCount(specs[d.targetSpecId], board)
-           ELSE [action |-> d.id, targets |-> <<>>] \in actions
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* @type: (Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Set($actionDefinition);
@@ -168,5 +128,5 @@ TruncatedFor(defs, specs, board) ==
 ActionEnumerationOK(result, defs, specs, board) ==
     /\ result.refused <=> TruncatedFor(defs, specs, board) # {}
     /\ result.refused => result.actions = {}
-    /\ ~result.refused => SurfaceIs(result.actions, defs, specs, board)
+    /\ ~result.refused => result.actions = ActionSurface(defs, specs, board)
 =============================================================================

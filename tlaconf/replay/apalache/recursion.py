@@ -7,13 +7,11 @@ function defined by recursion on ``0..E``, each value from the one before,
 
 is the fold of ``G`` (with ``F[x - 1]`` its accumulator) over ``1, ..., x``, started
 from ``B``.  :func:`recursion` recognizes that shape; :mod:`~tlaconf.replay.apalache.sequences`
-sends such a definition as one fold that appends each value to those before it,
+sends such a definition as
 
-    F == LET tlaconf_fold_F(tlaconf_values_F, x) ==
-                 LET tlaconf_acc_F == tlaconf_values_F[Len(tlaconf_values_F)]
-                 IN Append(tlaconf_values_F, G')
-             tlaconf_values_F == ApaFoldSeqLeft(tlaconf_fold_F, <<B>>, MkSeq(E, LAMBDA k: k))
-         IN [tlaconf_n \\in 0..E |-> tlaconf_values_F[tlaconf_n + 1]]
+    F == LET tlaconf_fold_F(tlaconf_acc_F, x) == G' IN
+         [tlaconf_n \\in 0..E |-> ApaFoldSeqLeft(tlaconf_fold_F, B,
+                                   SubSeq(MkSeq(E, LAMBDA k: k + 0), 1, tlaconf_n))]
 
 (``G'`` is ``G`` with ``tlaconf_acc_F`` for ``F[x - 1]``): the same function, for an
 ``E`` Apalache can take as a constant (``MkSeq``'s length).  Any other recursion is

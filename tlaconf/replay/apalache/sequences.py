@@ -177,19 +177,17 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         return "".join(out)
 
     def fold(n: Any, r: Recursion) -> str:
-        """``F[x \\in 0..E] == ...`` as one fold of its step, on the same lines."""
+        """``F[x \\in 0..E] == ...`` as the fold of its step, on the same lines."""
         start, end = ranges[id(n)]
         s_start, s_end = span(r.step)
         high, base = splice(*span(r.bound), n), splice(*span(r.base), n)
         between, tail = text[start:s_start], text[s_end:end]
-        acc, values = r.accumulator, f"tlaconf_values_{r.name}"
-        head = (f"{r.name} == LET tlaconf_fold_{r.name}({values}, {r.index}) == "
-                f"LET {acc} == {values}[Len({values})] IN Append({values}, ")
+        head = f"{r.name} == LET tlaconf_fold_{r.name}({r.accumulator}, {r.index}) == "
         head += "\n" * between.count("\n")
-        steps = f"MkSeq({high}, LAMBDA tlaconf_k: tlaconf_k + 0)"
+        steps = f"SubSeq(MkSeq({high}, LAMBDA tlaconf_k: tlaconf_k + 0), 1, tlaconf_n)"
         return (head + splice(s_start, s_end, n) + "\n" * tail.count("\n")
-                + f") {values} == ApaFoldSeqLeft(tlaconf_fold_{r.name}, <<{base}>>, {steps}) "
-                + f"IN [tlaconf_n \\in 0..{high} |-> {values}[tlaconf_n + 1]]")
+                + f" IN [tlaconf_n \\in 0..{high} |-> "
+                + f"ApaFoldSeqLeft(tlaconf_fold_{r.name}, {base}, {steps})]")
 
     def rewrite(n: Any) -> str:
         start, end = ranges[id(n)]
