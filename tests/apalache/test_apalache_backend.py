@@ -240,7 +240,8 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
                         "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
     assert lines[6] == ("Up(S) == (LET tlaconf_append(tlaconf_a, tlaconf_e) == "
                         "Append(tlaconf_a, tlaconf_e) IN SubSeq(MkSeq(__ApalacheSeqCapacity("
-                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i + 0), 1, Cardinality(S)))")
+                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i + 0), 1, "
+                        "Cardinality(S)))")
     assert count == 2  # two MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
 

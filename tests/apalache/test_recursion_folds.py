@@ -2,8 +2,9 @@
 
 Apalache has no recursive operators or functions; the bundle sends
 ``F[x \\in 0..E] == IF x = 0 THEN B ELSE G`` (``F`` used in ``G`` only as ``F[x - 1]``)
-as the fold of ``G`` over ``1..n`` for each ``n`` of ``0..E``.  The text sent, evaluated by tlaconf (with the
-definitions of Apalache's ``MkSeq`` and ``ApaFoldSeqLeft``), gives the same values, keeps
+as the fold of ``G`` over ``1..n`` for each ``n`` of ``0..E``.  The text sent, evaluated by
+tlaconf (with the definitions of Apalache's ``MkSeq`` and ``ApaFoldSeqLeft``), gives the
+same values, keeps
 every line where it was, has no recursion left and no LAMBDA the real server refuses;
 any other recursion is sent as written.
 """
