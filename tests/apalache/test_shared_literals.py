@@ -30,8 +30,8 @@ PARAMS = record(seat="SideA", view=VIEW, worlds=WORLDS)
 
 def _evaluate(tmp_path: Path, definitions: list[str], text: str) -> object:
     body = "\n\n".join([*definitions, f"Value == {text}"])
-    (tmp_path / "Shared.tla").write_text(
-        f"---- MODULE Shared ----\nEXTENDS Integers, Sequences, FiniteSets, Apalache\n{body}\n====\n")
+    head = "---- MODULE Shared ----\nEXTENDS Integers, Sequences, FiniteSets, Apalache\n"
+    (tmp_path / "Shared.tla").write_text(f"{head}{body}\n====\n")
     return load_module(tmp_path / "Shared.tla", (HERE,), {}).evaluate("Value")
 
 
