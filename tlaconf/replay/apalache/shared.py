@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tlaconf.replay.apalache.types import Type, closed, literal, type_text
+from tlaconf.replay.apalache.types import Type, known, literal, type_text
 
 MIN_TEXT = 120
 """The shortest literal sent as a definition (a shorter one costs Snowcat little)."""
@@ -34,7 +34,7 @@ class Pool:
         return literal(v, t, self._share)
 
     def _share(self, text: str, t: Type) -> str:
-        if len(text) < MIN_TEXT or not closed(t):
+        if len(text) < MIN_TEXT or not known(t, closed=True):
             return text
         key = (type_text(t), text)
         name = self._names.get(key)

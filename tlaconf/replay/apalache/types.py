@@ -113,19 +113,20 @@ def unify_all(types: list[Type]) -> Type:
     return out
 
 
-def known(t: Type) -> bool:
-    """Whether ``t`` is fully known (no element type left open by empty values)."""
+def known(t: Type, closed: bool = False) -> bool:
+    """Whether ``t`` is fully known (no element type left open by empty values); ``closed``:
+    and without a type or row variable (a definition of that type is not polymorphic)."""
     if t is None or t == EMPTY:
         return False
     if t[0] in ("Set", "Seq"):
-        return known(t[1])
+        return known(t[1], closed)
     if t[0] == "Fun":
-        return known(t[1]) and known(t[2])
+        return known(t[1], closed) and known(t[2], closed)
     if t[0] == "Tup":
-        return all(known(x) for x in t[1])
+        return all(known(x, closed) for x in t[1])
     if t[0] == "Rec":
-        return all(known(x) for _, x in t[1])
-    return True
+        return all(known(x, closed) for _, x in t[1])
+    return not (closed and t[0] in ("Open", "Var"))
 
 
 def type_text(t: Type) -> str:
@@ -190,24 +191,6 @@ def _composite(v: Any, t: Any, head: str, share: Share | None) -> str:
         if not (type(k) is str and _IDENT.match(k)):
             raise UserError(f"record field {k!r} is not a TLA+ identifier (apalache backend)")
     return "[" + ", ".join(f"{k} |-> {literal(x, fields[k], share)}" for k, x in items) + "]"
-
-
-def closed(t: Type) -> bool:
-    """Whether ``t`` is fully known and has no type or row variable (a definition of that
-    type is not polymorphic)."""
-    if not known(t) or t is None:
-        return False
-    if t[0] in ("Open", "Var"):
-        return False
-    if t[0] in ("Set", "Seq"):
-        return closed(t[1])
-    if t[0] == "Fun":
-        return closed(t[1]) and closed(t[2])
-    if t[0] == "Tup":
-        return all(closed(x) for x in t[1])
-    if t[0] == "Rec":
-        return all(closed(x) for _, x in t[1])
-    return True
 
 
 def conform(v: Any, t: Type, where: str = "the value") -> Type:
