@@ -232,6 +232,13 @@ def golden() -> Golden:
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
     out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "t[i] \\in Candidates(spec, board)")
     s, m = _grown()
+    step = s.bug(_view_with(m, "pair", [*pair[:-1], (2,)]), "accepted", keep)
+    out["targets-short-tuple-listed.trace.jsonl"] = (s, step, "Len(t) = spec.count")
+    s, m = _grown()
+    step = s.bug(_view_with(m, "pair", [*pair[:-1], (5, 5)]), "accepted", keep)
+    out["targets-repeated-target-listed.trace.jsonl"] = (
+        s, step, "t[i] # t[j]")
+    s, m = _grown()
     step = s.bug(_view_with(m, "pair", [pair[1], pair[0], *pair[2:]]), "accepted", keep)
     out["targets-not-canonical-order.trace.jsonl"] = (
         s, step, LEX)

@@ -307,6 +307,14 @@ def _answer_violations() -> Golden:
         ("truncation-claimed", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"], "truncated": True}}},
          "view.truncated <=> TupleCount(spec, board) > spec.cap"),
+        ("target-choice-too-short", "SideB",
+         {"targetChoices": {**choices, "pair": {**choices["pair"], "choices": [
+             c[:1] for c in choices["pair"]["choices"]]}}},
+         "Len(t) = spec.count"),
+        ("target-choice-repeats-a-target", "SideB",
+         {"targetChoices": {**choices, "pair": {**choices["pair"], "choices": [
+             (c[0], c[0]) for c in choices["pair"]["choices"]]}}},
+         "t[i] # t[j]"),
         ("target-choice-missing", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"],
                                                "choices": choices["foe"]["choices"][:1]}}},
