@@ -327,9 +327,15 @@ Params_Deal ==
 
 Partition == ZonePartition4(inGameIds, occupants)
 
+\* Each list a deck sequence (DeckSequenceValid4: identifiers, none twice) of its zone's
+\* occupants; "none twice" as pairs of indexes rather than as Cardinality(SeqRange4(..))
+\* = Len(..), the same, which a model checker decides without counting a set.
 ListsMatchOccupants ==
     /\ DOMAIN lists = ListZones
-    /\ \A z \in ListZones : DeckSequenceValid4(lists[z]) /\ SeqRange4(lists[z]) = occupants[z]
+    /\ \A z \in ListZones :
+           /\ \A i \in DOMAIN lists[z] : lists[z][i] \in Nat
+           /\ \A i, j \in DOMAIN lists[z] : i # j => lists[z][i] # lists[z][j]
+           /\ SeqRange4(lists[z]) = occupants[z]
     /\ DOMAIN slots = ObjectiveZones
     /\ \A z \in ObjectiveZones : SeqRange4(slots[z]) \ {0} = occupants[z]
 

@@ -276,7 +276,7 @@ class FakeApalache:
         if _open_empty(texts):
             raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
                            "(see the error messages)")  # fmt: skip
-        if any(_unused_lambda(text) for text in texts):  # past Snowcat, in the model checker
+        if any(_polymorphic_lambda(text) for text in texts):  # past Snowcat, in the model checker
             raise RpcError(-32603, "Internal error: Unexpected expressions in the specification "
                            "(see the error messages)")
         folder = Path(tempfile.mkdtemp(prefix="fake-apalache-"))
@@ -491,16 +491,18 @@ def _open_empty(texts: list[str]) -> bool:
     return any(name in open_rows and _EMPTY.search(arg) for name, arg in calls)
 
 
-def _unused_lambda(text: str) -> bool:
-    """Whether a ``LAMBDA`` does not use one of its parameters: Snowcat leaves that
-    parameter's type a variable, and the model checker refuses it ("Expected a
-    non-polymorphic type, found: ((a1158) => Set(Int))" in the server's log)."""
+def _polymorphic_lambda(text: str) -> bool:
+    """Whether a ``LAMBDA`` does not use one of its parameters, or is the identity
+    (``LAMBDA k: k``): Snowcat leaves that parameter's type a variable, and the model
+    checker refuses it ("Expected a non-polymorphic type, found: ((a1158) => Set(Int))",
+    "... found: ((a685) => a685)" in the server's log)."""
     try:
         tree = parse_module(text, "M.tla")
     except UserError:
         return False
     return any(isinstance(n, ast.Lambda)
-               and set(n.params) - {name for name, _ in free_names(n.body, set())}
+               and (set(n.params) - {name for name, _ in free_names(n.body, set())}
+                    or (isinstance(n.body, ast.Name) and n.body.name in n.params))
                for n in iter_nodes(tree))  # fmt: skip
 
 

@@ -215,7 +215,7 @@ def test_sequences_built_as_functions_are_sent_as_mkseq() -> None:
                         "{Append(tlaconf_t, tlaconf_x) : tlaconf_t \\in tlaconf_acc, "
                         "tlaconf_x \\in tlaconf_set} IN ApaFoldSeqLeft(tlaconf_ext1, {<<>>}, "
                         "MkSeq(n, LAMBDA tlaconf_k: IF tlaconf_k > 0 THEN S ELSE {}))) : t[1] # 0}")
-    assert lines[4:6] == ["Nested(n) == MkSeq(n, LAMBDA i: ", "    MkSeq(i, LAMBDA j: j))"]
+    assert lines[4:6] == ["Nested(n) == MkSeq(n, LAMBDA i: ", "    MkSeq(i, LAMBDA j: j + 0))"]
     assert lines[6] == "Fn(S) == [x \\in S |-> 1]"  # a function on another domain stays
     parse_module(out, "S.tla")  # still TLA+
     assert as_sequences(text, units[:1])[1] == 1  # only the definitions sent
@@ -240,7 +240,8 @@ def test_ranges_up_to_a_length_are_sent_as_domains() -> None:
                         "LAMBDA i: s[Len(s) - i + 1]), 1, Len(s))")
     assert lines[6] == ("Up(S) == (LET tlaconf_append(tlaconf_a, tlaconf_e) == "
                         "Append(tlaconf_a, tlaconf_e) IN SubSeq(MkSeq(__ApalacheSeqCapacity("
-                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i), 1, Cardinality(S)))")
+                        "ApaFoldSet(tlaconf_append, <<>>, S)), LAMBDA i: i + 0), 1, "
+                        "Cardinality(S)))")
     assert count == 2  # two MkSeq: the module must extend Apalache
     parse_module(out, "R.tla")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.apalache.fake_apalache import _unused_lambda
+from tests.apalache.fake_apalache import _polymorphic_lambda
 from tlaconf.evaluate import load_module
 from tlaconf.replay.apalache.bundle import _extend_apalache
 from tlaconf.replay.apalache.sequences import as_sequences
@@ -80,5 +80,5 @@ def test_no_lambda_parameter_is_left_unused(tmp_path: Path) -> None:
     leaves its type a variable: "Expected a non-polymorphic type, found: ((a1158) =>
     Set(Int))"), and so does the fake; the fold's LAMBDA uses it."""
     _, _, sent = _both(tmp_path)
-    assert not _unused_lambda(sent)
-    assert _unused_lambda(sent.replace("IF tlaconf_k > 0 THEN S ELSE {}", "S"))
+    assert not _polymorphic_lambda(sent)
+    assert _polymorphic_lambda(sent.replace("IF tlaconf_k > 0 THEN S ELSE {}", "S"))

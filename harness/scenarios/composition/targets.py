@@ -222,15 +222,22 @@ def golden() -> Golden:
     pair = list(m.view().choices["pair"].choices)
     step = s.bug(_view_with(m, "pair", pair, truncated=False), "accepted", keep)
     out["targets-truncation-hidden.trace.jsonl"] = (
-        s, step, "view.truncated <=> Cardinality(all) > spec.cap")
+        s, step, "view.truncated <=> TupleCount(spec, board) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
     out["targets-over-the-cap.trace.jsonl"] = (
-        s, step, "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
-        "ELSE Cardinality(all)")
+        s, step, "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
+        "ELSE TupleCount(spec, board)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
-    out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "listed \\subseteq all")
+    out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "t[i] \\in Candidates(spec, board)")
+    s, m = _grown()
+    step = s.bug(_view_with(m, "pair", [*pair[:-1], (2,)]), "accepted", keep)
+    out["targets-short-tuple-listed.trace.jsonl"] = (s, step, "Len(t) = spec.count")
+    s, m = _grown()
+    step = s.bug(_view_with(m, "pair", [*pair[:-1], (5, 5)]), "accepted", keep)
+    out["targets-repeated-target-listed.trace.jsonl"] = (
+        s, step, "t[i] # t[j]")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [pair[1], pair[0], *pair[2:]]), "accepted", keep)
     out["targets-not-canonical-order.trace.jsonl"] = (

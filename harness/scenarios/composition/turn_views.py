@@ -306,12 +306,20 @@ def _answer_violations() -> Golden:
          "DOMAIN view.targetChoices = DOMAIN specs"),
         ("truncation-claimed", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"], "truncated": True}}},
-         "view.truncated <=> Cardinality(all) > spec.cap"),
+         "view.truncated <=> TupleCount(spec, board) > spec.cap"),
+        ("target-choice-too-short", "SideB",
+         {"targetChoices": {**choices, "pair": {**choices["pair"], "choices": [
+             c[:1] for c in choices["pair"]["choices"]]}}},
+         "Len(t) = spec.count"),
+        ("target-choice-repeats-a-target", "SideB",
+         {"targetChoices": {**choices, "pair": {**choices["pair"], "choices": [
+             (c[0], c[0]) for c in choices["pair"]["choices"]]}}},
+         "t[i] # t[j]"),
         ("target-choice-missing", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"],
                                                "choices": choices["foe"]["choices"][:1]}}},
-         "Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap "
-         "ELSE Cardinality(all)"),
+         "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
+         "ELSE TupleCount(spec, board)"),
         ("target-choices-out-of-order", "SideB",
          {"targetChoices": {**choices, "pair": {**choices["pair"],
                                                 "choices": choices["pair"]["choices"][::-1]}}},
@@ -373,7 +381,7 @@ def golden() -> Golden:
                  if k != "foe"}}
     step = s.bug(_tampered(m, "SideA", targetChoices=leaked), "accepted", keep)
     out["turn-views-target-choices-leak.trace.jsonl"] = (
-        s, step, "listed \\subseteq all")
+        s, step, "t[i] \\in Candidates(spec, board)")
     m = ViewMachine()
     s = Script(m)
     actions = {*m.observe("SideA").view["actions"],

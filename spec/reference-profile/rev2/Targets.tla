@@ -58,21 +58,51 @@ TargetTuples(spec, board) ==
         spec.distinct => \A i, j \in DOMAIN t : i # j => t[i] # t[j]}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The number of k-tuples of n candidates: n^k, or n * (n - 1) * ... * (n - k + 1)
+\* when the targets are distinct (0 when k > n); 1 when k = 0.  At most
+\* MaxTargetCount factors (k <= MaxTargetCount), so that a model checker needs no
+\* recursion to unroll.
+\* @type: (Int, Int, Bool) => Int;
+Arrangements(n, k, distinct) ==
+    LET \* @type: (Int) => Int;
+        Factor(i) == IF i > k THEN 1 ELSE IF ~distinct THEN n ELSE IF i > n THEN 0 ELSE n - (i - 1)
+        Product[i \in 0..MaxTargetCount] == IF i = 0 THEN 1 ELSE Product[i - 1] * Factor(i)
+    IN Product[MaxTargetCount]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* How many target tuples a spec admits, counted rather than enumerated: it is
+\* Cardinality(TargetTuples(spec, board)) (a model checker need not build and
+\* compare every tuple to count them).
+\* @type: ($targetSpec, Str -> Set(Int)) => Int;
+TupleCount(spec, board) ==
+    Arrangements(Cardinality(Candidates(spec, board)), spec.count, spec.distinct)
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Whether t is one of TargetTuples(spec, board), without building them: count
+\* targets from the board, distinct when the spec says so.
+\* @type: (Seq(Int), $targetSpec, Str -> Set(Int)) => Bool;
+IsTargetTuple(t, spec, board) ==
+    /\ Len(t) = spec.count
+    /\ \A i \in 1..Len(t) : t[i] \in Candidates(spec, board)
+    /\ spec.distinct => \A i, j \in 1..Len(t) : i # j => t[i] # t[j]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The canonical order of target tuples: lexicographic.
 \* @type: (Seq(Int), Seq(Int)) => Bool;
 LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j] = b[j]
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* enumerateTargetChoices: the first cap tuples in canonical order, and whether
-\* the cap truncated them (reported explicitly).
+\* the cap truncated them (reported explicitly).  The tuples are counted, and each
+\* choice tested, without building them (TupleCount, IsTargetTuple).
 \* @type: ($choiceView, $targetSpec, Str -> Set(Int)) => Bool;
 TargetChoicesOK(view, spec, board) ==
     LET all == TargetTuples(spec, board)
         listed == {view.choices[i] : i \in 1..Len(view.choices)}
-    IN /\ view.truncated <=> Cardinality(all) > spec.cap
-       /\ listed \subseteq all
-       /\ Len(view.choices) = IF Cardinality(all) > spec.cap THEN spec.cap
-                              ELSE Cardinality(all)
+    IN /\ view.truncated <=> TupleCount(spec, board) > spec.cap
+       /\ \A i \in 1..Len(view.choices) : IsTargetTuple(view.choices[i], spec, board)
+       /\ Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap
+                              ELSE TupleCount(spec, board)
        /\ \A i \in 1..(Len(view.choices) - 1) : LexBefore(view.choices[i], view.choices[i + 1])
        /\ \A t \in all \ listed, u \in listed : LexBefore(u, t)
 
@@ -89,8 +119,7 @@ ActionSurface(defs, specs, board) ==
 \* @type: (Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Set($actionDefinition);
 TruncatedFor(defs, specs, board) ==
     {d \in defs : d.params = "targets"
-                  /\ Cardinality(TargetTuples(specs[d.targetSpecId], board))
-                     > specs[d.targetSpecId].cap}
+                  /\ TupleCount(specs[d.targetSpecId], board) > specs[d.targetSpecId].cap}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Generic action enumeration refuses truncated sets: a partial legal surface

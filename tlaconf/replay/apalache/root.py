@@ -72,6 +72,7 @@ from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.replay.apalache.enabling import NO_GUARDS, PARAM, Guards
+from tlaconf.replay.apalache.shared import Pool
 from tlaconf.replay.apalache.types import (
     NoCommonType,
     Type,
@@ -127,8 +128,8 @@ def trace_types(
 
 
 def _literals(variables: tuple[str, ...], types: Mapping[str, Type],
-              state: Mapping[str, Any]) -> dict[str, str]:  # fmt: skip
-    return {v: literal(state[v], types[v]) for v in variables}
+              state: Mapping[str, Any], pool: Pool) -> dict[str, str]:  # fmt: skip
+    return {v: pool.literal(state[v], types[v]) for v in variables}
 
 
 def _pin(now: Mapping[str, str], before: Mapping[str, str], rejected: bool,
@@ -186,8 +187,10 @@ def root_module(
         *(_constant(spec, c, annotations.get(c)) for c in bound),
         f"INSTANCE {spec.name}" + (f" WITH {binds}" if binds else ""),
     ]
+    pool = Pool()
     with open_trace(trace) as t:
-        last = _literals(variables, types, t.initial)
+        last = _literals(variables, types, t.initial, pool)
+        out += pool.definitions()
         start = " /\\ ".join(f"{v} = {text}" for v, text in last.items())
         out.append(f"TlaconfInit == {COUNTER} = 0 /\\ {start}")
         disjuncts = [("TlaconfS0", f"{unchanged} /\\ UNCHANGED {COUNTER}")]
@@ -200,14 +203,16 @@ def root_module(
                 raise UserError(
                     f"line {step.line}: the state lacks variable(s) {', '.join(missing)}"
                 )
-            given = "" if step.action is None else literal(step.params, params[step.action])
+            given = "" if step.action is None else pool.literal(step.params, params[step.action])
+            out += pool.definitions()
             if step.action is not None and known(params[step.action]):
                 # a row variable, a tuple or a sequence, an empty collection: pinned
                 out.append(f"\\* @type: {type_text(params[step.action])};\n{PARAMS}{k} == {given}")
                 given = f"{PARAMS}{k}"
             call = NEXT if step.action is None else f"{step.action}({given})"
             guard = f"{COUNTER} = {k - 1}"
-            now = _literals(variables, types, step.state)
+            now = _literals(variables, types, step.state, pool)
+            out += pool.definitions()
             checked_by_next = step.outcome == "accepted" and step.action is None
             pin = _pin(now, last, step.outcome == "rejected", assigned=checked_by_next)
             last = now

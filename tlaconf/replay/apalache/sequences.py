@@ -18,8 +18,9 @@ of the sequence of the elements of ``S`` (``ApaFoldSet`` with ``Append``).  Any 
 ``(DOMAIN (s))``, the same set, and ``1..Len(s) - 1`` becomes
 ``((DOMAIN (s)) \\ {Len(s)})``: Apalache's model checker needs the bounds of a
 range to be constants ("Expected a constant integer range in [ .. ], found
-1..Len(frames)"), and takes the domain of a sequence.  Line breaks stay where
-they were, so Apalache's line numbers are the file's.
+1..Len(frames)"), and takes the domain of a sequence.  A function defined by
+recursion on ``0..E`` is sent as a fold (:mod:`~tlaconf.replay.apalache.recursion`).
+Line breaks stay where they were, so Apalache's line numbers are the file's.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tlaconf.replay.apalache.recursion import Recursion, recursion
 from tlaconf.tla import ast
 from tlaconf.tla.visit import iter_nodes
 
@@ -153,7 +155,10 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         return at(s.line, s.col), at(s.end_line, s.end_col) + 1
 
     prefixes = _prefixes(units)
-    found = [n for n in iter_nodes(units) if _is_target(n, prefixes)]
+    folds = {id(n): r for n in iter_nodes(units) if (r := recursion(n)) is not None}
+    previous = {id(c): r for r in folds.values() for c in r.calls}
+    found = [n for n in iter_nodes(units)
+             if _is_target(n, prefixes) or id(n) in folds or id(n) in previous]
     lets = iter(range(1, len(found) + 1))
     ranges = {id(n): span(n) for n in found}
 
@@ -171,8 +176,25 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         out.append(text[pos:hi])
         return "".join(out)
 
+    def fold(n: Any, r: Recursion) -> str:
+        """``F[x \\in 0..E] == ...`` as the fold of its step, on the same lines."""
+        start, end = ranges[id(n)]
+        s_start, s_end = span(r.step)
+        high, base = splice(*span(r.bound), n), splice(*span(r.base), n)
+        between, tail = text[start:s_start], text[s_end:end]
+        head = f"{r.name} == LET tlaconf_fold_{r.name}({r.accumulator}, {r.index}) == "
+        head += "\n" * between.count("\n")
+        steps = f"SubSeq(MkSeq({high}, LAMBDA tlaconf_k: tlaconf_k + 0), 1, tlaconf_n)"
+        return (head + splice(s_start, s_end, n) + "\n" * tail.count("\n")
+                + f" IN [tlaconf_n \\in 0..{high} |-> "
+                + f"ApaFoldSeqLeft(tlaconf_fold_{r.name}, {base}, {steps})]")
+
     def rewrite(n: Any) -> str:
         start, end = ranges[id(n)]
+        if id(n) in previous:  # F[x - 1] in F's step: the fold's accumulator
+            return previous[id(n)].accumulator
+        if id(n) in folds:
+            return fold(n, folds[id(n)])
         if id(n) in prefixes:  # 1..i - 1 or 1..i, i in 1..Len(s): the indexes of s below i
             seq_node, index, below = prefixes[id(n)]
             seq = splice(*span(seq_node), n)
@@ -193,6 +215,8 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
                 let, capacity, length = bounded
                 head = f"{let}SubSeq(MkSeq({capacity}, LAMBDA {bound.names[0]}: "
                 close = f"), 1, {length}){')' if let else ''}"
+            if isinstance(body, ast.Name) and body.name == bound.names[0] and not body.module:
+                close = f" + 0{close}"  # LAMBDA k: k stays polymorphic ((a) => a): refused
         else:  # [1..E -> S]: E times S folded, each time appending an element of S
             count, body = _from_one(n.domain), n.range
             ext = f"tlaconf_ext{next(lets)}"
@@ -218,4 +242,5 @@ def as_sequences(text: str, units: list[ast.Node]) -> tuple[str, int]:
         tail = text[b_end : end - 1]  # the line breaks before the closing bracket
         return head + splice(b_start, b_end, n) + tail + close
 
-    return splice(0, len(text)), sum(1 for n in found if not isinstance(n, ast.OpApp))
+    made = sum(1 for n in found if not isinstance(n, ast.OpApp) and id(n) not in previous)
+    return splice(0, len(text)), made

@@ -20,6 +20,7 @@ An element type that no value shows is ``Int``.  Model values have no Apalache f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tlaconf.errors import UserError
@@ -112,19 +113,20 @@ def unify_all(types: list[Type]) -> Type:
     return out
 
 
-def known(t: Type) -> bool:
-    """Whether ``t`` is fully known (no element type left open by empty values)."""
+def known(t: Type, closed: bool = False) -> bool:
+    """Whether ``t`` is fully known (no element type left open by empty values); ``closed``:
+    and without a type or row variable (a definition of that type is not polymorphic)."""
     if t is None or t == EMPTY:
         return False
     if t[0] in ("Set", "Seq"):
-        return known(t[1])
+        return known(t[1], closed)
     if t[0] == "Fun":
-        return known(t[1]) and known(t[2])
+        return known(t[1], closed) and known(t[2], closed)
     if t[0] == "Tup":
-        return all(known(x) for x in t[1])
+        return all(known(x, closed) for x in t[1])
     if t[0] == "Rec":
-        return all(known(x) for _, x in t[1])
-    return True
+        return all(known(x, closed) for _, x in t[1])
+    return not (closed and t[0] in ("Open", "Var"))
 
 
 def type_text(t: Type) -> str:
@@ -153,8 +155,13 @@ def type_text(t: Type) -> str:
     return "{" + ", ".join(f"{f}: {type_text(x)}" for f, x in t[1]) + "}"
 
 
-def literal(v: Any, t: Type) -> str:
-    """The value ``v`` as a TLA+ expression Apalache reads with the type ``t``."""
+Share = Callable[[str, Type], str]
+"""Given a composite value's text and type, the text to send for it (a name, or the text)."""
+
+
+def literal(v: Any, t: Type, share: Share | None = None) -> str:
+    """The value ``v`` as a TLA+ expression Apalache reads with the type ``t``; with
+    ``share``, each composite part (the value itself included) is sent as ``share`` says."""
     if t is None:
         t = infer(v)
     head = t[0] if t is not None else "Int"
@@ -163,21 +170,27 @@ def literal(v: Any, t: Type) -> str:
     if head == "Empty":
         return "<<>>"
     assert t is not None
+    text = _composite(v, t, head, share)
+    return text if share is None else share(text, t)
+
+
+def _composite(v: Any, t: Any, head: str, share: Share | None) -> str:
     if head == "Set":
-        return "{" + ", ".join(literal(x, t[1]) for x in sorted(v, key=to_tla)) + "}"
+        return "{" + ", ".join(literal(x, t[1], share) for x in sorted(v, key=to_tla)) + "}"
     if head == "Seq":
-        return "<<" + ", ".join(literal(x, t[1]) for x in v) + ">>"
+        return "<<" + ", ".join(literal(x, t[1], share) for x in v) + ">>"
     if head == "Tup":
-        return "<<" + ", ".join(literal(x, xt) for x, xt in zip(v, t[1], strict=True)) + ">>"
+        return "<<" + ", ".join(literal(x, xt, share) for x, xt in zip(v, t[1], strict=True)) + ">>"
     items = list(v.items()) if type(v) is Fn else list(enumerate(v, start=1))
     if head == "Fun":
-        pairs = ", ".join(f"<<{literal(k, t[1])}, {literal(x, t[2])}>>" for k, x in items)
+        pairs = ", ".join(f"<<{literal(k, t[1], share)}, {literal(x, t[2], share)}>>"
+                          for k, x in items)  # fmt: skip
         return f"SetAsFun({{{pairs}}})"
     fields = dict(t[1])
     for k, _ in items:
         if not (type(k) is str and _IDENT.match(k)):
             raise UserError(f"record field {k!r} is not a TLA+ identifier (apalache backend)")
-    return "[" + ", ".join(f"{k} |-> {literal(x, fields[k])}" for k, x in items) + "]"
+    return "[" + ", ".join(f"{k} |-> {literal(x, fields[k], share)}" for k, x in items) + "]"
 
 
 def conform(v: Any, t: Type, where: str = "the value") -> Type:
