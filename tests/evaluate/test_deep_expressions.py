@@ -135,3 +135,16 @@ def test_quantifier_over_many_names(n: int) -> None:
                         f"a + b + x0 + x{n - 1} = 5") is True
     with pytest.raises(EvalError, match="division by zero"):
         ctx.evaluate(f"\\A {names} \\in {{}}, y \\in {{1 \\div 0}} : TRUE")
+
+
+def test_definition_too_deep_to_compile_fails_at_the_definition() -> None:
+    """Reported where it is written (it was the expression that used it), when used,
+    and the module's other definitions still evaluate."""
+    text = ("---- MODULE Nest ----\nEXTENDS Naturals\nA == 1\nDeep == "
+            + "{" * 9000 + "1" + "}" * 9000 + "\nB == Deep\n====\n")
+    ctx = load_text(text, filename="Nest.tla")
+    assert ctx.evaluate("A + 1") == 2
+    with pytest.raises(EvalError, match="nested too deeply to compile") as info:
+        ctx.evaluate("B # {}")
+    assert info.value.location == "Nest.tla:4:1"
+    assert ctx.evaluate("A + 2") == 3

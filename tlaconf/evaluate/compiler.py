@@ -46,6 +46,11 @@ from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
 from tlaconf.tla.visit import NodeFacts, free_names
 
+TOO_DEEP_TO_COMPILE = (
+    "expression nested too deeply to compile (a chain such as a + a + ... of some "
+    "thousands of terms; TLC's stack overflows sooner): split it into definitions")
+
+
 _SPILL_DEPTH = 50
 """The deepest bracket nesting of a generated expression before it goes into a helper."""
 _BRACKET = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[()\[\]{}]""")
@@ -177,8 +182,9 @@ class Compiler(Folding, FastPaths):
                 body = self.expr(node.body, sc)
             else:
                 body = self.fndef_value(node, sc)
-        except Fail as err:
+        except (Fail, RecursionError) as exc:
             # a definition that cannot be compiled fails when (and only when) it is used
+            err = exc if isinstance(exc, Fail) else Fail(TOO_DEEP_TO_COMPILE, (), self.sid(node))
             failure = self.glob(err, "F_")
             self.exec(f"def {name}({args}):\n    raise {failure}\n", name)
             return name

@@ -11,7 +11,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import budget
 from tlaconf.evaluate.assigned import AssignmentChecker
 from tlaconf.evaluate.blame import Blame, Blamer
-from tlaconf.evaluate.compiler import Compiler
+from tlaconf.evaluate.compiler import TOO_DEEP_TO_COMPILE, Compiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.fail import Fail, show
@@ -37,11 +37,6 @@ class OperatorInfo:
     name: str
     arity: int
     span: A.Span
-
-
-TOO_DEEP_TO_COMPILE = (
-    "expression nested too deeply to compile (a chain such as a + a + ... of some "
-    "thousands of terms; TLC's stack overflows sooner): split it into definitions")
 
 
 class Context:

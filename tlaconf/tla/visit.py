@@ -83,6 +83,23 @@ def _unbound(names: frozenset[FreeName], bound: Iterable[str]) -> frozenset[Free
     return frozenset(n for n in names if n[1] or n[0] not in b)
 
 
+def _fill(root: A.Node, memo: dict[int, tuple[A.Node, Any]],
+          compute: Callable[[A.Node], Any]) -> None:
+    """``memo[id(n)] = (n, compute(n))`` for ``root`` and every node below it not there
+    yet, children first, without recursion (so a chain of any depth is analysed)."""
+    stack: list[tuple[A.Node, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        hit = memo.get(id(node))
+        if hit is not None and hit[0] is node:
+            continue
+        if expanded:
+            memo[id(node)] = (node, compute(node))
+            continue
+        stack.append((node, True))
+        stack.extend((c, False) for c in children(node))
+
+
 class NodeFacts:
     """:func:`free_names` and a "holds a node such that" test, each node's answer
     computed once from its children's (so asking them of every sub-node of a chain of
@@ -95,20 +112,14 @@ class NodeFacts:
 
     def has(self, node: A.Node) -> bool:
         """Whether ``node`` or a node below it passes ``holds``."""
-        hit = self._has.get(id(node))
-        if hit is not None and hit[0] is node:
-            return hit[1]
-        res = self._holds(node) or any(self.has(c) for c in children(node))
-        self._has[id(node)] = (node, res)
-        return res
+        memo = self._has
+        _fill(node, memo, lambda n: self._holds(n) or any(memo[id(c)][1] for c in children(n)))
+        return memo[id(node)][1]
 
     def free(self, node: A.Node, bound: Iterable[str] = ()) -> frozenset[FreeName]:
         """:func:`free_names` of ``node``."""
-        hit = self._free.get(id(node))
-        if hit is None or hit[0] is not node:
-            hit = (node, self._own_free(node))
-            self._free[id(node)] = hit
-        return _unbound(hit[1], bound)
+        _fill(node, self._free, self._own_free)
+        return _unbound(self._free[id(node)][1], bound)
 
     def _own_free(self, node: A.Node) -> frozenset[FreeName]:
         f = self.free
