@@ -115,11 +115,11 @@ def test_deep_value_is_printed_or_refused(
     nest = tmp_path / "Nest.tla"
     nest.write_text("---- MODULE Nest ----\nEXTENDS Naturals\nRECURSIVE N(_)\n"
                     "N(k) == IF k = 0 THEN {} ELSE {N(k - 1)}\n====\n", encoding="utf-8")
-    assert main(["eval", "-m", str(nest), "N(30000) # {}"]) == 0  # on a deep stack
+    assert main(["eval", "-m", str(nest), "N(20000) # {}"]) == 0  # on a deep stack
     assert capsys.readouterr().out == "TRUE\n"
     assert main(["eval", "-m", str(nest), "N(8000)"]) == 2
     assert "the value is nested too deeply to print" in capsys.readouterr().err
-    assert main(["eval", "-m", str(nest), "N(30000)"]) == 2
+    assert main(["eval", "-m", str(nest), "N(60000)"]) == 2
     assert "recursion too deep" in capsys.readouterr().err
 
 
