@@ -257,10 +257,16 @@ class Compiler(Folding, FastPaths):
         src = code.src
         if len(src) <= 2 * _SPILL_DEPTH or _nesting(src) <= _SPILL_DEPTH:
             return code
-        params = self.helper_params(sc, hoisted=True)
-        name = self.fresh("s_")
-        self.exec(f"def {name}({', '.join(params)}):\n    return {src}\n", name)
-        return replace(code, src=f"{name}({', '.join(params)})")
+        return replace(code, src=self.helper("s_", [f"return {src}"], sc))
+
+    def helper(self, prefix: str, body: list[str], sc: Scope) -> str:
+        """A call of a new generated function of the statements ``body``, compiled in
+        ``sc`` (it takes the names in scope: :meth:`helper_params`)."""
+        params = ", ".join(self.helper_params(sc, hoisted=True))
+        name = self.fresh(prefix)
+        self.exec("".join(f"{line}\n" for line in [f"def {name}({params}):",
+                                                   *(f"    {b}" for b in body)]), name)
+        return f"{name}({params})"
 
     def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
         meth = getattr(self, f"x_{type(node).__name__}")
@@ -509,14 +515,9 @@ class Compiler(Folding, FastPaths):
             for cond_src, v in reversed(arms):
                 out = f"({v.src} if {cond_src} else {out})"
             return Code(out, boolean)
-        params = ", ".join(self.helper_params(sc, hoisted=True))
-        name = self.fresh("c_")
-        lines = [f"def {name}({params}):"]
-        for cond_src, v in arms:
-            lines += [f"    if {cond_src}:", f"        return {v.src}"]
-        lines.append(f"    return {other.src}")
-        self.exec("\n".join(lines) + "\n", name)
-        return Code(f"{name}({params})", boolean)
+        body = [line for cond_src, v in arms for line in (f"if {cond_src}:",
+                                                          f"    return {v.src}")]
+        return Code(self.helper("c_", [*body, f"return {other.src}"], sc), boolean)
 
     def x_Let(self, node: A.Let, sc: Scope) -> Code:
         opens: list[str] = []
