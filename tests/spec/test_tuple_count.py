@@ -1,9 +1,10 @@
-"""``TupleCount`` and ``IsTargetTuple`` (spec/reference-profile/rev2/Targets.tla) count and
+"""``CappedCount`` and ``IsTargetTuple`` (spec/reference-profile/rev2/Targets.tla) count and
 test target tuples without building them (a model checker that builds and compares every
-tuple to count them, Apalache, took 80 to 90 s for one count).  Each must be what it
-replaced, on a grid of specs (every count up to ``MaxTargetCount``, 0 included, distinct
-or not, one zone, two or none) and boards (empty, overlapping zones, fewer candidates than
-targets), for ``MaxTargetCount`` 0 to 3: ``Cardinality(TargetTuples(spec, board))`` and
+tuple to count them, Apalache, took 80 to 90 s for one count), and count without
+multiplying.  Each must be what it replaced, on a grid of specs (every count up to
+``MaxTargetCount``, 0 included, distinct or not, one zone, two or none, caps 0, 2 and 5)
+and boards (empty, overlapping zones, fewer candidates than targets), for
+``MaxTargetCount`` 0 to 3: ``Cardinality(TargetTuples(spec, board))`` up to ``cap + 1``, and
 ``t \\in TargetTuples(spec, board)``; and ``TargetChoicesOK`` is its first form (the
 tuples built) on every prefix of the canonical order and its perturbations.  By tlaconf's
 evaluator and by TLC itself."""
@@ -23,24 +24,26 @@ MAX_COUNTS = (0, 1, 2, 3)
 
 GRID = r"""---- MODULE Grid{m} ----
 EXTENDS Naturals, FiniteSets, Sequences, TLC
-Spec(c, d, zs) == [id |-> "s", zones |-> zs, count |-> c, distinct |-> d, cap |-> 5]
-Specs == [s \in {{"x", "y"}} |-> Spec(IF s = "x" THEN {m} ELSE 0, FALSE, {{"a"}})]
+Spec(c, d, zs, cap) == [id |-> "s", zones |-> zs, count |-> c, distinct |-> d, cap |-> cap]
+Specs == [s \in {{"x", "y"}} |-> Spec(IF s = "x" THEN {m} ELSE 0, FALSE, {{"a"}}, 5)]
 INSTANCE Targets WITH TargetSpecs <- Specs
 Boards == {{[a |-> A, b |-> B] : A \in SUBSET (1..3), B \in {{{{}}, {{3, 4}}}}}}
-Cases == (0..MaxTargetCount) \X BOOLEAN \X (SUBSET {{"a", "b"}}) \X Boards
+Caps == {{0, 2, 5}}
+Cases == (0..MaxTargetCount) \X BOOLEAN \X (SUBSET {{"a", "b"}}) \X Caps \X Boards
+Min(a, b) == IF a < b THEN a ELSE b
 Tuples == {{<<>>}} \cup {{<<x>> : x \in 0..4}} \cup {{<<x, y>> : x, y \in 1..4}}
             \cup {{<<x, y, z>> : x, y, z \in 1..4}}
-MemberWrong == {{<<c, t>> \in Cases \X Tuples : LET sp == Spec(c[1], c[2], c[3]) IN
-                  IsTargetTuple(t, sp, c[4]) # (t \in TargetTuples(sp, c[4]))}}
+MemberWrong == {{<<c, t>> \in Cases \X Tuples : LET sp == Spec(c[1], c[2], c[3], c[4]) IN
+                  IsTargetTuple(t, sp, c[5]) # (t \in TargetTuples(sp, c[5]))}}
 \* the comparison can fail: counting as if no spec wanted distinct targets
-FlippedWrong == {{c \in Cases : LET sp == Spec(c[1], c[2], c[3]) IN
-                   TupleCount([sp EXCEPT !.distinct = FALSE], c[4])
-                   # (Cardinality(TargetTuples(sp, c[4])))}}
-Counts == {{TupleCount(Spec(c[1], c[2], c[3]), c[4]) : c \in Cases}}
-CountWrong == {{c \in Cases : LET sp == Spec(c[1], c[2], c[3]) IN
-                  TupleCount(sp, c[4]) # (Cardinality(TargetTuples(sp, c[4])))}}
+FlippedWrong == {{c \in Cases : LET sp == Spec(c[1], c[2], c[3], c[4]) IN
+                   CappedCount([sp EXCEPT !.distinct = FALSE], c[5])
+                   # Min(Cardinality(TargetTuples(sp, c[5])), sp.cap + 1)}}
+Counts == {{CappedCount(Spec(c[1], c[2], c[3], c[4]), c[5]) : c \in Cases}}
+CountWrong == {{c \in Cases : LET sp == Spec(c[1], c[2], c[3], c[4]) IN
+                  CappedCount(sp, c[5]) # Min(Cardinality(TargetTuples(sp, c[5])), sp.cap + 1)}}
 \* the cases with few enough tuples to order them all by comparing (the rest: CountWrong)
-Small == {{c \in Cases : Cardinality(TargetTuples(Spec(c[1], c[2], c[3]), c[4])) <= 16}}
+Small == {{c \in Cases : Cardinality(TargetTuples(Spec(c[1], c[2], c[3], c[4]), c[5])) <= 16}}
 Sorted(sp, bd) == LET all == TargetTuples(sp, bd) IN
     [i \in 1..Cardinality(all) |->
         CHOOSE t \in all : Cardinality({{u \in all : LexBefore(u, t)}}) = i - 1]
@@ -58,11 +61,11 @@ Views(sp, bd) == LET s == Sorted(sp, bd) IN
            \cup {{SubSeq(s, 2, n) : n \in 1..Len(s)}}
            \cup {{SubSeq(s, 1, n) \o <<<<9>>>> : n \in 0..Len(s)}}
            \cup {{<<s[j]>> : j \in 1..Len(s)}}}}
-ChoicesWrong == {{c \in Small : LET sp == Spec(c[1], c[2], c[3]) IN
-    \E v \in Views(sp, c[4]) : TargetChoicesOK(v, sp, c[4]) # OldChoicesOK(v, sp, c[4])}}
+ChoicesWrong == {{c \in Small : LET sp == Spec(c[1], c[2], c[3], c[4]) IN
+    \E v \in Views(sp, c[5]) : TargetChoicesOK(v, sp, c[5]) # OldChoicesOK(v, sp, c[5])}}
 \* both answers occur (the comparisons compare something)
-ChoicesSeen == UNION {{LET sp == Spec(c[1], c[2], c[3]) IN
-                        {{OldChoicesOK(v, sp, c[4]) : v \in Views(sp, c[4])}} : c \in Small}}
+ChoicesSeen == UNION {{LET sp == Spec(c[1], c[2], c[3], c[4]) IN
+                        {{OldChoicesOK(v, sp, c[5]) : v \in Views(sp, c[5])}} : c \in Small}}
 ====
 """
 EXPRS = ("MaxTargetCount", "CountWrong", "MemberWrong", "FlippedWrong = {}",
@@ -81,11 +84,11 @@ def test_counted_and_tested_as_built(tmp_path: Path, m: int) -> None:
     assert ctx.evaluate("MaxTargetCount") == m
     for wrong in ("CountWrong", "MemberWrong", "ChoicesWrong"):
         assert ctx.evaluate(wrong) == frozenset(), wrong
-    assert ctx.evaluate("Cardinality(Cases)") == (m + 1) * 2 * 4 * 16
+    assert ctx.evaluate("Cardinality(Cases)") == (m + 1) * 2 * 4 * 3 * 16
     assert ctx.evaluate("ChoicesSeen") == {True, False}
     counts = ctx.evaluate("Counts")
     assert 1 in counts and (m == 0 or 0 in counts)  # count 0 (one empty tuple); k > n
-    assert m < 3 or 64 in counts
+    assert m < 2 or 6 in counts  # more tuples than the greatest cap
     assert ctx.evaluate("FlippedWrong = {}") is (m < 2)  # distinct matters from 2 targets
 
 
@@ -113,4 +116,4 @@ def _tlc(folder: Path, m: int) -> list[str]:
 def test_tlc_counts_the_same(tmp_path: Path, m: int) -> None:
     printed = _tlc(tmp_path, m)
     assert printed == [str(m), "{}", "{}", "TRUE" if m < 2 else "FALSE",
-                       str((m + 1) * 2 * 4 * 16), "{}"], printed
+                       str((m + 1) * 2 * 4 * 3 * 16), "{}"], printed

@@ -222,12 +222,12 @@ def golden() -> Golden:
     pair = list(m.view().choices["pair"].choices)
     step = s.bug(_view_with(m, "pair", pair, truncated=False), "accepted", keep)
     out["targets-truncation-hidden.trace.jsonl"] = (
-        s, step, "view.truncated <=> TupleCount(spec, board) > spec.cap")
+        s, step, "view.truncated <=> CappedCount(spec, board) > spec.cap")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair, (5, 6)]), "accepted", keep)
     out["targets-over-the-cap.trace.jsonl"] = (
-        s, step, "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
-        "ELSE TupleCount(spec, board)")
+        s, step, "Len(view.choices) = IF CappedCount(spec, board) > spec.cap THEN spec.cap "
+        "ELSE CappedCount(spec, board)")
     s, m = _grown()
     step = s.bug(_view_with(m, "pair", [*pair[:-1], (1, 9)]), "accepted", keep)
     out["targets-illegal-tuple-listed.trace.jsonl"] = (s, step, "t[i] \\in Candidates(spec, board)")

@@ -306,7 +306,7 @@ def _answer_violations() -> Golden:
          "DOMAIN view.targetChoices = DOMAIN specs"),
         ("truncation-claimed", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"], "truncated": True}}},
-         "view.truncated <=> TupleCount(spec, board) > spec.cap"),
+         "view.truncated <=> CappedCount(spec, board) > spec.cap"),
         ("target-choice-too-short", "SideB",
          {"targetChoices": {**choices, "pair": {**choices["pair"], "choices": [
              c[:1] for c in choices["pair"]["choices"]]}}},
@@ -318,8 +318,8 @@ def _answer_violations() -> Golden:
         ("target-choice-missing", "SideB",
          {"targetChoices": {**choices, "foe": {**choices["foe"],
                                                "choices": choices["foe"]["choices"][:1]}}},
-         "Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap "
-         "ELSE TupleCount(spec, board)"),
+         "Len(view.choices) = IF CappedCount(spec, board) > spec.cap THEN spec.cap "
+         "ELSE CappedCount(spec, board)"),
         ("target-choices-out-of-order", "SideB",
          {"targetChoices": {**choices, "pair": {**choices["pair"],
                                                 "choices": choices["pair"]["choices"][::-1]}}},

@@ -70,12 +70,31 @@ Arrangements(n, k, distinct) ==
     IN Product[MaxTargetCount]
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
-\* How many target tuples a spec admits, counted rather than enumerated: it is
-\* Cardinality(TargetTuples(spec, board)) (a model checker need not build and
-\* compare every tuple to count them).
+\* A bound on the counts that matter: one more than the greatest cap and the
+\* greatest count of the product's specs.
+CountBound ==
+    LET bounds == {TargetSpecs[s].cap : s \in DOMAIN TargetSpecs} \cup {MaxTargetCount}
+    IN 1 + (IF bounds = {} THEN 0 ELSE CHOOSE m \in bounds : \A c \in bounds : c <= m)
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* Arrangements(n, k, distinct) for n <= CountBound, k <= MaxTargetCount, at most
+\* CountBound: a constant table, so that a model checker multiplies nothing.
+\* @type: Bool -> (Int -> (Int -> Int));
+CountTable ==
+    [d \in BOOLEAN |-> [k \in 0..MaxTargetCount |-> [n \in 0..CountBound |->
+        LET a == Arrangements(n, k, d) IN IF a > CountBound THEN CountBound ELSE a]]]
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* How many target tuples a spec admits, counted up to spec.cap + 1 (the cap is all
+\* that a view's count is compared with): Cardinality(TargetTuples(spec, board)),
+\* or spec.cap + 1 when there are more.  Counted rather than enumerated, and looked
+\* up rather than multiplied: n^k and n * (n - 1) * ... grow with n, so for n above
+\* CountBound there are more than spec.cap.
 \* @type: ($targetSpec, Str -> Set(Int)) => Int;
-TupleCount(spec, board) ==
-    Arrangements(Cardinality(Candidates(spec, board)), spec.count, spec.distinct)
+CappedCount(spec, board) ==
+    LET n == Cardinality(Candidates(spec, board))
+        c == CountTable[spec.distinct][spec.count][IF n > CountBound THEN CountBound ELSE n]
+    IN IF c > spec.cap THEN spec.cap + 1 ELSE c
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Whether t is one of TargetTuples(spec, board), without building them: count
@@ -94,15 +113,15 @@ LexBefore(a, b) == \E i \in 1..Len(a) : a[i] < b[i] /\ \A j \in 1..(i - 1) : a[j
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* enumerateTargetChoices: the first cap tuples in canonical order, and whether
 \* the cap truncated them (reported explicitly).  The tuples are counted, and each
-\* choice tested, without building them (TupleCount, IsTargetTuple).
+\* choice tested, without building them (CappedCount, IsTargetTuple).
 \* @type: ($choiceView, $targetSpec, Str -> Set(Int)) => Bool;
 TargetChoicesOK(view, spec, board) ==
     LET all == TargetTuples(spec, board)
         listed == {view.choices[i] : i \in 1..Len(view.choices)}
-    IN /\ view.truncated <=> TupleCount(spec, board) > spec.cap
+    IN /\ view.truncated <=> CappedCount(spec, board) > spec.cap
        /\ \A i \in 1..Len(view.choices) : IsTargetTuple(view.choices[i], spec, board)
-       /\ Len(view.choices) = IF TupleCount(spec, board) > spec.cap THEN spec.cap
-                              ELSE TupleCount(spec, board)
+       /\ Len(view.choices) = IF CappedCount(spec, board) > spec.cap THEN spec.cap
+                              ELSE CappedCount(spec, board)
        /\ \A i \in 1..(Len(view.choices) - 1) : LexBefore(view.choices[i], view.choices[i + 1])
        /\ \A t \in all \ listed, u \in listed : LexBefore(u, t)
 
@@ -119,7 +138,7 @@ ActionSurface(defs, specs, board) ==
 \* @type: (Set($actionDefinition), Str -> $targetSpec, Str -> Set(Int)) => Set($actionDefinition);
 TruncatedFor(defs, specs, board) ==
     {d \in defs : d.params = "targets"
-                  /\ TupleCount(specs[d.targetSpecId], board) > specs[d.targetSpecId].cap}
+                  /\ CappedCount(specs[d.targetSpecId], board) > specs[d.targetSpecId].cap}
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Generic action enumeration refuses truncated sets: a partial legal surface
