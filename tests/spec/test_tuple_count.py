@@ -2,7 +2,7 @@
 test target tuples without building them (a model checker that builds and compares every
 tuple to count them, Apalache, took 80 to 90 s for one count), and count without
 multiplying.  Each must be what it replaced, on a grid of specs (every count up to
-``MaxTargetCount``, 0 included, distinct or not, one zone, two or none, caps 0, 2 and 5)
+``MaxTargetCount``, 0 included, distinct or not, one zone, two or none, caps 0, 1 and 2)
 and boards (empty, overlapping zones, fewer candidates than targets), for
 ``MaxTargetCount`` 0 to 3: ``Cardinality(TargetTuples(spec, board))`` up to ``cap + 1``, and
 ``t \\in TargetTuples(spec, board)``; and ``TargetChoicesOK`` is its first form (the
@@ -25,10 +25,12 @@ MAX_COUNTS = (0, 1, 2, 3)
 GRID = r"""---- MODULE Grid{m} ----
 EXTENDS Naturals, FiniteSets, Sequences, TLC
 Spec(c, d, zs, cap) == [id |-> "s", zones |-> zs, count |-> c, distinct |-> d, cap |-> cap]
-Specs == [s \in {{"x", "y"}} |-> Spec(IF s = "x" THEN {m} ELSE 0, FALSE, {{"a"}}, 5)]
+Specs == [s \in {{"x", "y"}} |-> Spec(IF s = "x" THEN {m} ELSE 0, FALSE, {{"a"}}, 2)]
 INSTANCE Targets WITH TargetSpecs <- Specs
 Boards == {{[a |-> A, b |-> B] : A \in SUBSET (1..3), B \in {{{{}}, {{3, 4}}}}}}
-Caps == {{0, 2, 5}}
+\* caps up to the product's greatest (2): CountBound is 3 for MaxTargetCount up to 2,
+\* below the 4 candidates some boards hold, so the counts above it are tested too
+Caps == {{0, 1, 2}}
 Cases == (0..MaxTargetCount) \X BOOLEAN \X (SUBSET {{"a", "b"}}) \X Caps \X Boards
 Min(a, b) == IF a < b THEN a ELSE b
 Tuples == {{<<>>}} \cup {{<<x>> : x \in 0..4}} \cup {{<<x, y>> : x, y \in 1..4}}
@@ -88,7 +90,7 @@ def test_counted_and_tested_as_built(tmp_path: Path, m: int) -> None:
     assert ctx.evaluate("ChoicesSeen") == {True, False}
     counts = ctx.evaluate("Counts")
     assert 1 in counts and (m == 0 or 0 in counts)  # count 0 (one empty tuple); k > n
-    assert m < 2 or 6 in counts  # more tuples than the greatest cap
+    assert m == 0 or 3 in counts  # more tuples than the greatest cap
     assert ctx.evaluate("FlippedWrong = {}") is (m < 2)  # distinct matters from 2 targets
 
 

@@ -25,11 +25,14 @@ CONSTANT
     TargetSpecs
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
+\* The greatest of a set of naturals (0 for none).
+\* @type: (Set(Int)) => Int;
+MaxOf(S) == IF S = {} THEN 0 ELSE CHOOSE m \in S : \A c \in S : c <= m
+
+\* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The most targets a spec of the product names: a constant, so that a model
 \* checker can bound the tuples (no spec's tuples are longer).
-MaxTargetCount ==
-    LET counts == {TargetSpecs[s].count : s \in DOMAIN TargetSpecs}
-    IN IF counts = {} THEN 0 ELSE CHOOSE m \in counts : \A c \in counts : c <= m
+MaxTargetCount == MaxOf({TargetSpecs[s].count : s \in DOMAIN TargetSpecs})
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* The fields of a target choice view: the choices and the truncation flag, and no
@@ -72,9 +75,7 @@ Arrangements(n, k, distinct) ==
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* A bound on the counts that matter: one more than the greatest cap and the
 \* greatest count of the product's specs.
-CountBound ==
-    LET bounds == {TargetSpecs[s].cap : s \in DOMAIN TargetSpecs} \cup {MaxTargetCount}
-    IN 1 + (IF bounds = {} THEN 0 ELSE CHOOSE m \in bounds : \A c \in bounds : c <= m)
+CountBound == 1 + MaxOf({TargetSpecs[s].cap : s \in DOMAIN TargetSpecs} \cup {MaxTargetCount})
 
 \* authored: 002_7346ff58e0b15244.txt, Card composition helpers
 \* Arrangements(n, k, distinct) for n <= CountBound, k <= MaxTargetCount, at most
