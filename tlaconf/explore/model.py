@@ -5,7 +5,7 @@ values and ``<-`` substitutions, ``INIT``/``NEXT`` or ``SPECIFICATION``,
 ``INVARIANT``, ``CONSTRAINT``, ``ACTION_CONSTRAINT``, ``SYMMETRY``, ``VIEW``,
 ``CHECK_DEADLOCK``).  A :class:`Model` gives the initial states, the labelled
 successors of a state, a state's deduplication key (``VIEW`` and ``SYMMETRY``
-applied) and its fingerprint, and checks invariants and constraints.
+applied) and its fingerprint (its identity), and checks invariants and constraints.
 
 Anything the explorer does not check (``PROPERTY``, a temporal conjunct of the
 specification other than ``[][A]_v`` and fairness, ``POSTCONDITION``) is an
@@ -15,8 +15,6 @@ count or verdict for a model it did not check as TLC would.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +24,12 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
+from tlaconf.explore.fingerprint import fingerprint, state_fingerprint
 from tlaconf.explore.spec_parts import Behaviour, behaviour
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
-from tlaconf.values import Fn, ModelValue, encode, sort_key
+from tlaconf.values import Fn, ModelValue
 
 State = dict[str, Any]
 
@@ -112,25 +111,26 @@ class Model:
         return self._succ.guard()
 
     def key(self, state: Mapping[str, Any]) -> Hashable:
-        """What deduplicates ``state``: its values, or its ``VIEW``, taken minimal over
-        the ``SYMMETRY`` permutations."""
+        """What deduplicates ``state``: its values, or its ``VIEW``, taken over the
+        ``SYMMETRY`` permutations as the member of least fingerprint (as TLC does)."""
         if not self.symmetry:
             return self._view(state)
-        keys = {self._view({v: permute(state[v], perm) for v in self.variables})
-                for perm in self.symmetry}
-        low = min(hash(k) for k in keys)  # the orbit's member of least (hash, TLC order)
-        tied = [k for k in keys if hash(k) == low]
-        return tied[0] if len(tied) == 1 else min(tied, key=sort_key)
-
-    def same_key(self, a: Hashable, b: Hashable) -> bool:
-        """Whether two keys that Python finds equal are the same TLA+ value (Python
-        has ``TRUE == 1``; TLA+ does not)."""
-        return same_kinds(a, b)
+        return min(((self.fingerprint_key(k), k) for k in self._orbit(state)),
+                   key=lambda pair: pair[0])[1]
 
     def fingerprint(self, state: Mapping[str, Any]) -> int:
-        """A 64-bit fingerprint of ``state``'s key, the same in every run."""
-        text = json.dumps(encode(self.key(state)), sort_keys=True)
-        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+        """``state``'s identity: the 64-bit fingerprint of its values (or ``VIEW``), the
+        least over the ``SYMMETRY`` permutations, as TLC's; values of different kinds
+        differ (``TRUE`` is not ``1``), and it is the same in every run and process."""
+        if self.symmetry:
+            return min(self.fingerprint_key(k) for k in self._orbit(state))
+        if self.view is None:
+            return state_fingerprint([state[v] for v in self.variables])
+        return fingerprint(self._view(state))
+
+    def fingerprint_key(self, key: Hashable) -> int:
+        """The fingerprint of a :meth:`key`."""
+        return state_fingerprint(key) if self.view is None else fingerprint(key)  # type: ignore[arg-type]
 
     def violated_invariant(self, state: Mapping[str, Any]) -> str | None:
         """The first invariant FALSE in ``state`` (in ``.cfg`` order), or None."""
@@ -153,6 +153,10 @@ class Model:
 
     # ------------------------------------------------------------------ internals
 
+    def _orbit(self, state: Mapping[str, Any]) -> list[Hashable]:
+        return [self._view({v: permute(state[v], perm) for v in self.variables})
+                for perm in self.symmetry]
+
     def _view(self, state: Mapping[str, Any]) -> Hashable:
         if self.view is None:
             return tuple(state[v] for v in self.variables)
@@ -172,27 +176,6 @@ class Model:
                                 "model values (use Permutations(S) of TLC)", line)
             perms.append(p)
         return tuple(perms)
-
-
-def same_kinds(a: Any, b: Any) -> bool:
-    """For ``a == b`` (Python equality): whether every position holds the same kind of
-    value in both (a boolean where the other has an integer is a different value)."""
-    ta = type(a)
-    if ta is not type(b):
-        return False
-    if ta is tuple:
-        return all(x is y or same_kinds(x, y) for x, y in zip(a, b, strict=True))
-    if ta is Fn:
-        if a and type(next(iter(a))) is not type(next(iter(b))):
-            return False  # a domain holds one kind of value
-        return all(x is b[k] or same_kinds(x, b[k]) for k, x in a.items())
-    if ta is frozenset and a:
-        x, y = next(iter(a)), next(iter(b))
-        if type(x) is not type(y):
-            return False  # a set holds one kind of value
-        if type(x) in (tuple, Fn, frozenset):
-            return sort_key(a) == sort_key(b)
-    return True
 
 
 def _section_line(cfg: Cfg, keyword: str) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tlaconf.explore.adapter import Label
+from tlaconf.explore.fingerprint import collision_probability
 
 State = dict[str, Any]
 Outcome = Literal["success", "violation", "deadlock"]
@@ -21,11 +22,17 @@ class Step:
 
 @dataclass(frozen=True)
 class Violation:
-    """An invariant FALSE in the path's last state (``invariant`` names it), or a
-    deadlock there (``invariant`` is None)."""
+    """What ended the search: an invariant FALSE in the path's last state (``kind``
+    ``"invariant"``, ``invariant`` names it), a deadlock there (``"deadlock"``,
+    ``invariant`` None), or what a hook of the search found (``kind`` as it says, e.g.
+    ``"property"``, ``invariant`` the property's name).  ``loop``: the index in ``path``
+    where a lasso's cycle starts (None: a finite prefix); ``detail``: free text."""
 
     invariant: str | None
     path: tuple[Step, ...]
+    kind: str = "invariant"
+    loop: int | None = None
+    detail: str = ""
 
 
 @dataclass
@@ -41,7 +48,11 @@ class Result:
     seconds: float = 0.0
     violation: Violation | None = None
     complete: bool = True
-    """False when a depth limit or the walks left states unexplored."""
+    """False when a bound or the walks left states unexplored."""
+    bound: str | None = None
+    """The bound that cut the search: ``"states"`` or ``"seconds"`` (None: none did)."""
+    bound_level: int = 0
+    """The level the search was at when ``bound`` cut it."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -49,7 +60,6 @@ class Result:
         return self.total_states / self.seconds if self.seconds > 0 else 0.0
 
     def collision_probability(self) -> float:
-        """TLC's optimistic estimate of a 64-bit fingerprint collision for these counts
-        (tlaconf deduplicates on the full value, so it has none)."""
-        n, m = self.distinct_states, self.total_states
-        return n * (m - n) / 2.0**64
+        """TLC's optimistic estimate ("calculated (optimistic)") of the probability that
+        two distinct states met share a 64-bit fingerprint, for these counts."""
+        return collision_probability(self.distinct_states, self.total_states)

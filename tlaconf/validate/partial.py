@@ -21,7 +21,7 @@ On success: every line consumed, the most candidates any line had, and (with
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from tlaconf.evaluate import Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
 from tlaconf.evaluate.semantics import apply, same
-from tlaconf.explore import Successors
+from tlaconf.explore import StateId, Successors, fingerprint_of
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
@@ -137,7 +137,7 @@ class PartialReplay:
             return bool(self._next("Next", state))
         return self.ctx.enabled(step.action, (step.params,), state)
 
-    def closure(self, frontier: dict[Hashable, State]) -> dict[Hashable, State]:
+    def closure(self, frontier: dict[StateId, State]) -> dict[StateId, State]:
         """``frontier`` and every state at most ``bound`` silent steps from it."""
         pool = dict(frontier)
         layer = list(frontier.values())
@@ -153,8 +153,9 @@ class PartialReplay:
             layer = nxt
         return pool
 
-    def key(self, state: State) -> Hashable:
-        return tuple(state[v] for v in self.variables)
+    def key(self, state: State) -> StateId:
+        """``state``'s identity, the explorer's (its fingerprint: ``TRUE`` is not ``1``)."""
+        return fingerprint_of(state, self.variables)
 
     def explain(self, step: PartialStep, state: State) -> Candidate:
         """Why no successor of ``state`` agrees with ``step``: the nearest successor's
@@ -196,7 +197,7 @@ def replay_partial(
     return out
 
 
-def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[Hashable, State] | None:
+def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[StateId, State] | None:
     logged = trace.initial
     if set(logged) == set(r.variables) and not any(isinstance(v, Partial) for v in logged.values()):
         states = [dict(logged)]
@@ -224,11 +225,11 @@ def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[Hashab
     return None
 
 
-def _steps(r: PartialReplay, trace: PartialTrace, frontier: dict[Hashable, State],
+def _steps(r: PartialReplay, trace: PartialTrace, frontier: dict[StateId, State],
            out: Outcome, max_candidates: int) -> None:
     for i, step in enumerate(trace.steps, 1):
         pool = r.closure(frontier)
-        new: dict[Hashable, State] = {}
+        new: dict[StateId, State] = {}
         broken: list[tuple[State, str]] = []
         wrong_sets: list[set[str]] = []
         for c in pool.values():
@@ -264,7 +265,7 @@ def _steps(r: PartialReplay, trace: PartialTrace, frontier: dict[Hashable, State
 
 
 def _reject(r: PartialReplay, trace: PartialTrace, step: PartialStep, i: int,
-            pool: dict[Hashable, State], broken: list[tuple[State, str]],
+            pool: dict[StateId, State], broken: list[tuple[State, str]],
             wrong_sets: list[set[str]], out: Outcome) -> None:
     out.result = "rejected"
     out.failing_entry = i

@@ -5,7 +5,8 @@ step to the log entry at ``TLCGet("level")`` (an ``ACTION_CONSTRAINT``, or its
 ``Next``), keeps repeated states apart with a ``VIEW`` holding the level, and says in a
 ``POSTCONDITION`` whether the search got to the end of the log
 (``TLCGet("stats").diameter``).  :func:`validate_trace_spec` runs that search level by
-level on the exploration engine, with the TLC registers set as TLC sets them:
+level on the exploration engine (:class:`tlaconf.explore.Engine`: its breadth-first
+search and state identity, ``TRUE`` apart from ``1``), with the TLC registers set as TLC sets them:
 
 * ``TLCGet("level")``: the level of the state whose step is evaluated (initial
   states: 1); a new state's ``VIEW``, ``CONSTRAINT`` and invariants see its own level;
@@ -25,7 +26,7 @@ the step that came nearest with its blamed conjunct.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, community
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
-from tlaconf.explore import Model, load_model
+from tlaconf.explore import Engine, Hooks, Model, load_model
 from tlaconf.spec import read_cfg
 from tlaconf.validate.nearest import narrowed, path, progress
 from tlaconf.validate.outcome import Candidate, Outcome
@@ -152,91 +153,74 @@ def _never_read(reads: FieldReads, out: Outcome) -> None:
                             "is accepted")
 
 
+class _Registers(Hooks):
+    """TLC's registers kept as the engine searches: ``TLCGet("level")`` at every
+    evaluation, ``TLCGet("stats")`` at the start of every level; the candidates alive
+    at each level; the caller's progress after each level."""
+
+    def __init__(self, spec: TraceSpec, out: Outcome, on_level: Progress | None) -> None:
+        self.spec, self.out, self.on_level = spec, out, on_level
+        self.engine: Engine | None = None
+        self.start = time.perf_counter()
+        self._before = 0
+
+    def evaluating(self, level: int) -> None:
+        self.spec.registers["level"] = level
+
+    def level_begins(self, level: int, size: int) -> None:
+        assert self.engine is not None
+        res = self.engine.result
+        self.spec.registers["stats"] = _stats(level, res.distinct_states, res.total_states,
+                                              size, time.perf_counter() - self.start)
+        self.out.alive.append(size)
+        self._before = res.distinct_states
+
+    def level_done(self, level: int) -> None:
+        if self.on_level is not None:
+            assert self.engine is not None
+            found = self.engine.result.distinct_states
+            self.on_level(level, found - self._before, found)
+
+
 def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
          io: community.IOSession, bounds: Bounds) -> Outcome:
-    start = time.perf_counter()
-    deadline = None if bounds.seconds is None else start + bounds.seconds
     model = spec.model
     out = Outcome(spec.ctx.name)
-    seen: set[Hashable] = set()
-    generated = 0
-
-    def bounded(level: int) -> None:
-        """Stop undecided once the search exceeds a bound."""
-        if bounds.states is not None and len(seen) > bounds.states:
-            what = f"{bounds.states} distinct states (--max-states)"
-        elif deadline is not None and time.perf_counter() > deadline:
-            what = f"{bounds.seconds:g} s (--max-seconds)"
-        else:
-            return
+    registers = _Registers(spec, out, on_level)
+    start = registers.start
+    engine = registers.engine = Engine(model, (registers,), max_states=bounds.states,
+                                       max_seconds=bounds.seconds)
+    res = engine.bfs()
+    level = max(engine.level, 1)
+    if not out.alive:
+        out.alive.append(len(engine.frontier))
+    v = res.violation
+    if res.bound is not None:
+        what = (f"{bounds.states} distinct states (--max-states)" if res.bound == "states"
+                else f"{bounds.seconds:g} s (--max-seconds)")
         out.result = "undecided"
-        out.reason = (f"the search went past {what} at level {level} without reaching a "
-                      "verdict: the log may or may not be a behaviour of the spec (a .cfg "
-                      "without the ACTION_CONSTRAINT that ties each step to the log makes "
-                      "the state space the whole spec's, often infinite)")
-        raise _Stop
-
-    def admit(state: State, level: int) -> bool:
-        """Whether ``state`` (at ``level``) is new and may be explored; an invariant it
-        breaks ends the search."""
-        spec.level(level)
-        if not model.in_constraints(state):
-            return False
-        key = model.key(state)
-        if key in seen:
-            return False
-        seen.add(key)
-        bounded(level)
-        inv = model.violated_invariant(state)
-        if inv is not None:
-            out.result = "rejected"
-            out.reason = f"invariant {inv} is violated at level {level}"
-            out.candidates = [Candidate(state, None, model.explain_invariant(inv, state), 0)]
-            raise _Stop
-        return True
-
-    frontier: list[State] = []
-    level = 1
-    try:
-        spec.level(0)
-        for s in model.initial_states():
-            generated += 1
-            if admit(s, 1):
-                frontier.append(s)
-        out.alive.append(len(frontier))
-        while frontier:
-            spec.registers["stats"] = _stats(level, len(seen), generated, len(frontier),
-                                              time.perf_counter() - start)
-            nxt: list[State] = []
-            for s in frontier:
-                bounded(level)
-                spec.level(level)
-                succs = model.successors(s)
-                if not succs and model.check_deadlock:
-                    out.result, out.reason = "rejected", f"deadlock at level {level}"
-                    out.candidates = [Candidate(s, None, None, 0)]
-                    raise _Stop
-                allowed = [t.state for t in succs if model.action_allowed(s, t.state)]
-                for n in allowed:
-                    generated += 1
-                    if admit(n, level + 1):
-                        nxt.append(n)
-            if on_level is not None:
-                on_level(level, len(nxt), len(seen))
-            if not nxt:
-                break
-            level += 1
-            frontier = nxt
-            out.alive.append(len(nxt))
-    except _Stop:
-        pass
+        out.reason = (f"the search went past {what} at level {res.bound_level} without "
+                      "reaching a verdict: the log may or may not be a behaviour of the spec "
+                      "(a .cfg without the ACTION_CONSTRAINT that ties each step to the log "
+                      "makes the state space the whole spec's, often infinite)")
+    elif v is not None and v.kind == "deadlock":
+        out.result, out.reason = "rejected", f"deadlock at level {len(v.path)}"
+        out.candidates = [Candidate(v.path[-1].state, None, None, 0)]
+    elif v is not None:
+        state, at = v.path[-1].state, len(v.path)
+        spec.level(at)
+        out.result = "rejected"
+        out.reason = f"{v.kind} {v.invariant} is violated at level {at}"
+        blame = model.explain_invariant(v.invariant, state) \
+            if v.kind == "invariant" and v.invariant else None
+        out.candidates = [Candidate(state, None, blame, 0)]
     out.depth = level
-    out.distinct_states = len(seen)
+    out.distinct_states = res.distinct_states
     out.entries_checked = level - 1
-    spec.registers["stats"] = _stats(level, len(seen), generated, 0,
+    spec.registers["stats"] = _stats(level, res.distinct_states, res.total_states, 0,
                                       time.perf_counter() - start)
     if out.result == "accepted":
-        _postcondition(spec, out, frontier)
+        _postcondition(spec, out, [engine.state(sid) for sid in engine.frontier])
     out.reads = list(io.reads)
     out.warnings += io.notices
     if not spec.post:
@@ -247,10 +231,6 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     out.log_line = out.log_line or _locate(out, io)
     out.seconds = time.perf_counter() - start
     return out
-
-
-class _Stop(Exception):
-    """An invariant failed, a state deadlocked or a bound was reached: the search ends."""
 
 
 def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:

@@ -1,0 +1,323 @@
+"""The one search core: a model's states, each stored once under its fingerprint, found
+breadth first (level by level, as TLC's model checker), depth first, or along random
+walks, with observers (:mod:`tlaconf.explore.hooks`) riding the search.
+
+Every mode takes a step the same way (:meth:`Engine._step`): the state's successors,
+those that satisfy every ``CONSTRAINT`` and ``ACTION_CONSTRAINT``, their fingerprints
+(:meth:`Model.fingerprint`: ``VIEW``, ``SYMMETRY``, kinds apart), the new ones recorded
+with their parent and label and checked against the invariants.  A state without any
+successor is a deadlock (unless ``CHECK_DEADLOCK FALSE``).  Counts are TLC's:
+``total_states`` every state generated, ``distinct_states`` the new ones.
+
+A hook, an invariant or a deadlock ends the search with :class:`Stop`; a bound (depth,
+distinct states, seconds) ends it incomplete (:attr:`Result.bound` says which).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+from tlaconf.explore.adapter import Label
+from tlaconf.explore.fingerprint import collision_probability
+from tlaconf.explore.hooks import Hooks, State, StateId, Stop
+from tlaconf.explore.model import Model
+from tlaconf.explore.result import Result, Step, Violation
+
+Progress = Callable[[Result, int], None]
+"""Called now and then with the counts so far and the number of states queued."""
+_EVERY = 2000
+
+
+class Bound(Exception):
+    """A bound (``"depth"``, ``"states"``, ``"seconds"``) cut the search at ``level``."""
+
+    def __init__(self, which: str, level: int) -> None:
+        super().__init__(which)
+        self.which = which
+        self.level = level
+
+
+class Engine:
+    """One search of ``model``: ``bfs()``, ``dfs()`` or ``walks(...)`` (once each engine).
+
+    ``max_depth`` levels (states along a path) are explored, at most ``max_states``
+    distinct states are held and ``max_seconds`` spent (None: no bound)."""
+
+    def __init__(self, model: Model, hooks: Sequence[Hooks] = (), *,
+                 max_depth: int | None = None, max_states: int | None = None,
+                 max_seconds: float | None = None, progress: Progress | None = None) -> None:
+        self.model = model
+        self.max_depth = max_depth
+        self.max_states = max_states
+        self.max_seconds = max_seconds
+        self.progress = progress
+        self.result = Result()
+        self.level = 0
+        """The level being expanded (or, before any, 1 while initial states are found)."""
+        self.frontier: list[StateId] = []
+        """The states of the level expanded last (breadth first): where the search ended."""
+        self._seen: dict[StateId, tuple[StateId | None, Label | None, State, int]] = {}
+        self._hooks = tuple(hooks)
+        self._on = {name: [getattr(h, name) for h in self._hooks
+                           if getattr(type(h), name) is not getattr(Hooks, name)]
+                    for name in ("initial", "transition", "dead_end", "level_done",
+                                 "finished", "evaluating", "level_begins")}
+        self._fp = model.fingerprint
+        self._start = time.perf_counter()
+        self._deadline: float | None = None
+
+    # ------------------------------------------------------------------ the store
+
+    def state(self, sid: StateId) -> State:
+        """The state ``sid`` (stored once)."""
+        return self._seen[sid][2]
+
+    def level_of(self, sid: StateId) -> int:
+        """The level at which ``sid`` was first found (an initial state: 1)."""
+        return self._seen[sid][3]
+
+    def __contains__(self, sid: StateId) -> bool:
+        return sid in self._seen
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def ids(self, sid: StateId) -> tuple[StateId, ...]:
+        """The ids of the states on the path by which ``sid`` was found."""
+        out: list[StateId] = []
+        k: StateId | None = sid
+        while k is not None:
+            out.append(k)
+            k = self._seen[k][0]
+        return tuple(reversed(out))
+
+    def path(self, sid: StateId) -> tuple[Step, ...]:
+        """The path by which ``sid`` was first found, from an initial state, labelled
+        (breadth first: a shortest one)."""
+        return tuple(Step(self._seen[k][1], self._seen[k][2]) for k in self.ids(sid))
+
+    def steps(self, ids: Sequence[StateId]) -> tuple[Step, ...]:
+        """The behaviour through the states ``ids``, each step labelled with an action
+        that takes it (re-derived from the successor relation)."""
+        out: list[Step] = []
+        for i, sid in enumerate(ids):
+            state = self.state(sid)
+            label: Label | None = None
+            if i > 0:
+                before = self.state(ids[i - 1])
+                with self.model.guard():
+                    label = next((t.label for t in self.model.successors(before)
+                                  if self._fp(t.state) == sid), None)
+            out.append(Step(label, state))
+        return tuple(out)
+
+    # ------------------------------------------------------------------ searches
+
+    def bfs(self) -> Result:
+        """Breadth first, level by level: the first violation found has a shortest path."""
+        return self._search(self._bfs)
+
+    def dfs(self) -> Result:
+        """Depth first (a successor's successors before its siblings)."""
+        return self._search(self._dfs)
+
+    def walks(self, n: int, depth: int, seed: int) -> Result:
+        """``n`` seeded random walks of at most ``depth`` states each: from a random
+        initial state, a random successor at every step.  A walk stops at ``depth``, at a
+        state all of whose successors the constraints exclude, or at a violation;
+        ``distinct_states`` counts the states met over all walks, ``depth`` the longest."""
+        self.result.complete = False
+        return self._search(lambda: self._walks(n, depth, random.Random(seed)))
+
+    # ------------------------------------------------------------------ internals
+
+    def _search(self, run: Callable[[], None]) -> Result:
+        self._start = time.perf_counter()
+        if self.max_seconds is not None:
+            self._deadline = self._start + self.max_seconds
+        res = self.result
+        try:
+            run()
+        except Stop as stop:
+            res.result = "deadlock" if stop.kind == "deadlock" else "violation"
+            ids = tuple(stop.path)
+            path = self.path(ids[-1]) if ids and ids == self.ids(ids[-1]) else self.steps(ids)
+            res.violation = Violation(stop.name or None, path, stop.kind, stop.loop,
+                                      stop.detail)
+        except Bound as cut:
+            res.complete = False
+            res.bound = cut.which
+            res.bound_level = cut.level
+            self._finished(False)
+        else:
+            self._finished(res.complete)
+        res.seconds = time.perf_counter() - self._start
+        res.extra["fingerprint_collision"] = collision_probability(
+            res.distinct_states, res.total_states)
+        return res
+
+    def _finished(self, complete: bool) -> None:
+        for f in self._on["finished"]:
+            f(complete)
+
+    def _at(self, level: int) -> None:
+        for f in self._on["evaluating"]:
+            f(level)
+
+    def _initial(self) -> list[tuple[StateId, State]]:
+        """The distinct initial states satisfying the constraints, recorded and checked."""
+        model, res, found = self.model, self.result, []
+        self.level = 1
+        self._at(0)
+        inits = model.initial_states()
+        for state in inits:
+            res.total_states += 1
+            self._at(1)
+            if not model.in_constraints(state):
+                continue
+            sid = self._fp(state)
+            if sid in self._seen:
+                continue
+            self._seen[sid] = (None, None, state, 1)
+            for f in self._on["initial"]:
+                f(sid, state)
+            self._new(sid, state, 1)
+            found.append((sid, state))
+        return found
+
+    def _new(self, sid: StateId, state: State, level: int) -> None:
+        """Count the new state ``sid`` and check its invariants."""
+        res = self.result
+        res.distinct_states += 1
+        if level > res.depth:
+            res.depth = level
+        if self.max_states is not None and res.distinct_states > self.max_states:
+            raise Bound("states", level)
+        inv = self.model.violated_invariant(state)
+        if inv is not None:
+            raise Stop("invariant", inv, self.ids(sid))
+
+    def _step(self, sid: StateId, state: State, level: int
+              ) -> list[tuple[Label, StateId, State, bool]]:
+        """Expand ``sid`` (at ``level``): its successors that satisfy the constraints, as
+        (label, id, state, new), the new ones recorded and checked."""
+        model, res, seen = self.model, self.result, self._seen
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise Bound("seconds", level)
+        out: list[tuple[Label, StateId, State, bool]] = []
+        evaluating = self._on["evaluating"]
+        transition = self._on["transition"]
+        self._at(level)
+        with model.guard():
+            succs = model.successors(state)
+            if not succs:
+                for f in self._on["dead_end"]:
+                    f(sid, state)
+                if model.check_deadlock:
+                    raise Stop("deadlock", "", self.ids(sid))
+            for t in succs:
+                res.total_states += 1
+                nxt = t.state
+                if evaluating:
+                    self._at(level + 1)
+                if not model.in_constraints(nxt):
+                    continue
+                if evaluating:
+                    self._at(level)
+                if not model.action_allowed(state, nxt):
+                    continue
+                if evaluating:
+                    self._at(level + 1)
+                dst = self._fp(nxt)
+                new = dst not in seen
+                if new:
+                    seen[dst] = (sid, t.label, nxt, level + 1)
+                for f in transition:
+                    f(sid, state, t.label, dst, nxt, new)
+                if new:
+                    self._new(dst, nxt, level + 1)
+                out.append((t.label, dst, nxt, new))
+        return out
+
+    def _deep(self, level: int) -> bool:
+        """Whether states at ``level`` are past the depth bound (not expanded)."""
+        if self.max_depth is not None and level >= self.max_depth:
+            self.result.complete = False
+            return True
+        return False
+
+    def _bfs(self) -> None:
+        layer = self._initial()
+        level = 1
+        res = self.result
+        while layer:
+            self.level = level
+            self.frontier = [sid for sid, _ in layer]
+            if self._deep(level):
+                break
+            for f in self._on["level_begins"]:
+                f(level, len(layer))
+            nxt: list[tuple[StateId, State]] = []
+            for sid, state in layer:
+                succs = self._step(sid, state, level)
+                nxt += [(d, s) for _, d, s, new in succs if new]
+                if self.progress is not None and res.distinct_states % _EVERY < len(succs) + 1:
+                    res.seconds = time.perf_counter() - self._start
+                    self.progress(res, len(nxt))
+            for f in self._on["level_done"]:
+                f(level)
+            layer = nxt
+            level += 1
+
+    def _dfs(self) -> None:
+        stack = [(sid, state, 1) for sid, state in reversed(self._initial())]
+        while stack:
+            sid, state, level = stack.pop()
+            self.level = level
+            if self._deep(level):
+                continue
+            succs = self._step(sid, state, level)
+            stack += [(d, s, level + 1) for _, d, s, new in reversed(succs) if new]
+
+    def _walks(self, n: int, depth: int, rng: random.Random) -> None:
+        res = self.result
+        starts = [sid for sid, _ in self._initial()]
+        for _ in range(n):
+            if not starts:
+                break
+            sid = rng.choice(starts)
+            length = 1
+            while length < depth:
+                self.level = length
+                succs = self._step(sid, self.state(sid), length)
+                if not succs:
+                    break
+                _, sid, _, _ = rng.choice(succs)
+                length += 1
+            res.depth = max(res.depth, length)
+            if self.progress is not None:
+                res.seconds = time.perf_counter() - self._start
+                self.progress(res, 0)
+
+
+def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = None,
+        hooks: Iterable[Hooks] = ()) -> Result:
+    """Explore ``model`` breadth first, up to ``max_depth`` levels (all when None)."""
+    return Engine(model, tuple(hooks), max_depth=max_depth, progress=progress).bfs()
+
+
+def dfs(model: Model, max_depth: int | None = None, progress: Progress | None = None,
+        hooks: Iterable[Hooks] = ()) -> Result:
+    """Explore ``model`` depth first, paths up to ``max_depth`` states (all when None)."""
+    return Engine(model, tuple(hooks), max_depth=max_depth, progress=progress).dfs()
+
+
+def walks(model: Model, n: int, depth: int, seed: int, progress: Progress | None = None,
+          hooks: Iterable[Hooks] = ()) -> Result:
+    """``n`` seeded random walks of at most ``depth`` states (:meth:`Engine.walks`)."""
+    return Engine(model, tuple(hooks), progress=progress).walks(n, depth, seed)
+
+
+__all__ = ["Bound", "Engine", "Progress", "bfs", "dfs", "walks"]
