@@ -1,14 +1,16 @@
-"""``tlaconf explore MODULE.tla [-c CFG] [--depth K] [--walks N --seed S] [--json]``.
+"""``tlaconf explore MODULE.tla [-c CFG] [--depth K] [--dfs | --walks N --seed S] [--json]``.
 
 Explores the state space of ``INIT``/``NEXT`` or ``SPECIFICATION`` under the ``.cfg``
 (default: ``MODULE.cfg`` beside the module; modules it EXTENDS beside it, then on the
 library path, ``--library``) with the evaluator's successor semantics,
 as TLC's model checker does: breadth-first (every reachable state, or ``--depth K``
-levels), or ``--walks N`` seeded random walks of ``--depth K`` states.  It prints the
-distinct and total states, the depth and the states per second; ``--json`` prints
-``{"result", "distinct_states", "total_states", "depth", "seconds", "states_per_second",
-"complete", "unchecked", "violation"}``.  An invariant violation or a deadlock is written as a trace
-(``--trace PATH``, default ``MODULE.violation.jsonl`` in the current directory) that
+levels), ``--dfs`` depth-first (paths of up to ``--depth K`` states), or ``--walks N``
+seeded random walks of ``--depth K`` states.  It prints the distinct and total states, the
+depth, the states per second and TLC's estimate of a fingerprint collision; ``--json``
+prints ``{"result", "distinct_states", "total_states", "depth", "seconds",
+"states_per_second", "complete", "unchecked", "violation", "fingerprint_collision"}``.
+An invariant violation or a deadlock is written as a trace (``--trace PATH``, default
+``MODULE.violation.jsonl`` in the current directory) that
 ``tlaconf replay PATH --spec FOLDER-OF-MODULE`` checks with the same blame.
 
 Exit codes: 0 no violation, 1 an invariant violated or a deadlock, 2 bad input or a
@@ -46,6 +48,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="the model configuration (default: MODULE.cfg beside the module)")
     p.add_argument("--depth", type=positive_int, metavar="K",
                    help="explore K levels (breadth-first), or walk K states (--walks)")
+    p.add_argument("--dfs", action="store_true",
+                   help="depth-first instead of breadth-first (a violation's path is then "
+                   "not the shortest)")
     p.add_argument("--walks", type=positive_int, metavar="N",
                    help="N seeded random walks instead of a breadth-first search")
     p.add_argument("--seed", type=_seed, default=0, metavar="S",
@@ -61,13 +66,15 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tlaconf.explore import bfs, load_model, walks
+    from tlaconf.explore import bfs, dfs, load_model, walks
     from tlaconf.explore.trace_out import write_violation
 
     if args.walks is not None and args.depth is None:
         raise UserError("--walks N needs --depth K (the length of each walk)")
     if args.walks is None and args.seed != 0:
         raise UserError("--seed applies to random walks: give --walks N --depth K")
+    if args.walks is not None and args.dfs:
+        raise UserError("give either --dfs or --walks N, not both")
     module: Path = args.module
     trace: Path = args.trace or Path(f"{module.stem}.violation.jsonl")
     if args.trace is None:
@@ -78,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         if args.walks is not None:
             res = walks(model, args.walks, args.depth, args.seed, progress.update)
         else:
-            res = bfs(model, args.depth, progress.update)
+            res = (dfs if args.dfs else bfs)(model, args.depth, progress.update)
     written = None
     if res.violation is not None:
         written = write_violation(model, res.violation, trace)
@@ -97,14 +104,15 @@ def _json(res: Any, trace: Path | None, unchecked: tuple[str, ...]) -> dict[str,
     return {"result": res.result, "distinct_states": res.distinct_states,
             "total_states": res.total_states, "depth": res.depth,
             "seconds": round(res.seconds, 3), "states_per_second": round(res.states_per_second),
-            "complete": res.complete, "unchecked": list(unchecked), "violation": violation}
+            "complete": res.complete, "unchecked": list(unchecked), "violation": violation,
+            "fingerprint_collision": res.collision_probability()}
 
 
 def _text(model: Any, res: Any, trace: Path | None, module: Path,
           args: argparse.Namespace) -> None:
     out = sys.stdout.write
     mode = (f"{args.walks} random walks of up to {args.depth} states (seed {args.seed})"
-            if args.walks else "breadth-first search" + (
+            if args.walks else ("depth-first" if args.dfs else "breadth-first") + " search" + (
                 f" to depth {args.depth}" if args.depth else ""))
     out(f"{module} ({model.cfg.path}): {mode}\n")
     if res.violation is not None:
@@ -127,9 +135,8 @@ def _text(model: Any, res: Any, trace: Path | None, module: Path,
     if model.unchecked:
         out(f"not checked: {', '.join(model.unchecked)}\n")
     out(f"time: {res.seconds:.2f} s ({res.states_per_second:,.0f} states/s)\n")
-    if args.walks is None:
-        out(f"fingerprint collision probability as TLC estimates it: "
-            f"{res.collision_probability():.1e} (tlaconf compares full states: no collisions)\n")
+    out("the probability of a fingerprint collision, as TLC estimates it: calculated "
+        f"(optimistic): val = {res.collision_probability():.1E}\n")
 
 
 class _Progress:

@@ -121,7 +121,7 @@ class Domains:
                 f"e.g. {PREFIX}{actions[0] if actions else 'Move'} == [id |-> 1..3]"
             )
 
-    def domain(self, action: str, state: Mapping[str, Any], key: str | None = None) -> Domain:
+    def domain(self, action: str, state: Mapping[str, Any], key: int | None = None) -> Domain:
         """``Params_<action>`` in ``state``."""
         key = state_key(state) if key is None else key
         return self._domains.get((action, key), lambda: self._domain(action, state))
@@ -144,7 +144,7 @@ class Domains:
         return Domain(action, None, records)
 
     def allowed(self, action: str, params: Fn, state: Mapping[str, Any],
-                key: str | None = None) -> bool:  # fmt: skip
+                key: int | None = None) -> bool:  # fmt: skip
         """``ENABLED action(params)`` in ``state``."""
         key = state_key(state) if key is None else key
         return self._enabled.get((action, value_key(params), key),

@@ -101,9 +101,9 @@ class Session:
         self.domains = domains
         self.checker = checker
         self.stats = Stats()
-        self._keyed: tuple[State, str] | None = None
+        self._keyed: tuple[State, int] | None = None
 
-    def key(self, state: State) -> str:
+    def key(self, state: State) -> int:
         """``state``'s :func:`~tlaconf.mbt.memo.state_key` (kept for the last state asked
         about: the state after a step is the state before the next)."""
         if self._keyed is None or self._keyed[0] is not state:
@@ -153,7 +153,7 @@ class Session:
         params = dom.changed(found.params, field, value)
         return Request(dom.action, params, self.domains.allowed(dom.action, params, state, key))
 
-    def _scan(self, dom: Domain, state: State, key: str, start: int, allowed: bool) -> Request:
+    def _scan(self, dom: Domain, state: State, key: int, start: int, allowed: bool) -> Request:
         """From request ``start`` of ``dom``, the first of up to :data:`SCAN` requests whose
         kind is ``allowed`` (else the last one looked at)."""
         stride = _stride(dom.count)

@@ -2,17 +2,18 @@
 
 Hypothesis starts every example from the initial state and repeats prefixes while it
 generates and shrinks, so the same ``ENABLED``, params domain and step check come
-back again and again.  They are keyed by the values' ITF encoding (as a trace writes
-them), never by Python equality, which would take ``TRUE`` for ``1``.
+back again and again.  They are keyed by the explorer's state identity (64-bit
+fingerprints, :func:`tlaconf.explore.fingerprint`), never by Python equality, which would
+take ``TRUE`` for ``1``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
-from tlaconf.values import encode, from_python
+from tlaconf.explore import fingerprint
+from tlaconf.values import from_python, make_fn
 
 T = TypeVar("T")
 
@@ -20,14 +21,14 @@ LIMIT = 200_000
 """Entries a memo keeps; it starts afresh past that (a long run's memory stays bounded)."""
 
 
-def value_key(value: Any) -> str:
-    """A TLA+ value (or plain Python data) as its encoded text: equal keys, equal values."""
-    return json.dumps(encode(from_python(value)), separators=(",", ":"), ensure_ascii=False)
+def value_key(value: Any) -> int:
+    """A TLA+ value's (or plain Python data's) fingerprint: equal values, equal keys."""
+    return fingerprint(from_python(value))
 
 
-def state_key(state: Mapping[str, Any]) -> str:
-    """A state (variable -> value) as its encoded text."""
-    return value_key({k: state[k] for k in sorted(state)})
+def state_key(state: Mapping[str, Any]) -> int:
+    """A state's (variable -> value) fingerprint, as the record of its variables."""
+    return fingerprint(make_fn({k: from_python(v) for k, v in state.items()}))
 
 
 class Memo(Generic[T]):

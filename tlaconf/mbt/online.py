@@ -74,7 +74,7 @@ class OnlineChecker:
         finally:
             path.unlink()
 
-    def initial(self, state: Mapping[str, Any], key: str) -> TraceResult | None:
+    def initial(self, state: Mapping[str, Any], key: int) -> TraceResult | None:
         """The failure of ``state`` (whose state key is ``key``) as an initial state (an
         invariant), None when it holds."""
         return self._initial.get(key, lambda: self._initial_check(state))
@@ -83,8 +83,8 @@ class OnlineChecker:
         result = self._replay_scratch(state, ())
         return None if result.verdict == "vacuous" else result
 
-    def step(self, before: Mapping[str, Any], taken: Taken, before_key: str,
-             after_key: str) -> TraceResult | None:  # fmt: skip
+    def step(self, before: Mapping[str, Any], taken: Taken, before_key: int,
+             after_key: int) -> TraceResult | None:  # fmt: skip
         """The failure of one step from ``before``, None when it conforms (the keys: the
         states' state keys)."""
         key = (before_key, taken.action, value_key(dict(taken.params)), taken.outcome, after_key)

@@ -29,8 +29,8 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
-from tlaconf.evaluate.semantics import apply, same
-from tlaconf.explore import StateId, Successors, fingerprint_of
+from tlaconf.evaluate.semantics import apply
+from tlaconf.explore import StateId, Successors, fingerprint, fingerprint_of
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
@@ -333,10 +333,7 @@ def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str]]:
                 continue
             out += _diff(v, lv, sub)
         return out
-    try:
-        return [] if same(value, logged) else [(where, show(value))]
-    except Fail:
-        return [(where, show(value))]
+    return [] if fingerprint(value) == fingerprint(logged) else [(where, show(value))]
 
 
 def _overlay(value: Any, logged: Any) -> Any:
