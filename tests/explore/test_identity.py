@@ -19,7 +19,7 @@ import pytest
 
 from tlaconf.cli.main import main
 from tlaconf.explore import Engine, Hooks, Label, Stop, bfs, dfs, fingerprint, load_model, walks
-from tlaconf.explore.fingerprint import collision_probability
+from tlaconf.explore.identity import collision_probability
 from tlaconf.values import Fn, ModelValue, make_fn
 
 KINDS = Path(__file__).parent / "models" / "kinds"

@@ -24,7 +24,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
-from tlaconf.explore.fingerprint import fingerprint, state_fingerprint
+from tlaconf.explore.identity import fingerprint, state_fingerprint
 from tlaconf.explore.spec_parts import Behaviour, behaviour
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tlaconf.explore.adapter import Label
-from tlaconf.explore.fingerprint import collision_probability
+from tlaconf.explore.identity import collision_probability
 
 State = dict[str, Any]
 Outcome = Literal["success", "violation", "deadlock"]
