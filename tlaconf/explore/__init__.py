@@ -26,8 +26,8 @@ naming ``file:line``); evaluation errors are :class:`~tlaconf.evaluate.EvalError
 from tlaconf.explore.adapter import Label, Successors
 from tlaconf.explore.engine import Engine, bfs, dfs, walks
 from tlaconf.explore.errors import Unsupported
-from tlaconf.explore.identity import collision_probability, fingerprint, fingerprint_of
 from tlaconf.explore.hooks import Hooks, StateId, Stop
+from tlaconf.explore.identity import collision_probability, fingerprint, fingerprint_of
 from tlaconf.explore.model import Model, State, Transition, load_model, permute
 from tlaconf.explore.result import Result, Step, Violation
 

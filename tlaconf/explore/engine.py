@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from tlaconf.explore.adapter import Label
-from tlaconf.explore.identity import collision_probability
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
+from tlaconf.explore.identity import collision_probability
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
 

@@ -29,7 +29,10 @@ _C1 = 0xBF58476D1CE4E5B9
 _C2 = 0x94D049BB133111EB
 _GOLD = 0x9E3779B97F4A7C15
 _TRUE, _FALSE = 0x2545F4914F6CDD1D, 0x5851F42D4C957F2D
-_SET, _FN, _STATE = 0x6A09E667F3BCC909, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B
+_SET, _FN, _SEQ, _STATE = (0x6A09E667F3BCC909, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B,
+                           0xA54FF53A5F1D36F1)
+_P = 0xD6E8FEB86659FD93
+"""An odd multiplier: a sequence's elements are folded in order."""
 _LIMIT = 1 << 18
 """Remembered fingerprints of containers (and strings) before the memory is emptied."""
 
@@ -62,40 +65,55 @@ def _int(v: int) -> int:
     return fp
 
 
+def _str(v: str) -> int:
+    if len(_strs) > _LIMIT:
+        _strs.clear()
+    fp = _strs[v] = _bytes(b"s", v.encode("utf-8", "surrogatepass"))
+    return fp
+
+
 def fingerprint(v: Any) -> int:
     """The 64-bit fingerprint of the TLA+ value ``v``."""
     t = type(v)
-    if t is bool:
-        return _TRUE if v else _FALSE
+    if t is str:
+        fp = _strs.get(v)
+        return fp if fp is not None else _str(v)
     if t is int:
         fp = _ints.get(v)
         return fp if fp is not None else _int(v)
-    if t is str:
-        fp = _strs.get(v)
-        if fp is None:
-            if len(_strs) > _LIMIT:
-                _strs.clear()
-            fp = _strs[v] = _bytes(b"s", v.encode("utf-8", "surrogatepass"))
-        return fp
+    if t is bool:
+        return _TRUE if v else _FALSE
     box = _boxes.get(id(v))
     if box is not None and box[0] is v:
         return box[1]
-    if t is tuple:  # the function on 1..n
-        h = _FN + len(v)
-        for i, x in enumerate(v, 1):
-            k = _ints.get(i)
-            h += _mix(((k if k is not None else _int(i)) * _C1 + fingerprint(x)) & _M)
-        fp = _mix(h & _M)
-    elif t is Fn:
-        h = _FN + len(v)
-        for k, x in v._d.items():
-            h += _mix((fingerprint(k) * _C1 + fingerprint(x)) & _M)
-        fp = _mix(h & _M)
+    if t is tuple:
+        fp = _function_on_1_n(v)
     elif t is frozenset:
-        h = _SET + len(v)
-        for x in v:
-            h += _mix(fingerprint(x) ^ _SET)
-        fp = _mix(h & _M)
+        h = 0
+        for x in v:  # scalars inline: the common case, and the hot one
+            tx = type(x)
+            if tx is str:
+                f = _strs.get(x)
+                h += f if f is not None else _str(x)
+            elif tx is int:
+                f = _ints.get(x)
+                h += f if f is not None else _int(x)
+            else:
+                h += fingerprint(x)
+        fp = _mix((h + len(v) * _GOLD + _SET) & _M)
+    elif t is Fn:
+        d = v.as_dict()
+        n = len(d)
+        if n == 0 or (type(next(iter(d))) is int and all(i in d for i in range(1, n + 1))):
+            fp = _function_on_1_n(tuple(d[i] for i in range(1, n + 1)))
+        else:
+            h = 0
+            for k, x in d.items():  # one pair: mixed, so that keys and values bind
+                z = (fingerprint(k) * _C1 + fingerprint(x)) & _M
+                z = ((z ^ (z >> 30)) * _C1) & _M
+                z = ((z ^ (z >> 27)) * _C2) & _M
+                h += z ^ (z >> 31)
+            fp = _mix((h + n * _GOLD + _FN) & _M)
     elif t is ModelValue:
         fp = _models.get(v.name)
         if fp is None:
@@ -109,12 +127,35 @@ def fingerprint(v: Any) -> int:
     return fp
 
 
+def _function_on_1_n(v: tuple[Any, ...]) -> int:
+    """A sequence (the function on ``1..n``): its elements' fingerprints in order."""
+    h = _SEQ
+    for x in v:
+        tx = type(x)
+        if tx is str:
+            f = _strs.get(x)
+            if f is None:
+                f = _str(x)
+        elif tx is int:
+            f = _ints.get(x)
+            if f is None:
+                f = _int(x)
+        else:
+            box = _boxes.get(id(x))
+            f = box[1] if box is not None and box[0] is x else fingerprint(x)
+        h = ((h ^ f) * _P) & _M
+    return _mix((h + len(v)) & _M)
+
+
 def state_fingerprint(values: Sequence[Any]) -> int:
     """The fingerprint of a state given as its variables' values (in declaration order)."""
     h = _STATE
-    for x in values:
-        h = _mix((h * _C1 + fingerprint(x)) & _M)
-    return h
+    boxes = _boxes
+    for x in values:  # what a step left unchanged is remembered: looked up inline
+        box = boxes.get(id(x))
+        f = box[1] if box is not None and box[0] is x else fingerprint(x)
+        h = ((h ^ f) * _P) & _M
+    return _mix(h)
 
 
 def fingerprint_of(state: Mapping[str, Any], variables: Sequence[str]) -> int:
