@@ -1,12 +1,13 @@
-"""``tlaconf explore MODULE.tla [-c CFG] [--depth K] [--dfs | --walks N --seed S] [--json]``.
+"""``tlaconf explore MODULE.tla [-c CFG] [--depth K] [-w N | --dfs | --walks N --seed S]``.
 
 Explores the state space of ``INIT``/``NEXT`` or ``SPECIFICATION`` under the ``.cfg``
 (default: ``MODULE.cfg`` beside the module; modules it EXTENDS beside it, then on the
 library path, ``--library``) with the evaluator's successor semantics,
 as TLC's model checker does: breadth-first (every reachable state, or ``--depth K``
-levels), ``--dfs`` depth-first (paths of up to ``--depth K`` states), or ``--walks N``
-seeded random walks of ``--depth K`` states.  It prints the distinct and total states, the
-depth, the states per second and TLC's estimate of a fingerprint collision; ``--json``
+levels; ``-w N`` on N worker processes), ``--dfs`` depth-first (paths of up to
+``--depth K`` states), or ``--walks N`` seeded random walks of ``--depth K`` states.  It
+prints the distinct and total states, the depth, the states per second and TLC's
+estimate of a fingerprint collision; ``--json``
 prints ``{"result", "distinct_states", "total_states", "depth", "seconds",
 "states_per_second", "complete", "unchecked", "violation", "fingerprint_collision"}``.
 An invariant violation or a deadlock is written as a trace (``--trace PATH``, default
@@ -51,6 +52,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dfs", action="store_true",
                    help="depth-first instead of breadth-first (a violation's path is then "
                    "not the shortest)")
+    p.add_argument("-w", "--workers", type=positive_int, default=1, metavar="N",
+                   help="breadth-first search on N worker processes (default 1; the same "
+                   "counts)")
     p.add_argument("--walks", type=positive_int, metavar="N",
                    help="N seeded random walks instead of a breadth-first search")
     p.add_argument("--seed", type=_seed, default=0, metavar="S",
@@ -66,7 +70,7 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tlaconf.explore import bfs, dfs, load_model, walks
+    from tlaconf.explore import bfs, dfs, load_model, parallel_bfs, walks
     from tlaconf.explore.trace_out import write_violation
 
     if args.walks is not None and args.depth is None:
@@ -75,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--seed applies to random walks: give --walks N --depth K")
     if args.walks is not None and args.dfs:
         raise UserError("give either --dfs or --walks N, not both")
+    if args.workers > 1 and (args.walks is not None or args.dfs):
+        raise UserError("-w N applies to the breadth-first search (not --dfs or --walks)")
     module: Path = args.module
     trace: Path = args.trace or Path(f"{module.stem}.violation.jsonl")
     if args.trace is None:
@@ -84,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:
         if args.walks is not None:
             res = walks(model, args.walks, args.depth, args.seed, progress.update)
+        elif args.workers > 1:
+            res = parallel_bfs(model, args.workers, args.depth, progress.update)
         else:
             res = (dfs if args.dfs else bfs)(model, args.depth, progress.update)
     written = None

@@ -12,6 +12,7 @@ The API the explorer, partial-log replay and spec-driven testing share::
     bfs(model, max_depth=None) -> Result         # TLC's counts; shortest violation
     dfs(model, max_depth=None) -> Result         # depth first, the same counts
     walks(model, n, depth, seed) -> Result       # seeded random walks
+    parallel_bfs(model, workers, max_depth=None) # bfs on forked workers, the same counts
     e = Engine(model, hooks, max_depth=..., max_states=..., max_seconds=...)
     e.bfs() / e.dfs() / e.walks(n, depth, seed); e.state(sid), e.path(sid), e.steps(ids)
     fingerprint(value), collision_probability(distinct, generated)
@@ -30,6 +31,7 @@ from tlaconf.explore.hooks import Hooks, StateId, Stop
 from tlaconf.explore.identity import collision_probability, fingerprint, fingerprint_of
 from tlaconf.explore.model import Model, State, Transition, load_model, permute
 from tlaconf.explore.result import Result, Step, Violation
+from tlaconf.explore.workers import parallel_bfs
 
 __all__ = [
     "Engine",
@@ -51,6 +53,7 @@ __all__ = [
     "fingerprint",
     "fingerprint_of",
     "load_model",
+    "parallel_bfs",
     "permute",
     "walks",
 ]

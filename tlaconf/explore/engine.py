@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from tlaconf.explore.adapter import Label
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
@@ -37,6 +37,15 @@ class Bound(Exception):
         super().__init__(which)
         self.which = which
         self.level = level
+
+
+class Found(Exception):
+    """The engine found an invariant FALSE (``kind`` "invariant", ``name`` it) or a
+    deadlock in the state ``sid``."""
+
+    def __init__(self, kind: str, name: str, sid: StateId) -> None:
+        super().__init__(kind)
+        self.kind, self.name, self.sid = kind, name, sid
 
 
 class Engine:
@@ -77,6 +86,12 @@ class Engine:
     def level_of(self, sid: StateId) -> int:
         """The level at which ``sid`` was first found (an initial state: 1)."""
         return self._seen[sid][3]
+
+    def record(self, sid: StateId) -> tuple[StateId | None, Label | None, State]:
+        """How ``sid`` was first found: (parent id, label, state); (None, None, state)
+        for an initial state."""
+        parent, label, state, _ = self._seen[sid]
+        return parent, label, state
 
     def __contains__(self, sid: StateId) -> bool:
         return sid in self._seen
@@ -140,6 +155,9 @@ class Engine:
         res = self.result
         try:
             run()
+        except Found as found:
+            res.result = "deadlock" if found.kind == "deadlock" else "violation"
+            res.violation = Violation(found.name or None, self.path(found.sid), found.kind)
         except Stop as stop:
             res.result = "deadlock" if stop.kind == "deadlock" else "violation"
             ids = tuple(stop.path)
@@ -166,18 +184,23 @@ class Engine:
         for f in self._on["evaluating"]:
             f(level)
 
-    def _initial(self) -> list[tuple[StateId, State]]:
-        """The distinct initial states satisfying the constraints, recorded and checked."""
-        model, res, found = self.model, self.result, []
+    def initial_candidates(self) -> Iterator[tuple[StateId, State]]:
+        """The initial states generated (each counted) that satisfy the constraints,
+        with their ids, duplicates included."""
+        model, res = self.model, self.result
         self.level = 1
         self._at(0)
         inits = model.initial_states()
         for state in inits:
             res.total_states += 1
             self._at(1)
-            if not model.in_constraints(state):
-                continue
-            sid = self._fp(state)
+            if model.in_constraints(state):
+                yield self._fp(state), state
+
+    def _initial(self) -> list[tuple[StateId, State]]:
+        """The distinct initial states satisfying the constraints, recorded and checked."""
+        found = []
+        for sid, state in self.initial_candidates():
             if sid in self._seen:
                 continue
             self._seen[sid] = (None, None, state, 1)
@@ -197,48 +220,65 @@ class Engine:
             raise Bound("states", level)
         inv = self.model.violated_invariant(state)
         if inv is not None:
-            raise Stop("invariant", inv, self.ids(sid))
+            raise Found("invariant", inv, sid)
+
+    def generate(self, sid: StateId, state: State, level: int
+                 ) -> Iterator[tuple[Label, StateId, State]]:
+        """The successors of ``sid`` (at ``level``) that satisfy the constraints, with
+        their ids, as they are generated (each counted); a deadlock ends the search."""
+        model, res = self.model, self.result
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise Bound("seconds", level)
+        evaluating = self._on["evaluating"]
+        self._at(level)
+        succs = model.successors(state)
+        if not succs:
+            for f in self._on["dead_end"]:
+                f(sid, state)
+            if model.check_deadlock:
+                raise Found("deadlock", "", sid)
+        for t in succs:
+            res.total_states += 1
+            nxt = t.state
+            if evaluating:
+                self._at(level + 1)
+            if not model.in_constraints(nxt):
+                continue
+            if evaluating:
+                self._at(level)
+            if not model.action_allowed(state, nxt):
+                continue
+            if evaluating:
+                self._at(level + 1)
+            yield t.label, self._fp(nxt), nxt
+
+    def admit(self, src: StateId | None, label: Label | None, dst: StateId, state: State,
+               level: int) -> bool:
+        """Record ``dst`` (found at ``level`` from ``src``) if it is new, and check it;
+        whether it was new."""
+        if dst in self._seen:
+            return False
+        self._seen[dst] = (src, label, state, level)
+        self._new(dst, state, level)
+        return True
 
     def _step(self, sid: StateId, state: State, level: int
               ) -> list[tuple[Label, StateId, State, bool]]:
         """Expand ``sid`` (at ``level``): its successors that satisfy the constraints, as
         (label, id, state, new), the new ones recorded and checked."""
-        model, res, seen = self.model, self.result, self._seen
-        if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise Bound("seconds", level)
         out: list[tuple[Label, StateId, State, bool]] = []
-        evaluating = self._on["evaluating"]
         transition = self._on["transition"]
-        self._at(level)
-        with model.guard():
-            succs = model.successors(state)
-            if not succs:
-                for f in self._on["dead_end"]:
-                    f(sid, state)
-                if model.check_deadlock:
-                    raise Stop("deadlock", "", self.ids(sid))
-            for t in succs:
-                res.total_states += 1
-                nxt = t.state
-                if evaluating:
-                    self._at(level + 1)
-                if not model.in_constraints(nxt):
-                    continue
-                if evaluating:
-                    self._at(level)
-                if not model.action_allowed(state, nxt):
-                    continue
-                if evaluating:
-                    self._at(level + 1)
-                dst = self._fp(nxt)
+        seen = self._seen
+        with self.model.guard():
+            for label, dst, nxt in self.generate(sid, state, level):
                 new = dst not in seen
                 if new:
-                    seen[dst] = (sid, t.label, nxt, level + 1)
+                    seen[dst] = (sid, label, nxt, level + 1)
                 for f in transition:
-                    f(sid, state, t.label, dst, nxt, new)
+                    f(sid, state, label, dst, nxt, new)
                 if new:
                     self._new(dst, nxt, level + 1)
-                out.append((t.label, dst, nxt, new))
+                out.append((label, dst, nxt, new))
         return out
 
     def _deep(self, level: int) -> bool:
@@ -320,4 +360,4 @@ def walks(model: Model, n: int, depth: int, seed: int, progress: Progress | None
     return Engine(model, tuple(hooks), progress=progress).walks(n, depth, seed)
 
 
-__all__ = ["Bound", "Engine", "Progress", "bfs", "dfs", "walks"]
+__all__ = ["Bound", "Engine", "Found", "Progress", "bfs", "dfs", "walks"]
