@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import pickle
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -43,10 +44,11 @@ class Channel(Protocol):
 def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
     """Worker ``me`` of ``n``: answer the coordinator's requests until it says stop.
 
-    ``("admit", level, items)`` -> ``("ok", new, None)`` or ``("found", kind, name, id)``;
-    ``("expand", level)`` -> ``("ok", generated, batches)`` (one list of items per
-    owner) or ``("found", ...)``; ``("record", id)`` -> ``("ok", parent, label, state)``;
-    ``("stop",)``.  An error is answered ``("error", message)``."""
+    ``("admit", level, blobs)`` -> ``("ok", new, None)`` or ``("found", kind, name, id)``;
+    ``("expand", level)`` -> ``("ok", generated, blobs)`` (one pickled list of items per
+    owner, which the coordinator hands on unopened) or ``("found", ...)``;
+    ``("record", id)`` -> ``("ok", parent, label, state)``; ``("stop",)``.  An error is
+    answered ``("error", exception)``."""
     pending: list[tuple[StateId, State]] = []
     model = engine.model
     while True:
@@ -60,9 +62,10 @@ def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
                 before = engine.result.distinct_states
                 level = msg[1]
                 with model.guard():
-                    for src, label, dst, state in msg[2]:
-                        if engine.admit(src, label, dst, state, level):
-                            pending.append((dst, state))
+                    for blob in msg[2]:
+                        for src, label, dst, state in pickle.loads(blob):
+                            if engine.admit(src, label, dst, state, level):
+                                pending.append((dst, state))
                 conn.send(("ok", engine.result.distinct_states - before, None))
             elif msg[0] == "expand":
                 generated = engine.result.total_states
@@ -77,7 +80,8 @@ def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
                                 continue
                             sent.add(dst)
                             batches[owner].append((sid, label, dst, nxt))
-                conn.send(("ok", engine.result.total_states - generated, batches))
+                conn.send(("ok", engine.result.total_states - generated,
+                           [pickle.dumps(b, pickle.HIGHEST_PROTOCOL) for b in batches]))
         except Found as found:
             conn.send(("found", found.kind, found.name, found.sid))
         except Exception as exc:  # handed to the coordinator, which raises it
@@ -86,8 +90,6 @@ def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
 
 def _portable(exc: Exception) -> Exception:
     """``exc`` if it can cross a pipe, else a UserError saying it."""
-    import pickle
-
     try:
         pickle.dumps(exc)
         return exc
@@ -159,9 +161,9 @@ def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
             first[sid % n].append((None, None, sid, state))
     res.total_states = engine.result.total_states
 
-    def admit(batches: list[list[Item]], level: int) -> int:
+    def admit(blobs: list[list[bytes]], level: int) -> int:
         """Hand the states to their owners: how many were new (0 after a violation)."""
-        answers = pool.ask_all([("admit", level, b) for b in batches])
+        answers = pool.ask_all([("admit", level, b) for b in blobs])
         return 0 if found(answers) else sum(a[1] for a in answers)
 
     def found(answers: list[tuple[Any, ...]]) -> bool:
@@ -174,7 +176,7 @@ def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
         res.violation = Violation(name or None, _path(pool, n, sid), kind)
         return True
 
-    new = admit(first, 1)
+    new = admit([[pickle.dumps(b, pickle.HIGHEST_PROTOCOL)] for b in first], 1)
     level = 1
     while new:
         res.distinct_states += new
@@ -189,7 +191,7 @@ def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
         if found(answers):
             break
         res.total_states += sum(a[1] for a in answers)
-        routed = [[item for a in answers for item in a[2][owner]] for owner in range(n)]
+        routed = [[a[2][owner] for a in answers] for owner in range(n)]
         level += 1
         new = admit(routed, level)
     res.seconds = time.perf_counter() - start
