@@ -77,4 +77,4 @@ def test_an_evaluation_error_in_a_worker_is_exit_2(capsys: pytest.CaptureFixture
 def test_workers_apply_to_breadth_first_only(capsys: pytest.CaptureFixture[str],
                                             other: list[str]) -> None:
     code, _, err = _run(capsys, str(MODELS / "Stack.tla"), "-w", "2", *other)
-    assert code == 2 and "-w N applies to the breadth-first search" in err
+    assert code == 2 and "-w N and --cluster apply to the breadth-first search" in err

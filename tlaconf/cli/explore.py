@@ -4,7 +4,8 @@ Explores the state space of ``INIT``/``NEXT`` or ``SPECIFICATION`` under the ``.
 (default: ``MODULE.cfg`` beside the module; modules it EXTENDS beside it, then on the
 library path, ``--library``) with the evaluator's successor semantics,
 as TLC's model checker does: breadth-first (every reachable state, or ``--depth K``
-levels; ``-w N`` on N worker processes), ``--dfs`` depth-first (paths of up to
+levels; ``-w N`` on N worker processes, ``--cluster tcp://HOST:PORT`` on the workers of
+a Dask cluster), ``--dfs`` depth-first (paths of up to
 ``--depth K`` states), or ``--walks N`` seeded random walks of ``--depth K`` states.  It
 prints the distinct and total states, the depth, the states per second and TLC's
 estimate of a fingerprint collision; ``--json``
@@ -55,6 +56,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("-w", "--workers", type=positive_int, default=1, metavar="N",
                    help="breadth-first search on N worker processes (default 1; the same "
                    "counts)")
+    p.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                   help="breadth-first search on the workers of the Dask cluster whose "
+                   "scheduler is there (the same counts as -w)")
     p.add_argument("--walks", type=positive_int, metavar="N",
                    help="N seeded random walks instead of a breadth-first search")
     p.add_argument("--seed", type=_seed, default=0, metavar="S",
@@ -79,8 +83,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--seed applies to random walks: give --walks N --depth K")
     if args.walks is not None and args.dfs:
         raise UserError("give either --dfs or --walks N, not both")
-    if args.workers > 1 and (args.walks is not None or args.dfs):
-        raise UserError("-w N applies to the breadth-first search (not --dfs or --walks)")
+    if (args.workers > 1 or args.cluster) and (args.walks is not None or args.dfs):
+        raise UserError("-w N and --cluster apply to the breadth-first search (not --dfs or "
+                        "--walks)")
+    if args.workers > 1 and args.cluster:
+        raise UserError("give either -w N or --cluster, not both")
     module: Path = args.module
     trace: Path = args.trace or Path(f"{module.stem}.violation.jsonl")
     if args.trace is None:
@@ -90,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
     with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:
         if args.walks is not None:
             res = walks(model, args.walks, args.depth, args.seed, progress.update)
+        elif args.cluster:
+            from tlaconf.explore.cluster import cluster_bfs
+
+            res = cluster_bfs(model, library_path(), args.cluster, args.depth,
+                              progress.update)
         elif args.workers > 1:
             res = parallel_bfs(model, args.workers, args.depth, progress.update)
         else:

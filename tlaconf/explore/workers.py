@@ -9,13 +9,15 @@ process: every successor is generated once, every distinct state admitted once. 
 violation's path is gathered from the owners of its states.
 
 Workers are forked from the process that loaded the model (Linux, macOS), so they share
-its loaded module without loading it again; :func:`parallel_bfs` runs the rounds over
-pipes from any coordinator, :func:`serve` is a worker's loop.
+its loaded module without loading it again.  :func:`search` runs the rounds over any
+:class:`Pool` of :class:`Worker` s (pipes to forked processes here, Dask actors in
+:mod:`tlaconf.explore.cluster`).  States cross processes pickled by :func:`dumps`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import multiprocessing
 import pickle
 import time
@@ -28,6 +30,7 @@ from tlaconf.explore.engine import Engine, Found, Progress
 from tlaconf.explore.hooks import State, StateId
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
+from tlaconf.values import Fn
 
 Item = tuple[StateId | None, Label | None, StateId, State]
 """A state handed to its owner: (parent, label, id, state)."""
@@ -41,64 +44,116 @@ class Channel(Protocol):
     def recv(self) -> Any: ...
 
 
-def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
-    """Worker ``me`` of ``n``: answer the coordinator's requests until it says stop.
+class Pool(Protocol):
+    """The coordinator's side: a request to every worker at once, or to one."""
 
-    ``("admit", level, blobs)`` -> ``("ok", new, None)`` or ``("found", kind, name, id)``;
-    ``("expand", level)`` -> ``("ok", generated, blobs)`` (one pickled list of items per
-    owner, which the coordinator hands on unopened) or ``("found", ...)``;
-    ``("record", id)`` -> ``("ok", parent, label, state)``; ``("stop",)``.  An error is
-    answered ``("error", exception)``."""
-    pending: list[tuple[StateId, State]] = []
-    model = engine.model
+    def ask_all(self, msgs: Sequence[Any]) -> list[tuple[Any, ...]]: ...
+
+    def ask(self, i: int, msg: Any) -> tuple[Any, ...]: ...
+
+
+class _Portable(pickle.Pickler):
+    """Pickles a function without its cached Python hash, which another process (its
+    own string-hash seed) would not share."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) is Fn:
+            return Fn, (obj.as_dict(),)
+        return NotImplemented
+
+
+def dumps(obj: Any) -> bytes:
+    """``obj`` pickled so that any process can load it (:func:`pickle.loads`)."""
+    buf = io.BytesIO()
+    _Portable(buf, pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buf.getvalue()
+
+
+class Worker:
+    """Worker ``me`` of ``n``: owns the states whose fingerprint is ``me`` modulo ``n``.
+
+    :meth:`handle` answers ``("admit", level, blobs)`` with ``("ok", new)`` or
+    ``("found", kind, name, id, new)``; ``("expand", level)`` with ``("ok", generated,
+    blobs)`` (one pickled list of items per owner, which the coordinator hands on
+    unopened) or ``("found", kind, name, id, generated)``; ``("record", id)`` with
+    ``("ok", blob)`` (parent, label, state).  An error is answered ``("error", exception)``."""
+
+    def __init__(self, engine: Engine, me: int, n: int) -> None:
+        self.engine, self.me, self.n = engine, me, n
+        self.pending: list[tuple[StateId, State]] = []
+
+    def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...]:
+        res = self.engine.result
+        counted = res.distinct_states if msg[0] == "admit" else res.total_states
+        try:
+            if msg[0] == "record":
+                return ("ok", dumps(self.engine.record(msg[1])))
+            if msg[0] == "admit":
+                return self._admit(msg[1], msg[2])
+            if msg[0] == "expand":
+                return self._expand(msg[1])
+            raise ValueError(f"unknown request {msg[0]!r}")
+        except Found as found:  # with what was counted before it
+            now = res.distinct_states if msg[0] == "admit" else res.total_states
+            return ("found", found.kind, found.name, found.sid, now - counted)
+        except Exception as exc:  # handed to the coordinator, which raises it
+            return ("error", _portable(exc))
+
+    def _admit(self, level: int, blobs: Sequence[bytes]) -> tuple[Any, ...]:
+        engine = self.engine
+        before = engine.result.distinct_states
+        with engine.model.guard():
+            for blob in blobs:
+                for src, label, dst, state in pickle.loads(blob):
+                    if engine.admit(src, label, dst, state, level):
+                        self.pending.append((dst, state))
+        return ("ok", engine.result.distinct_states - before)
+
+    def _expand(self, level: int) -> tuple[Any, ...]:
+        engine, n, me = self.engine, self.n, self.me
+        generated = engine.result.total_states
+        batches: list[list[Item]] = [[] for _ in range(n)]
+        sent: set[StateId] = set()
+        layer, self.pending = self.pending, []
+        for sid, state in layer:
+            with engine.model.guard():
+                for label, dst, nxt in engine.generate(sid, state, level):
+                    owner = dst % n
+                    if dst in sent or (owner == me and dst in engine):
+                        continue
+                    sent.add(dst)
+                    batches[owner].append((sid, label, dst, nxt))
+        return ("ok", engine.result.total_states - generated, [dumps(b) for b in batches])
+
+
+def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
+    """A forked worker's loop: answer the coordinator until it says ``("stop",)``."""
+    worker = Worker(engine, me, n)
     while True:
         msg = conn.recv()
-        try:
-            if msg[0] == "stop":
-                return
-            if msg[0] == "record":
-                conn.send(("ok", *engine.record(msg[1])))
-            elif msg[0] == "admit":
-                before = engine.result.distinct_states
-                level = msg[1]
-                with model.guard():
-                    for blob in msg[2]:
-                        for src, label, dst, state in pickle.loads(blob):
-                            if engine.admit(src, label, dst, state, level):
-                                pending.append((dst, state))
-                conn.send(("ok", engine.result.distinct_states - before, None))
-            elif msg[0] == "expand":
-                generated = engine.result.total_states
-                batches: list[list[Item]] = [[] for _ in range(n)]
-                sent: set[StateId] = set()
-                layer, pending = pending, []
-                for sid, state in layer:
-                    with model.guard():
-                        for label, dst, nxt in engine.generate(sid, state, msg[1]):
-                            owner = dst % n
-                            if dst in sent or (owner == me and dst in engine):
-                                continue
-                            sent.add(dst)
-                            batches[owner].append((sid, label, dst, nxt))
-                conn.send(("ok", engine.result.total_states - generated,
-                           [pickle.dumps(b, pickle.HIGHEST_PROTOCOL) for b in batches]))
-        except Found as found:
-            conn.send(("found", found.kind, found.name, found.sid))
-        except Exception as exc:  # handed to the coordinator, which raises it
-            conn.send(("error", _portable(exc)))
+        if msg[0] == "stop":
+            return
+        conn.send(worker.handle(msg))
 
 
 def _portable(exc: Exception) -> Exception:
-    """``exc`` if it can cross a pipe, else a UserError saying it."""
+    """``exc`` if it can cross to the coordinator, else a UserError saying it."""
     try:
-        pickle.dumps(exc)
+        pickle.loads(dumps(exc))
         return exc
     except Exception:
         return UserError(str(exc))
 
 
-class _Pool:
-    """The coordinator's side: one channel per worker, requests sent to all at once."""
+def answered(answer: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A worker's answer, its error raised."""
+    if answer[0] == "error":
+        raise answer[1]
+    return answer
+
+
+class _Pipes:
+    """The pool of forked workers: one pipe each."""
 
     def __init__(self, conns: Sequence[Channel]) -> None:
         self.conns = conns
@@ -106,18 +161,11 @@ class _Pool:
     def ask_all(self, msgs: Sequence[Any]) -> list[tuple[Any, ...]]:
         for conn, msg in zip(self.conns, msgs, strict=True):
             conn.send(msg)
-        answers = [conn.recv() for conn in self.conns]
-        for a in answers:
-            if a[0] == "error":
-                raise a[1]
-        return answers
+        return [answered(conn.recv()) for conn in self.conns]
 
     def ask(self, i: int, msg: Any) -> tuple[Any, ...]:
         self.conns[i].send(msg)
-        answer: tuple[Any, ...] = self.conns[i].recv()
-        if answer[0] == "error":
-            raise answer[1]
-        return answer
+        return answered(self.conns[i].recv())
 
 
 def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
@@ -137,7 +185,7 @@ def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
         conns.append(here)
         procs.append(proc)
     try:
-        return search(engine, _Pool(conns), workers, max_depth, progress)
+        return search(engine, _Pipes(conns), workers, max_depth, progress)
     finally:
         for conn in conns:
             with contextlib.suppress(OSError):
@@ -148,7 +196,7 @@ def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
                 proc.terminate()
 
 
-def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
+def search(engine: Engine, pool: Pool, n: int, max_depth: int | None,
            progress: Progress | None) -> Result:
     """The rounds of a partitioned breadth-first search, from the coordinator."""
     start = time.perf_counter()
@@ -161,26 +209,25 @@ def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
             first[sid % n].append((None, None, sid, state))
     res.total_states = engine.result.total_states
 
-    def admit(blobs: list[list[bytes]], level: int) -> int:
-        """Hand the states to their owners: how many were new (0 after a violation)."""
-        answers = pool.ask_all([("admit", level, b) for b in blobs])
-        return 0 if found(answers) else sum(a[1] for a in answers)
-
     def found(answers: list[tuple[Any, ...]]) -> bool:
         """Whether a worker found a violation (then the result's)."""
         hit = next((a for a in answers if a[0] == "found"), None)
         if hit is None:
             return False
-        _, kind, name, sid = hit
+        _, kind, name, sid, _ = hit
         res.result = "deadlock" if kind == "deadlock" else "violation"
         res.violation = Violation(name or None, _path(pool, n, sid), kind)
         return True
 
-    new = admit([[pickle.dumps(b, pickle.HIGHEST_PROTOCOL)] for b in first], 1)
     level = 1
-    while new:
+    answers = pool.ask_all([("admit", level, [dumps(b)]) for b in first])
+    while True:
+        new = sum(a[1] if a[0] == "ok" else a[4] for a in answers)
         res.distinct_states += new
-        res.depth = level
+        if new:
+            res.depth = level
+        if found(answers) or not new:
+            break
         if progress is not None:
             res.seconds = time.perf_counter() - start
             progress(res, new)
@@ -188,25 +235,25 @@ def search(engine: Engine, pool: _Pool, n: int, max_depth: int | None,
             res.complete = False
             break
         answers = pool.ask_all([("expand", level)] * n)
+        res.total_states += sum(a[1] if a[0] == "ok" else a[4] for a in answers)
         if found(answers):
             break
-        res.total_states += sum(a[1] for a in answers)
         routed = [[a[2][owner] for a in answers] for owner in range(n)]
         level += 1
-        new = admit(routed, level)
+        answers = pool.ask_all([("admit", level, b) for b in routed])
     res.seconds = time.perf_counter() - start
     return res
 
 
-def _path(pool: _Pool, n: int, sid: StateId) -> tuple[Step, ...]:
+def _path(pool: Pool, n: int, sid: StateId) -> tuple[Step, ...]:
     """The path to ``sid``, asked of the owners of its states."""
     out: list[Step] = []
     at: StateId | None = sid
     while at is not None:
-        _, parent, label, state = pool.ask(at % n, ("record", at))
+        parent, label, state = pickle.loads(pool.ask(at % n, ("record", at))[1])
         out.append(Step(label, state))
         at = parent
     return tuple(reversed(out))
 
 
-__all__ = ["Channel", "parallel_bfs", "search", "serve"]
+__all__ = ["Channel", "Pool", "Worker", "answered", "dumps", "parallel_bfs", "search", "serve"]
