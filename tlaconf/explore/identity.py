@@ -163,6 +163,12 @@ def fingerprint_of(state: Mapping[str, Any], variables: Sequence[str]) -> int:
     return state_fingerprint([state[v] for v in variables])
 
 
+def forget() -> None:
+    """Empty the remembered fingerprints (a benchmark measures them cold)."""
+    for memory in (_ints, _strs, _models, _boxes):
+        memory.clear()
+
+
 def collision_probability(distinct: int, generated: int) -> float:
     """TLC's optimistic estimate of the probability that two of ``distinct`` states met
     among ``generated`` share a 64-bit fingerprint (``n * (m - n) / 2^64``), as TLC prints
@@ -170,4 +176,4 @@ def collision_probability(distinct: int, generated: int) -> float:
     return distinct * max(generated - distinct, 0) / 2.0**64
 
 
-__all__ = ["collision_probability", "fingerprint", "fingerprint_of", "state_fingerprint"]
+__all__ = ["collision_probability", "fingerprint", "fingerprint_of", "forget", "state_fingerprint"]
