@@ -157,3 +157,11 @@ def test_bounds_cut_the_search_incomplete() -> None:
     assert (res.complete, res.bound, res.distinct_states) == (False, "states", 4)
     res = Engine(load_model(KINDS / "Kinds.tla"), max_depth=1).bfs()
     assert (res.result, res.complete, res.depth) == ("success", False, 1)
+
+
+def test_steps_refuse_a_path_the_model_does_not_take() -> None:
+    engine = Engine(load_model(KINDS / "Kinds.tla"))
+    engine.bfs()
+    start = next(sid for sid in engine.frontier)
+    with pytest.raises(ValueError, match="no step of the model"):
+        engine.steps((start, start))

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from tlaconf.explore.adapter import Label
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
-from tlaconf.explore.identity import collision_probability
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
 
@@ -115,17 +114,21 @@ class Engine:
 
     def steps(self, ids: Sequence[StateId]) -> tuple[Step, ...]:
         """The behaviour through the states ``ids``, each step labelled with an action
-        that takes it (re-derived from the successor relation)."""
-        out: list[Step] = []
-        for i, sid in enumerate(ids):
-            state = self.state(sid)
-            label: Label | None = None
-            if i > 0:
-                before = self.state(ids[i - 1])
-                with self.model.guard():
-                    label = next((t.label for t in self.model.successors(before)
-                                  if self._fp(t.state) == sid), None)
-            out.append(Step(label, state))
+        that takes it, re-derived from the successor relation (under ``SYMMETRY`` or
+        ``VIEW`` each state is the successor of the one before with that identity)."""
+        if not ids:
+            return ()
+        state = self.state(ids[0])
+        out = [Step(None, state)]
+        for sid in ids[1:]:
+            with self.model.guard():
+                t = next((t for t in self.model.successors(state)
+                          if self._fp(t.state) == sid), None)
+            if t is None:
+                raise ValueError(f"no step of the model leads to state {sid:#x} from the "
+                                 "state before it in the path")
+            state = t.state
+            out.append(Step(t.label, state))
         return tuple(out)
 
     # ------------------------------------------------------------------ searches
@@ -141,8 +144,10 @@ class Engine:
     def walks(self, n: int, depth: int, seed: int) -> Result:
         """``n`` seeded random walks of at most ``depth`` states each: from a random
         initial state, a random successor at every step.  A walk stops at ``depth``, at a
-        state all of whose successors the constraints exclude, or at a violation;
-        ``distinct_states`` counts the states met over all walks, ``depth`` the longest."""
+        state all of whose successors the constraints exclude, or at a violation (every
+        successor of a state walked through is generated and checked, as in TLC's
+        simulation); ``distinct_states`` counts them over all walks, ``depth`` is the
+        longest walk."""
         self.result.complete = False
         return self._search(lambda: self._walks(n, depth, random.Random(seed)))
 
@@ -172,8 +177,6 @@ class Engine:
         else:
             self._finished(res.complete)
         res.seconds = time.perf_counter() - self._start
-        res.extra["fingerprint_collision"] = collision_probability(
-            res.distinct_states, res.total_states)
         return res
 
     def _finished(self, complete: bool) -> None:
