@@ -165,3 +165,17 @@ def test_steps_refuse_a_path_the_model_does_not_take() -> None:
     start = next(sid for sid in engine.frontier)
     with pytest.raises(ValueError, match="no step of the model"):
         engine.steps((start, start))
+
+
+def test_a_permuted_fingerprint_is_the_permuted_values() -> None:
+    from tlaconf.explore import permute
+    from tlaconf.explore.identity import Permuted
+
+    a, b, c = ModelValue("a"), ModelValue("b"), ModelValue("c")
+    perm = Fn({a: b, b: c, c: a})
+    moved = Permuted(perm)
+    values = [a, (a, b), frozenset({(a, 1), (b, True)}), Fn({a: frozenset({b}), b: (c,)}),
+              Fn({"x": a, "y": (1, 2)}), Fn({1: a, 2: b}), (), 5, "a", True]
+    for v in values:
+        assert moved(v) == fingerprint(permute(v, perm)), v
+    assert moved((a, b)) != fingerprint((a, b))

@@ -19,7 +19,7 @@ its entry, so an identity is never reused while remembered).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tlaconf.values import Fn, ModelValue, to_tla
@@ -72,6 +72,43 @@ def _str(v: str) -> int:
     return fp
 
 
+def _set(total: int, n: int) -> int:
+    """A set: the sum of its elements' fingerprints (order plays no part), and its size."""
+    return _mix((total + n * _GOLD + _SET) & _M)
+
+
+def _pair(k: int, x: int) -> int:
+    """One pair of a function (key and value bound together)."""
+    z = (k * _C1 + x) & _M
+    z = ((z ^ (z >> 30)) * _C1) & _M
+    z = ((z ^ (z >> 27)) * _C2) & _M
+    return z ^ (z >> 31)
+
+
+def _fn(total: int, n: int) -> int:
+    """A function not on ``1..n``: the sum of its pairs, and its size."""
+    return _mix((total + n * _GOLD + _FN) & _M)
+
+
+def _seq(fps: Iterable[int], n: int) -> int:
+    """A sequence (the function on ``1..n``): its elements' fingerprints folded in order."""
+    h = _SEQ
+    for f in fps:
+        h = ((h ^ f) * _P) & _M
+    return _mix((h + n) & _M)
+
+
+def _on_1_n(d: dict[Any, Any]) -> bool:
+    """Whether the function ``d`` is a sequence (its domain ``1..n``)."""
+    n = len(d)
+    return n == 0 or (type(next(iter(d))) is int and all(i in d for i in range(1, n + 1)))
+
+
+def _model(name: str) -> int:
+    fp = _models[name] = _bytes(b"m", name.encode("utf-8", "surrogatepass"))
+    return fp
+
+
 def fingerprint(v: Any) -> int:
     """The 64-bit fingerprint of the TLA+ value ``v``."""
     t = type(v)
@@ -83,6 +120,9 @@ def fingerprint(v: Any) -> int:
         return fp if fp is not None else _int(v)
     if t is bool:
         return _TRUE if v else _FALSE
+    if t is ModelValue:
+        fp = _models.get(v.name)
+        return fp if fp is not None else _model(v.name)
     box = _boxes.get(id(v))
     if box is not None and box[0] is v:
         return box[1]
@@ -100,25 +140,13 @@ def fingerprint(v: Any) -> int:
                 h += f if f is not None else _int(x)
             else:
                 h += fingerprint(x)
-        fp = _mix((h + len(v) * _GOLD + _SET) & _M)
+        fp = _set(h, len(v))
     elif t is Fn:
         d = v.as_dict()
-        n = len(d)
-        if n == 0 or (type(next(iter(d))) is int and all(i in d for i in range(1, n + 1))):
-            fp = _function_on_1_n(tuple(d[i] for i in range(1, n + 1)))
+        if _on_1_n(d):
+            fp = _function_on_1_n(tuple(d[i] for i in range(1, len(d) + 1)))
         else:
-            h = 0
-            for k, x in d.items():  # one pair: mixed, so that keys and values bind
-                z = (fingerprint(k) * _C1 + fingerprint(x)) & _M
-                z = ((z ^ (z >> 30)) * _C1) & _M
-                z = ((z ^ (z >> 27)) * _C2) & _M
-                h += z ^ (z >> 31)
-            fp = _mix((h + n * _GOLD + _FN) & _M)
-    elif t is ModelValue:
-        fp = _models.get(v.name)
-        if fp is None:
-            fp = _models[v.name] = _bytes(b"m", v.name.encode("utf-8", "surrogatepass"))
-        return fp
+            fp = _fn(sum(_pair(fingerprint(k), fingerprint(x)) for k, x in d.items()), len(d))
     else:  # a value the evaluator keeps unenumerated (an infinite set): as TLA+ prints it
         fp = _bytes(b"v", to_tla(v).encode("utf-8", "surrogatepass"))
     if len(_boxes) > _LIMIT:
@@ -128,7 +156,7 @@ def fingerprint(v: Any) -> int:
 
 
 def _function_on_1_n(v: tuple[Any, ...]) -> int:
-    """A sequence (the function on ``1..n``): its elements' fingerprints in order."""
+    """:func:`_seq` of ``v``'s elements, scalars and remembered values inline."""
     h = _SEQ
     for x in v:
         tx = type(x)
@@ -145,6 +173,51 @@ def _function_on_1_n(v: tuple[Any, ...]) -> int:
             f = box[1] if box is not None and box[0] is x else fingerprint(x)
         h = ((h ^ f) * _P) & _M
     return _mix((h + len(v)) & _M)
+
+
+class Permuted:
+    """Fingerprints of values after a permutation of model values (one of a
+    ``SYMMETRY``), without building the permuted values: ``Permuted(perm)(v) ==
+    fingerprint(permute(v, perm))``; containers are remembered by identity."""
+
+    def __init__(self, perm: Mapping[ModelValue, ModelValue]) -> None:
+        self._moved = {m.name: fingerprint(image) for m, image in perm.items()}
+        self._boxes: dict[int, tuple[Any, int]] = {}
+
+    def __call__(self, v: Any) -> int:
+        t = type(v)
+        if t is ModelValue:
+            moved = self._moved.get(v.name)
+            return moved if moved is not None else fingerprint(v)
+        if t is str or t is int or t is bool:
+            return fingerprint(v)
+        box = self._boxes.get(id(v))
+        if box is not None and box[0] is v:
+            return box[1]
+        if t is tuple:
+            fp = _seq(map(self, v), len(v))
+        elif t is frozenset:
+            fp = _set(sum(map(self, v)), len(v))
+        elif t is Fn:
+            d = v.as_dict()
+            n = len(d)
+            fp = _seq((self(d[i]) for i in range(1, n + 1)), n) if _on_1_n(d) \
+                else _fn(sum(_pair(self(k), self(x)) for k, x in d.items()), n)
+        else:  # unenumerated: no model value to move
+            return fingerprint(v)
+        if len(self._boxes) > _LIMIT:
+            self._boxes.clear()
+        self._boxes[id(v)] = (v, fp)
+        return fp
+
+
+def combine(fps: Sequence[int]) -> int:
+    """The fingerprint of a state whose variables' values (in declaration order) have
+    the fingerprints ``fps``: :func:`state_fingerprint` from fingerprints."""
+    h = _STATE
+    for f in fps:
+        h = ((h ^ f) * _P) & _M
+    return _mix(h)
 
 
 def state_fingerprint(values: Sequence[Any]) -> int:
@@ -176,4 +249,5 @@ def collision_probability(distinct: int, generated: int) -> float:
     return distinct * max(generated - distinct, 0) / 2.0**64
 
 
-__all__ = ["collision_probability", "fingerprint", "fingerprint_of", "forget", "state_fingerprint"]
+__all__ = ["Permuted", "collision_probability", "combine", "fingerprint", "fingerprint_of",
+           "forget", "state_fingerprint"]

@@ -24,7 +24,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
-from tlaconf.explore.identity import fingerprint, state_fingerprint
+from tlaconf.explore.identity import Permuted, combine, fingerprint, state_fingerprint
 from tlaconf.explore.spec_parts import Behaviour, behaviour
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
@@ -85,6 +85,7 @@ class Model:
         self.check_deadlock: bool = cfg.check_deadlock is not False
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
+        self._permuted = [Permuted(p) for p in self.symmetry]
 
     # ------------------------------------------------------------------ API
 
@@ -123,6 +124,9 @@ class Model:
         least over the ``SYMMETRY`` permutations, as TLC's; values of different kinds
         differ (``TRUE`` is not ``1``), and it is the same in every run and process."""
         if self.symmetry:
+            if self.view is None:  # variable by variable, what a step left unchanged once
+                values = [state[v] for v in self.variables]
+                return min(combine([p(x) for x in values]) for p in self._permuted)
             return min(self.fingerprint_key(k) for k in self._orbit(state))
         if self.view is None:
             return state_fingerprint([state[v] for v in self.variables])
