@@ -25,7 +25,7 @@ naming ``file:line``); evaluation errors are :class:`~tlaconf.evaluate.EvalError
 """
 
 from tlaconf.explore.adapter import Label, Successors
-from tlaconf.explore.engine import Engine, bfs, dfs, walks
+from tlaconf.explore.engine import Engine, Space, bfs, dfs, walks
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.hooks import Hooks, StateId, Stop
 from tlaconf.explore.identity import collision_probability, fingerprint, fingerprint_of
@@ -39,6 +39,7 @@ __all__ = [
     "Label",
     "Model",
     "Result",
+    "Space",
     "State",
     "StateId",
     "Step",

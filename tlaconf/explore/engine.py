@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol
 
 from tlaconf.explore.adapter import Label
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
-from tlaconf.explore.model import Model
+from tlaconf.explore.model import Model, Transition
 from tlaconf.explore.result import Result, Step, Violation
 
 Progress = Callable[[Result, int], None]
@@ -36,6 +37,27 @@ class Bound(Exception):
         super().__init__(which)
         self.which = which
         self.level = level
+
+
+class Space(Protocol):
+    """What the engine searches: a :class:`Model`, or any state space answering the
+    same calls (partial-trace replay's silent steps are one)."""
+
+    check_deadlock: bool
+
+    def initial_states(self) -> list[State]: ...
+
+    def successors(self, state: Mapping[str, Any]) -> list[Transition]: ...
+
+    def in_constraints(self, state: Mapping[str, Any]) -> bool: ...
+
+    def action_allowed(self, state: Mapping[str, Any], nxt: Mapping[str, Any]) -> bool: ...
+
+    def violated_invariant(self, state: Mapping[str, Any]) -> str | None: ...
+
+    def fingerprint(self, state: Mapping[str, Any]) -> int: ...
+
+    def guard(self) -> Any: ...
 
 
 class Found(Exception):
@@ -53,7 +75,7 @@ class Engine:
     ``max_depth`` levels (states along a path) are explored, at most ``max_states``
     distinct states are held and ``max_seconds`` spent (None: no bound)."""
 
-    def __init__(self, model: Model, hooks: Sequence[Hooks] = (), *,
+    def __init__(self, model: Space, hooks: Sequence[Hooks] = (), *,
                  max_depth: int | None = None, max_states: int | None = None,
                  max_seconds: float | None = None, progress: Progress | None = None) -> None:
         self.model = model
@@ -91,6 +113,10 @@ class Engine:
         for an initial state."""
         parent, label, state, _ = self._seen[sid]
         return parent, label, state
+
+    def __iter__(self) -> Iterator[StateId]:
+        """The ids of the states found, in the order they were found."""
+        return iter(self._seen)
 
     def __contains__(self, sid: StateId) -> bool:
         return sid in self._seen
@@ -363,4 +389,4 @@ def walks(model: Model, n: int, depth: int, seed: int, progress: Progress | None
     return Engine(model, tuple(hooks), progress=progress).walks(n, depth, seed)
 
 
-__all__ = ["Bound", "Engine", "Found", "Progress", "bfs", "dfs", "walks"]
+__all__ = ["Bound", "Engine", "Found", "Progress", "Space", "bfs", "dfs", "walks"]

@@ -30,7 +30,14 @@ from tlaconf.evaluate import Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
 from tlaconf.evaluate.semantics import apply
-from tlaconf.explore import StateId, Successors, fingerprint, fingerprint_of
+from tlaconf.explore import (
+    Engine,
+    StateId,
+    Successors,
+    Transition,
+    fingerprint,
+    fingerprint_of,
+)
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
 from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
@@ -138,20 +145,13 @@ class PartialReplay:
         return self.ctx.enabled(step.action, (step.params,), state)
 
     def closure(self, frontier: dict[StateId, State]) -> dict[StateId, State]:
-        """``frontier`` and every state at most ``bound`` silent steps from it."""
-        pool = dict(frontier)
-        layer = list(frontier.values())
-        for _ in range(self.bound):
-            nxt: list[State] = []
-            for s in layer:
-                for op in self.silent:
-                    for _, n in self._next(op, s):
-                        k = self.key(n)
-                        if k not in pool:
-                            pool[k] = n
-                            nxt.append(n)
-            layer = nxt
-        return pool
+        """``frontier`` and every state at most ``bound`` silent steps from it: the
+        explorer's breadth-first search of the silent steps."""
+        if not self.silent or not self.bound:
+            return dict(frontier)
+        engine = Engine(_Silent(self, list(frontier.values())), max_depth=self.bound + 1)
+        engine.bfs()
+        return {sid: engine.state(sid) for sid in engine}
 
     def key(self, state: State) -> StateId:
         """``state``'s identity, the explorer's (its fingerprint: ``TRUE`` is not ``1``)."""
@@ -176,6 +176,43 @@ class PartialReplay:
             return Candidate(state, f"{op} (not enabled; {err})", None, -1)
         return Candidate(state, f"{op}{'(' + to_tla(step.params) + ')' if args else ''} "
                          "(not enabled)", blame, progress(blame))
+
+
+class _Silent:
+    """The steps of the ``SilentActions`` from a set of candidates, as a state space the
+    explorer's engine searches (no constraint, invariant or deadlock: the logged steps
+    are where those are checked)."""
+
+    check_deadlock = False
+
+    def __init__(self, replay: PartialReplay, start: list[State]) -> None:
+        self.replay, self.start = replay, start
+
+    def initial_states(self) -> list[State]:
+        return self.start
+
+    def successors(self, state: Mapping[str, Any]) -> list[Transition]:
+        r = self.replay
+        out = []
+        for op in r.silent:
+            node, ns, span = r.succ.definition(op)
+            out += [Transition(label, n) for label, n in r.succ.next(node, ns, span, op, state)]
+        return out
+
+    def in_constraints(self, state: Mapping[str, Any]) -> bool:
+        return True
+
+    def action_allowed(self, state: Mapping[str, Any], nxt: Mapping[str, Any]) -> bool:
+        return True
+
+    def violated_invariant(self, state: Mapping[str, Any]) -> str | None:
+        return None
+
+    def fingerprint(self, state: Mapping[str, Any]) -> int:
+        return fingerprint_of(state, self.replay.variables)
+
+    def guard(self) -> Any:
+        return self.replay.succ.guard()
 
 
 def replay_partial(
