@@ -53,3 +53,17 @@ def test_partial_candidates_keep_true_and_1_apart(tmp_path: Path, logged: object
     assert out.result == result, out.reason
     if result == "rejected":  # only <<1, 1>> agrees with the log, and it violates Inv
         assert "violates Inv" in (out.reason or "")
+
+
+def test_the_cli_gives_tlcs_verdict_on_both_forms(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from tlaconf.cli.main import main
+
+    kinds = DATA / "kinds"
+    code = main(["validate", "--library", str(LIB), "--json", "--env",
+                 f"JSON={kinds / 'kinds.ndjson'}", str(kinds / "KindsTrace.tla")])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["result"] == "rejected"
+    code = main(["validate", "--json", "--spec", str(DATA / "pspec"),
+                 str(_partial(tmp_path, True))])
+    assert code == 0 and json.loads(capsys.readouterr().out)["result"] == "accepted"
