@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
-from tlaconf.evaluate.code import STATE_ARGS, Local, Scope
+from tlaconf.evaluate.code import Local, Scope
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import enum_set
@@ -102,18 +102,7 @@ class Walker:
     def callable_arg(self, arg: A.Expr, arity: int, ns: Namespace, env: Env) -> Any:
         vis = env.visible()
         sig = tuple((n, b.kind, b.arity) for n, b in vis.items())
-        key = ("arg", id(arg), id(ns), sig)
-        hit = self.comp._snippets.get(key)
-        if hit is not None:
-            fn = hit[1]
-        else:
-            pys = [self.comp.fresh("e_") for _ in sig]
-            sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(sig, pys, strict=True)})
-            name = self.comp.fresh("arg_")
-            params = ", ".join([*STATE_ARGS, *pys])
-            src = f"def {name}({params}):\n    return {self.comp.op_arg(arg, arity, sc)}\n"
-            fn = self.comp.exec(src, name)
-            self.comp._snippets[key] = (arg, fn)
+        fn = self.comp.arg_snippet(arg, arity, ns, sig)
         return fn(self.S, self.N, *(b.value for b in vis.values()))
 
     def bind_let(self, node: A.Let, ns: Namespace, env: Env) -> Env:

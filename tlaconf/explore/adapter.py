@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate import Context, EvalError, budget
+from tlaconf.evaluate.actions import Split, SplitCompiler
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.levels import has_stateful
@@ -99,13 +100,20 @@ class _InitState(dict[str, Any]):
 
 
 class Successors:
-    """Initial states and labelled successors of one loaded module."""
+    """Initial states and labelled successors of one loaded module.  ``compiled=False``
+    finds successors by the tree walk only (what the compiled actions are tested
+    against)."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, compiled: bool = True) -> None:
         self.ctx = ctx
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._enabler = Enabler(ctx.compiler)
         self._init = _InitEnabler(ctx.compiler)
+        self._compiled = compiled
+        self._programs: dict[tuple[int, int, str], tuple[A.Node, Split]] = {}
+        self._out: list[tuple[Label, dict[str, Any]]] = []
+        self._what: A.Node = A.Bool(True)
+        self._splitter = SplitCompiler(ctx.compiler, Label, self._emit, self._walk)
 
     # --------------------------------------------------------------- entry points
 
@@ -135,10 +143,24 @@ class Successors:
         w = self._enabler
         try:
             with budget.limit(span), w.in_state(state, NextState({})):
-                return [(label, self._complete(asg, node, f"action {label.name}"))
-                        for label, asg in self._split(node, ns, Env(), Label(name))]
+                if not self._compiled:
+                    return [(label, self._complete(asg, node, f"action {label.name}"))
+                            for label, asg in self._split(node, ns, Env(), Label(name))]
+                program = self._program(node, ns, name)
+                saved = self._out, self._what
+                self._out, self._what = [], node
+                try:
+                    program(state, NextState({}), (), Label(name))
+                    return self._out
+                finally:
+                    self._out, self._what = saved
         except Exception as exc:
             raise self._error(exc, node) from None
+
+    @property
+    def fallbacks(self) -> list[tuple[A.Node, str]]:
+        """The parts of next-state relations walked instead of compiled, with why."""
+        return self._splitter.fallbacks
 
     def action(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]
                ) -> list[dict[str, Any]]:
@@ -198,6 +220,22 @@ class Successors:
         return True
 
     # --------------------------------------------------------------- internals
+
+    def _program(self, node: A.Node, ns: Namespace, name: str) -> Split:
+        key = (id(node), id(ns), name)
+        hit = self._programs.get(key)
+        if hit is None or hit[0] is not node:
+            hit = (node, self._splitter.compile(node, ns))
+            self._programs[key] = hit
+        return hit[1]
+
+    def _emit(self, label: Label, asg: dict[str, Any]) -> None:
+        self._out.append((label, self._complete(asg, self._what, f"action {label.name}")))
+
+    def _walk(self, node: A.Node, ns: Namespace, label: Label) -> None:
+        """The tree walk of a part of the next-state relation that is not compiled."""
+        for lab, asg in self._split(node, ns, Env(), label):
+            self._emit(lab, asg)
 
     def _split(self, node: A.Node, ns: Namespace, env: Env,
                label: Label) -> Iterator[tuple[Label, dict[str, Any]]]:
