@@ -244,12 +244,14 @@ class ActionCompiler:
 
             return assign
 
+        ordered = _Ordered()
+
         def choose(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
             if var in a:
                 otherwise(S, a, e)
                 return
             cur.N = a
-            for v in canonical(enum_set(rhs(S, a, e), sid)):
+            for v in ordered(rhs(S, a, e), sid):
                 n = NextState(a)
                 n[var] = v
                 k(S, n, e)
@@ -282,12 +284,14 @@ class ActionCompiler:
             names.extend(b.names)
         inner = self.extend(sc, *(Binding(n, "val", 0, None) for n in names))
 
+        ordered = _Ordered()
+
         def bindings(S: Any, N: Any, e: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
             opts: list[list[tuple[Any, ...]]] = []
             for dom, n, pattern in groups:
                 if dom is None:
                     raise Fail("an unbounded quantifier cannot be evaluated", (), sid)
-                elems = canonical(enum_set(dom(S, N, e), sid))
+                elems = ordered(dom(S, N, e), sid)
                 if pattern:
                     for t in elems:
                         if type(t) is not tuple or len(t) != n:
@@ -565,6 +569,23 @@ class ActionCompiler:
 def _sig(sc: Scope) -> tuple[tuple[str, Any, int], ...]:
     vis = sc.env.visible()
     return tuple((n, b.kind, b.arity) for n, b in vis.items())
+
+
+class _Ordered:
+    """The elements of a set in TLC's order, kept for the last set ordered: a domain
+    that is a constant (the same object at every state) is sorted once."""
+
+    __slots__ = ("elems", "last")
+
+    def __init__(self) -> None:
+        self.last: Any = None
+        self.elems: list[Any] = []
+
+    def __call__(self, s: Any, sid: int) -> list[Any]:
+        if s is not self.last or type(s) is not frozenset:
+            self.elems = canonical(enum_set(s, sid))
+            self.last = s
+        return self.elems
 
 
 def _restore(k: Run, depth: int) -> Run:

@@ -31,6 +31,7 @@ from tlaconf.tla import ast as A
 from tlaconf.values import Fn, ModelValue
 
 _PLAIN = (bool, int, str, ModelValue)
+_PLAIN_SET = frozenset(_PLAIN)
 
 __all__ = ["Label", "Namespace", "Successors", "settle"]
 
@@ -311,9 +312,10 @@ def settle(v: Any) -> Any:
     if t in _PLAIN:
         return v
     if t is frozenset or t is tuple:
-        if all(type(x) in _PLAIN or settle(x) is x for x in v):
+        if _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v):
             return v
-    elif t is Fn and all((type(k) in _PLAIN or settle(k) is k)
-                         and (type(x) in _PLAIN or settle(x) is x) for k, x in v.items()):
+    elif t is Fn and (_PLAIN_SET.issuperset(v.value_kinds())
+                      or all(settle(x) is x for x in v.values())) \
+            and (_PLAIN_SET.issuperset(map(type, v)) or all(settle(k) is k for k in v)):
         return v
     return materialize(v)
