@@ -120,44 +120,40 @@ class ActionCompiler:
 
     # ------------------------------------------------------------------ leaves
 
+    def snippet(self, node: A.Node, sc: Scope, primed: bool = False
+                ) -> tuple[Callable[..., Any], str]:
+        """``node`` compiled in ``sc`` (a snippet of the compiler), and the source of its
+        arguments after the state and next state (``_e[i]``: the bound values)."""
+        return self.comp.snippet(node, sc.ns, _sig(sc), primed), _args(sc)
+
+    def generate(self, src: str, **names: Any) -> Any:
+        """The function ``src`` defines (named ``_f``), with ``names`` as its globals."""
+        g = {"_as_bool": as_bool, "_NextState": NextState, **names}
+        exec(src, g)
+        return g["_f"]
+
     def leaf(self, node: A.Node, sc: Scope, primed: bool = False) -> Leaf:
         """``node`` compiled in ``sc``: a function of the state, the next state and the
         bound values."""
-        last: dict[str, int] = {}
-        for i, b in enumerate(sc.env.bindings):
-            last[b.name] = i
-        sig = tuple((n, sc.env.bindings[i].kind, sc.env.bindings[i].arity)
-                    for n, i in last.items())
-        fn = self.comp.snippet(node, sc.ns, sig, primed)
-        args = "".join(f", _e[{sc.slots[i]}]" for i in last.values())
-        g = {"_fn": fn}
-        exec(f"def _leaf(_S, _N, _e):\n    return _fn(_S, _N{args})\n", g)
-        return cast(Leaf, g["_leaf"])
+        fn, args = self.snippet(node, sc, primed)
+        return cast(Leaf, self.generate(
+            f"def _f(_S, _N, _e):\n    return _fn(_S, _N{args})\n", _fn=fn))
 
     def test(self, node: A.Node, sc: Scope) -> Callable[[Any, Any, tuple[Any, ...]], bool]:
-        leaf, sid = self.leaf(node, sc), self.comp.sid(node)
-
-        def holds(S: Any, N: Any, e: tuple[Any, ...]) -> bool:
-            v = leaf(S, N, e)
-            return v if v is True or v is False else as_bool(v, sid)
-
-        return holds
+        fn, args = self.snippet(node, sc)
+        return cast(Callable[[Any, Any, tuple[Any, ...]], bool], self.generate(
+            f"def _f(_S, _N, _e):\n    _v = _fn(_S, _N{args})\n"
+            "    return _v if _v is True or _v is False else _as_bool(_v, _sid)\n",
+            _fn=fn, _sid=self.comp.sid(node)))
 
     def arg_value(self, arg: A.Expr, arity: int, sc: Scope) -> Leaf:
         """An operator argument as a value (a callable when ``arity`` > 0)."""
         if not arity:
             return self.leaf(arg, sc)
         fn = self.comp.arg_snippet(arg, arity, sc.ns, _sig(sc))
-        return self._adapt(fn, sc)
-
-    def _adapt(self, fn: Callable[..., Any], sc: Scope) -> Leaf:
-        last: dict[str, int] = {}
-        for i, b in enumerate(sc.env.bindings):
-            last[b.name] = i
-        args = "".join(f", _e[{sc.slots[i]}]" for i in last.values())
-        g = {"_fn": fn}
-        exec(f"def _leaf(_S, _N, _e):\n    return _fn(_S, _N{args})\n", g)
-        return cast(Leaf, g["_leaf"])
+        args = _args(sc)
+        return cast(Leaf, self.generate(
+            f"def _f(_S, _N, _e):\n    return _fn(_S, _N{args})\n", _fn=fn))
 
     def wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
         """One synthetic node per LET definition (as the tree walk's), so that its
@@ -206,14 +202,15 @@ class ActionCompiler:
         return self.guard(node, sc, k)
 
     def guard(self, node: A.Node, sc: Scope, k: Run) -> Run:
-        holds, cur = self.test(node, sc), self.cur
-
-        def run(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
-            cur.N = a
-            if holds(S, a, e):
-                k(S, a, e)
-
-        return run
+        fn, args = self.snippet(node, sc)
+        return cast(Run, self.generate(
+            "def _f(_S, _a, _e):\n"
+            "    _cur.N = _a\n"
+            f"    _v = _fn(_S, _a{args})\n"
+            "    if _v is True:\n"
+            "        _k(_S, _a, _e)\n"
+            f"    elif _v is not False and _as_bool(_v, {self.comp.sid(node)}):\n"
+            "        _k(_S, _a, _e)\n", _fn=fn, _k=k, _cur=self.cur))
 
     @staticmethod
     def disj(runs: list[Run]) -> Run:
@@ -233,16 +230,17 @@ class ActionCompiler:
         otherwise = self.call(node, sc, k)
         rhs, cur, sid = self.leaf(node.args[1], sc), self.cur, self.comp.sid(node)
         if node.name == "=":
-            def assign(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
-                if var in a:
-                    otherwise(S, a, e)
-                    return
-                cur.N = a
-                n = NextState(a)
-                n[var] = rhs(S, a, e)
-                k(S, n, e)
-
-            return assign
+            fn, args = self.snippet(node.args[1], sc)
+            return cast(Run, self.generate(
+                "def _f(_S, _a, _e):\n"
+                "    if _var in _a:\n"
+                "        _otherwise(_S, _a, _e)\n"
+                "        return\n"
+                "    _cur.N = _a\n"
+                "    _n = _NextState(_a)\n"
+                f"    _n[_var] = _fn(_S, _a{args})\n"
+                "    _k(_S, _n, _e)\n",
+                _fn=fn, _k=k, _cur=cur, _var=var, _otherwise=otherwise))
 
         ordered = _Ordered()
 
@@ -518,7 +516,11 @@ class ActionCompiler:
         makers: list[Callable[[Any, NextState, tuple[Any, ...]], Any]] = []
         binds: list[Binding] = []
         for p, a in zip(params, args, strict=True):
-            if not p.arity and self.walker._passed_by_name(a, sc.ns, sc.env):
+            slot = None if p.arity else _bound_value(a, sc)
+            if slot is not None:  # a bound value: the same whether passed by name or not
+                makers.append(_slot_reader(slot))
+                binds.append(Binding(p.name, "val", 0, None))
+            elif not p.arity and self.walker._passed_by_name(a, sc.ns, sc.env):
                 makers.append(self._by_name(a, sc))
                 binds.append(Binding(p.name, "lazy", 0, None, expr=(a, sc.ns, sc.env)))
             elif p.arity:
@@ -566,6 +568,14 @@ class ActionCompiler:
         return make
 
 
+def _args(sc: Scope) -> str:
+    """The source of the bound values visible in ``sc`` as a snippet's arguments."""
+    last: dict[str, int] = {}
+    for i, b in enumerate(sc.env.bindings):
+        last[b.name] = i
+    return "".join(f", _e[{sc.slots[i]}]" for i in last.values())
+
+
 def _sig(sc: Scope) -> tuple[tuple[str, Any, int], ...]:
     vis = sc.env.visible()
     return tuple((n, b.kind, b.arity) for n, b in vis.items())
@@ -586,6 +596,22 @@ class _Ordered:
             self.elems = canonical(enum_set(s, sid))
             self.last = s
         return self.elems
+
+
+def _bound_value(a: A.Expr, sc: Scope) -> int | None:
+    """The slot of the value ``a`` names, when it is a name bound to a value (by ``\\E``
+    or a parameter passed a value)."""
+    if not isinstance(a, A.Name | A.OpApp) or a.module or getattr(a, "args", ()):
+        return None
+    for i in range(len(sc.env.bindings) - 1, -1, -1):
+        b = sc.env.bindings[i]
+        if b.name == a.name:
+            return sc.slots[i] if b.kind == "val" else None
+    return None
+
+
+def _slot_reader(slot: int) -> Leaf:
+    return lambda S, N, e: e[slot]
 
 
 def _restore(k: Run, depth: int) -> Run:
@@ -715,6 +741,8 @@ class SplitCompiler(ActionCompiler):
             b = bindings[i]
             if b.kind == "lazy" and b.expr is not None and not has_stateful(b.expr[0]):
                 getters.append((b.name, inner.slots[i], "lazy"))
+            elif b.kind == "val":
+                getters.append((b.name, inner.slots[i], "val"))
             elif cast(str, b.kind) == "maybe":
                 getters.append((b.name, inner.slots[i], "maybe"))
             else:
