@@ -112,3 +112,28 @@ def test_a_recursive_action_is_walked(tmp_path: Path) -> None:
     model = load_model(tmp_path / "Rec.tla")
     assert [t.state for t in model.successors({"x": 0})] == [{"x": 1}]
     assert [why for _, why in model._succ.fallbacks] == ["a recursive action"]
+
+
+def test_an_action_called_with_arguments_has_the_tree_walks_successors() -> None:
+    from tlaconf.explore.adapter import Successors
+    from tlaconf.values import ModelValue
+
+    model = load_model(MODELS / "Tokens.tla", MODELS / "Tokens.cfg")
+    fast, walk = Successors(model.ctx), Successors(model.ctx, compiled=False)
+    procs = [ModelValue(p) for p in ("p1", "p2", "p3")]
+    states = [t.state for s in model.initial_states() for t in model.successors(s)]
+    assert states
+    found = 0
+    for state in states:
+        for p in procs:
+            for q in procs:
+                got = fast.action("Pass", (p, q), state)
+                assert got == walk.action("Pass", (p, q), state)
+                found += len(got)
+        assert fast.action("Drop", (), state) == walk.action("Drop", (), state)
+    assert found > 0
+    with pytest.raises(EvalError) as err:  # the same error: a guard that is not a boolean
+        fast.action("Pass", (1, 2), {**states[0], "holder": {1}})
+    with pytest.raises(EvalError) as err2:
+        walk.action("Pass", (1, 2), {**states[0], "holder": {1}})
+    assert str(err.value) == str(err2.value)

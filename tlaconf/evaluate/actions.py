@@ -656,6 +656,17 @@ class SplitCompiler(ActionCompiler):
     def compile(self, node: A.Node, ns: Namespace) -> Split:
         return self.split_or_walk(node, Scope(ns, Env(), (), 0))
 
+    def compile_action(self, node: A.Node, ns: Namespace, params: Env) -> Split | None:
+        """The action ``node`` (not split) in the scope of ``params`` (its values are the
+        runtime tuple), or None when it does not compile (the tree walk takes it)."""
+        bindings = tuple(Binding(b.name, b.kind, b.arity, None) for b in params.bindings)
+        sc = self.scope(ns, Env(bindings), tuple(range(len(bindings))), len(bindings))
+        try:
+            return self.leaf_split(node, sc)
+        except Uncompiled as why:
+            self.fallbacks.append((node, str(why)))
+            return None
+
     def split_or_walk(self, node: A.Node, sc: Scope) -> Split:
         try:
             return self.split(node, sc)
@@ -703,7 +714,11 @@ class SplitCompiler(ActionCompiler):
                         body(S, a, inner_e, make(name, values(inner_e)))
 
                     return call
-        emit = self.emit
+        return self.leaf_split(node, sc)
+
+    def leaf_split(self, node: A.Node, sc: Scope) -> Split:
+        """``node`` as one action: its successors all have the label it is given."""
+        emit, cur = self.emit, self.cur
 
         def final(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
             emit(cur.label, a)

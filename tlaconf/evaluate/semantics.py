@@ -215,6 +215,11 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
             and ambiguous(x)):
         return x
     tx = tag(x)
+    if type(s) is frozenset and len(s) > _INDEXED:
+        for e in _equal_elements(s).get(x, ()):
+            if tag(e) == tx:
+                return e
+        return NONE
     for e in s:
         if e == x and tag(e) == tx:
             return e
@@ -222,6 +227,25 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
 
 
 NONE = object()
+_INDEXED = 16
+"""Sets larger than this find the elements Python finds equal to a value by an index."""
+_INDEXES: dict[int, tuple[frozenset[Any], dict[Any, list[Any]]]] = {}
+
+
+def _equal_elements(s: frozenset[Any]) -> dict[Any, list[Any]]:
+    """For each element of ``s``, every element Python finds equal to it (``TRUE`` and
+    ``1`` are; TLA+ tells them apart), in the set's order; kept for the sets last asked
+    about (a constant set, such as a type's, is indexed once)."""
+    hit = _INDEXES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    index: dict[Any, list[Any]] = {}
+    for e in s:
+        index.setdefault(e, []).append(e)
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    _INDEXES[id(s)] = (s, index)
+    return index
 
 
 def equal(a: Any, b: Any, sid: int) -> bool:

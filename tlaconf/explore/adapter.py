@@ -112,6 +112,7 @@ class Successors:
         self._init = _InitEnabler(ctx.compiler)
         self._compiled = compiled
         self._programs: dict[tuple[int, int, str], tuple[A.Node, Split]] = {}
+        self._actions: dict[tuple[str, int, tuple[Any, ...]], tuple[A.Node, Split | None]] = {}
         self._out: list[tuple[Label, dict[str, Any]]] = []
         self._what: A.Node = A.Bool(True)
         self._splitter = SplitCompiler(ctx.compiler, Label, self._emit, self._walk)
@@ -171,10 +172,21 @@ class Successors:
         entry = self.ctx.ns.lookup(op)
         assert entry is not None  # call_node found it
         w = self._enabler
+        ns = entry.ns or self.ctx.ns
         try:
             with budget.limit(entry.node.span), w.in_state(state, NextState({})):
-                return [self._complete(asg, body, f"action {op}")
-                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
+                program = self._action_program(op, body, ns, env) if self._compiled else None
+                if program is None:
+                    return [self._complete(asg, body, f"action {op}")
+                            for asg in w.successors(body, ns, env, {})]
+                saved = self._out, self._what
+                self._out, self._what = [], body
+                try:
+                    program(state, NextState({}), tuple(b.value for b in env.bindings),
+                            Label(op))
+                    return [s for _, s in self._out]
+                finally:
+                    self._out, self._what = saved
         except Exception as exc:
             raise self._error(exc, entry.node) from None
 
@@ -229,6 +241,15 @@ class Successors:
             hit = (node, self._splitter.compile(node, ns))
             self._programs[key] = hit
         return hit[1]
+
+    def _action_program(self, op: str, body: A.Node, ns: Namespace, env: Env
+                        ) -> Split | None:
+        kinds = tuple((b.kind, b.arity) for b in env.bindings)
+        key = (op, id(body), kinds)
+        if key not in self._actions:
+            self._actions[key] = (body, self._splitter.compile_action(body, ns, env))
+        hit = self._actions[key]
+        return hit[1] if hit[0] is body else self._splitter.compile_action(body, ns, env)
 
     def _emit(self, label: Label, asg: dict[str, Any]) -> None:
         self._out.append((label, self._complete(asg, self._what, f"action {label.name}")))
