@@ -211,6 +211,8 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
     if x not in s:
         return NONE
     t = type(x)
+    if (t is int or t is bool) and next(iter(s)).__class__ is t:
+        return x  # sets and domains hold one kind besides model values: x is found
     if not ((t is tuple or t is frozenset or t is Fn or t is bool or t is int)
             and ambiguous(x)):
         return x
