@@ -94,7 +94,6 @@ class ActionCompiler:
         self.walker = Walker(comp)
         self.cur = Cursor()
         self._scopes: dict[int, Scope] = {}
-        self._wrappers: dict[int, tuple[A.Node, A.Node]] = {}
         self._open: list[int] = []
 
     # ------------------------------------------------------------------ scopes
@@ -154,19 +153,6 @@ class ActionCompiler:
         args = _args(sc)
         return cast(Leaf, self.generate(
             f"def _f(_S, _N, _e):\n    return _fn(_S, _N{args})\n", _fn=fn))
-
-    def wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
-        """One synthetic node per LET definition (as the tree walk's), so that its
-        compiled snippet is reused."""
-        hit = self._wrappers.get(id(d))
-        if hit is not None and hit[0] is d:
-            return hit[1]
-        if isinstance(d, A.OpDef):
-            node: A.Node = A.Lambda(tuple(p.name for p in d.params), d.body, span=d.span)
-        else:
-            node = A.Let((d,), A.Name(d.name, span=d.span), span=d.span)
-        self._wrappers[id(d)] = (d, node)
-        return node
 
     # ------------------------------------------------------------------ actions
 
@@ -343,11 +329,11 @@ class ActionCompiler:
                 inner = self.extend(inner, Binding(d.name, "lazy", 0, None,
                                                    (d, inner.ns, inner.env)))
             elif isinstance(d, A.OpDef):
-                makers.append(self._eager(self.wrapper(d), inner))
+                makers.append(self._eager(self.walker.wrapper(d), inner))
                 inner = self.extend(inner, Binding(d.name, "op", len(d.params), None,
                                                    (d, inner.ns, inner.env)))
             elif isinstance(d, A.FnDef):
-                makers.append(self._lazy(self.wrapper(d), inner))
+                makers.append(self._lazy(self.walker.wrapper(d), inner))
                 inner = self.extend(inner, Binding(d.name, "lazy", 0, None))
         run_body = body(inner)
         cur = self.cur
@@ -685,7 +671,7 @@ class SplitCompiler(ActionCompiler):
         while isinstance(node, A.Label):
             node = node.expr
         cur = self.cur
-        items = _disjuncts(node)
+        items = disjuncts(node)
         if items is not None:
             runs = [self.split_or_walk(i, sc) for i in items]
 
@@ -777,7 +763,8 @@ class SplitCompiler(ActionCompiler):
         return values
 
 
-def _disjuncts(node: A.Node) -> tuple[A.Expr, ...] | None:
+def disjuncts(node: A.Node) -> tuple[A.Expr, ...] | None:
+    """The items of ``node`` when it is a disjunction, else None."""
     if isinstance(node, A.Junction) and node.op == "\\/":
         return node.items
     if isinstance(node, A.OpApp) and node.name == "\\/" and not node.module:

@@ -77,7 +77,7 @@ class Walker:
         finally:
             self.S, self.N = saved
 
-    def _wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
+    def wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
         """One synthetic node per LET definition (a LAMBDA, or ``LET f[..] == .. IN f``), so
         that its compiled snippet is reused."""
         hit = self._wrappers.get(id(d))
@@ -114,7 +114,7 @@ class Walker:
                 env = env.extend(Binding(d.name, "op", len(d.params),
                                          self._op(d, ns, env), (d, ns, env)))
             elif isinstance(d, A.FnDef):
-                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(self._wrapper(d), ns, env)))
+                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(self.wrapper(d), ns, env)))
         return env
 
     def _thunk(self, body: A.Node, ns: Namespace, env: Env) -> Callable[[], Any]:
@@ -128,7 +128,7 @@ class Walker:
         return get
 
     def _op(self, d: A.OpDef, ns: Namespace, env: Env) -> Any:
-        return self.eval(self._wrapper(d), ns, env)
+        return self.eval(self.wrapper(d), ns, env)
 
     def bindings_of(
         self, bounds: tuple[A.Bound, ...], ns: Namespace, env: Env, sid: int

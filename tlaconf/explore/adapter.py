@@ -2,11 +2,14 @@
 
 Successors are the ones ENABLED and replay's witness search compute
 (:class:`tlaconf.evaluate.enabled.Enabler`: ``x' = e`` assigns, ``x' \\in S``
-enumerates, ``\\/`` and ``\\E`` branch, operator calls are followed).  Only the outer
-disjuncts of the next-state action are split here, as TLC splits ``Next`` into its
-actions, to label each successor with the action (operator and arguments) that gave
-it; below that split the enabler walks the action.  Initial states come from the same
-walk over ``Init`` with unprimed variables assigned (``x = e``, ``x \\in S``), as TLC
+enumerates, ``\\/`` and ``\\E`` branch, operator calls are followed).  The outer
+disjuncts of the next-state action are split, as TLC splits ``Next`` into its actions,
+to label each successor with the action (operator and arguments) that gave it.  On
+the hot path (:meth:`Successors.next`, :meth:`Successors.action`) the action is
+compiled once (:mod:`tlaconf.evaluate.actions`) into code computing exactly the
+successors of the tree walk, which takes what does not compile and stays the
+reference (``Successors(ctx, compiled=False)``).  Initial states come from the walk
+over ``Init`` with unprimed variables assigned (``x = e``, ``x \\in S``), as TLC
 enumerates initial states.
 
 If the evaluator's internals change, only this module follows them.
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate import Context, EvalError, budget
-from tlaconf.evaluate.actions import Split, SplitCompiler
+from tlaconf.evaluate.actions import Split, SplitCompiler, disjuncts
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.levels import has_stateful
@@ -265,8 +268,8 @@ class Successors:
         if isinstance(node, A.Label):
             yield from self._split(node.expr, ns, env, label)
             return
-        if isinstance(node, A.Junction | A.OpApp) and _disjuncts(node) is not None:
-            for item in _disjuncts(node) or ():
+        if isinstance(node, A.Junction | A.OpApp) and disjuncts(node) is not None:
+            for item in disjuncts(node) or ():
                 yield from self._split(item, ns, env, label)
             return
         if isinstance(node, A.Quant) and node.kind == "E":
@@ -302,14 +305,6 @@ class Successors:
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
         err = self.ctx.evaluation_error(exc, node)
         return err if isinstance(err, EvalError) else exc
-
-
-def _disjuncts(node: A.Node) -> tuple[A.Expr, ...] | None:
-    if isinstance(node, A.Junction) and node.op == "\\/":
-        return node.items
-    if isinstance(node, A.OpApp) and node.name == "\\/" and not node.module:
-        return node.args
-    return None
 
 
 def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
