@@ -57,14 +57,13 @@ class Uncompiled(Exception):
 
 
 class Cursor:
-    """What the compiled code of one action shares during one call: the state, the
-    assignment the leaves are evaluated in (read by arguments passed by name and LET
-    definitions when they are forced), and the label of the successors being found."""
+    """What the compiled code of one action shares during one call: the assignment the
+    leaves are evaluated in (read by arguments passed by name and LET definitions when
+    they are forced), and the label of the successors being found."""
 
-    __slots__ = ("N", "S", "label")
+    __slots__ = ("N", "label")
 
     def __init__(self) -> None:
-        self.S: Any = None
         self.N: Any = None
         self.label: Any = None
 
@@ -213,8 +212,7 @@ class ActionCompiler:
         var = self.walker.primed_var(node.args[0], sc.ns, sc.env)
         if var is None:
             return self.call(node, sc, k)
-        otherwise = self.call(node, sc, k)
-        rhs, cur, sid = self.leaf(node.args[1], sc), self.cur, self.comp.sid(node)
+        otherwise, cur = self.call(node, sc, k), self.cur
         if node.name == "=":
             fn, args = self.snippet(node.args[1], sc)
             return cast(Run, self.generate(
@@ -228,7 +226,7 @@ class ActionCompiler:
                 "    _k(_S, _n, _e)\n",
                 _fn=fn, _k=k, _cur=cur, _var=var, _otherwise=otherwise))
 
-        ordered = _Ordered()
+        rhs, sid, ordered = self.leaf(node.args[1], sc), self.comp.sid(node), _Ordered()
 
         def choose(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
             if var in a:
