@@ -137,3 +137,13 @@ def test_an_action_called_with_arguments_has_the_tree_walks_successors() -> None
     with pytest.raises(EvalError) as err2:
         walk.action("Pass", (1, 2), {**states[0], "holder": {1}})
     assert str(err.value) == str(err2.value)
+
+
+def test_a_leaf_that_does_not_compile_fails_only_where_it_is_reached(tmp_path: Path) -> None:
+    text = ("---- MODULE Lazy ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+            "Next == \\/ x > 1 /\\ x' = (x')' + 1\n        \\/ x < 2 /\\ x' = x + 1\n====")
+    assert _differ(tmp_path, text) is None
+    model = load_model(tmp_path / "Lazy.tla")
+    assert [t.state for t in model.successors({"x": 0})] == [{"x": 1}]
+    with pytest.raises(EvalError, match="primed again"):
+        model.successors({"x": 2})

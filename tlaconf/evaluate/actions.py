@@ -122,7 +122,11 @@ class ActionCompiler:
                 ) -> tuple[Callable[..., Any], str]:
         """``node`` compiled in ``sc`` (a snippet of the compiler), and the source of its
         arguments after the state and next state (``_e[i]``: the bound values)."""
-        return self.comp.snippet(node, sc.ns, _sig(sc), primed), _args(sc)
+        try:
+            fn = self.comp.snippet(node, sc.ns, _sig(sc), primed)
+        except (Fail, RecursionError) as err:  # raised where it is evaluated, as the walk's
+            fn = _raising(err)
+        return fn, _args(sc)
 
     def generate(self, src: str, **names: Any) -> Any:
         """The function ``src`` defines (named ``_f``), with ``names`` as its globals."""
@@ -148,7 +152,10 @@ class ActionCompiler:
         """An operator argument as a value (a callable when ``arity`` > 0)."""
         if not arity:
             return self.leaf(arg, sc)
-        fn = self.comp.arg_snippet(arg, arity, sc.ns, _sig(sc))
+        try:
+            fn = self.comp.arg_snippet(arg, arity, sc.ns, _sig(sc))
+        except (Fail, RecursionError) as err:
+            fn = _raising(err)
         args = _args(sc)
         return cast(Leaf, self.generate(
             f"def _f(_S, _N, _e):\n    return _fn(_S, _N{args})\n", _fn=fn))
@@ -596,6 +603,15 @@ def _bound_value(a: A.Expr, sc: Scope) -> int | None:
 
 def _slot_reader(slot: int) -> Leaf:
     return lambda S, N, e: e[slot]
+
+
+def _raising(err: BaseException) -> Callable[..., Any]:
+    """A leaf whose compilation failed: it raises the error when evaluated."""
+
+    def fail(*_: Any) -> Any:
+        raise err.with_traceback(None)
+
+    return fail
 
 
 def _restore(k: Run, depth: int) -> Run:
