@@ -112,3 +112,14 @@ def test_integers_past_pythons_digit_limit_print_everywhere() -> None:
     assert ev("ToString(-(10^5000)) = \"-\" \\o ToString(10^5000)") is True
     fails("(1..(10^5000)) \\cup {0} = {}", "refusing to enumerate 1..1000")
     fails("TLCGet(10^5000)", "TLCGet\\(1000")
+
+
+@pytest.mark.parametrize("n", [4, 40])
+def test_the_element_equal_in_tla_is_found_in_small_and_large_sets(n: int) -> None:
+    from tlaconf.evaluate.semantics import NONE, partner
+
+    ints = frozenset((i, 1) for i in range(n))
+    bools = frozenset((i, True) for i in range(n))
+    assert partner((3, 1), ints) == (3, 1) and partner((3, True), bools) == (3, True)
+    assert partner((3, True), ints) is NONE and partner((3, 1), bools) is NONE
+    assert partner((n + 1, 1), ints) is NONE

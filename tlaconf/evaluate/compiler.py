@@ -844,6 +844,24 @@ class Compiler(Folding, FastPaths):
         return fn
 
 
+    def arg_snippet(self, arg: A.Expr, arity: int, ns: Namespace,
+                    env: tuple[tuple[str, LocalKind, int], ...]) -> Callable[..., Any]:
+        """Like :meth:`snippet`, for an operator's argument (a callable when ``arity`` >
+        0, see :meth:`op_arg`)."""
+        key = ("arg", id(arg), id(ns), env)
+        hit = self._snippets.get(key)
+        if hit is not None:
+            return hit[1]
+        pys = [self.fresh("e_") for _ in env]
+        sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(env, pys, strict=True)})
+        name = self.fresh("arg_")
+        params = ", ".join([*STATE_ARGS, *pys])
+        fn = self.exec(f"def {name}({params}):\n    return {self.op_arg(arg, arity, sc)}\n",
+                       name)
+        self._snippets[key] = (arg, fn)
+        return fn
+
+
 # --------------------------------------------------------------------------- specials
 
 

@@ -211,10 +211,18 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
     if x not in s:
         return NONE
     t = type(x)
+    if (t is int or t is bool) and next(iter(s)).__class__ is t:
+        return x  # sets and domains hold one kind besides model values: x is found
     if not ((t is tuple or t is frozenset or t is Fn or t is bool or t is int)
             and ambiguous(x)):
         return x
     tx = tag(x)
+    index = _equal_elements(s) if type(s) is frozenset and len(s) > _INDEXED else None
+    if index is not None:
+        for e in index.get(x, ()):
+            if tag(e) == tx:
+                return e
+        return NONE
     for e in s:
         if e == x and tag(e) == tx:
             return e
@@ -222,6 +230,32 @@ def partner(x: Any, s: frozenset[Any] | dict[Any, Any]) -> Any:
 
 
 NONE = object()
+_INDEXED = 16
+"""Sets larger than this find the elements Python finds equal to a value by an index."""
+_INDEXES: dict[int, tuple[frozenset[Any], dict[Any, list[Any]]]] = {}
+_ASKED: dict[int, frozenset[Any]] = {}
+
+
+def _equal_elements(s: frozenset[Any]) -> dict[Any, list[Any]] | None:
+    """For each element of ``s``, every element Python finds equal to it (``TRUE`` and
+    ``1`` are; TLA+ tells them apart), in the set's order: an index built the second
+    time a set is asked about and kept for the sets last asked about (a constant set,
+    such as a type's, is indexed once); None the first time (a scan is cheaper)."""
+    hit = _INDEXES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if _ASKED.get(id(s)) is not s:
+        if len(_ASKED) >= 256:
+            _ASKED.clear()
+        _ASKED[id(s)] = s
+        return None
+    index: dict[Any, list[Any]] = {}
+    for e in s:
+        index.setdefault(e, []).append(e)
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    _INDEXES[id(s)] = (s, index)
+    return index
 
 
 def equal(a: Any, b: Any, sid: int) -> bool:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
-from tlaconf.evaluate.code import STATE_ARGS, Local, Scope
+from tlaconf.evaluate.code import Local, Scope
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import enum_set
@@ -77,7 +77,7 @@ class Walker:
         finally:
             self.S, self.N = saved
 
-    def _wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
+    def wrapper(self, d: A.OpDef | A.FnDef) -> A.Node:
         """One synthetic node per LET definition (a LAMBDA, or ``LET f[..] == .. IN f``), so
         that its compiled snippet is reused."""
         hit = self._wrappers.get(id(d))
@@ -102,18 +102,7 @@ class Walker:
     def callable_arg(self, arg: A.Expr, arity: int, ns: Namespace, env: Env) -> Any:
         vis = env.visible()
         sig = tuple((n, b.kind, b.arity) for n, b in vis.items())
-        key = ("arg", id(arg), id(ns), sig)
-        hit = self.comp._snippets.get(key)
-        if hit is not None:
-            fn = hit[1]
-        else:
-            pys = [self.comp.fresh("e_") for _ in sig]
-            sc = Scope(ns, {n: Local(py, k, ar) for (n, k, ar), py in zip(sig, pys, strict=True)})
-            name = self.comp.fresh("arg_")
-            params = ", ".join([*STATE_ARGS, *pys])
-            src = f"def {name}({params}):\n    return {self.comp.op_arg(arg, arity, sc)}\n"
-            fn = self.comp.exec(src, name)
-            self.comp._snippets[key] = (arg, fn)
+        fn = self.comp.arg_snippet(arg, arity, ns, sig)
         return fn(self.S, self.N, *(b.value for b in vis.values()))
 
     def bind_let(self, node: A.Let, ns: Namespace, env: Env) -> Env:
@@ -125,7 +114,7 @@ class Walker:
                 env = env.extend(Binding(d.name, "op", len(d.params),
                                          self._op(d, ns, env), (d, ns, env)))
             elif isinstance(d, A.FnDef):
-                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(self._wrapper(d), ns, env)))
+                env = env.extend(Binding(d.name, "lazy", 0, self._thunk(self.wrapper(d), ns, env)))
         return env
 
     def _thunk(self, body: A.Node, ns: Namespace, env: Env) -> Callable[[], Any]:
@@ -139,7 +128,7 @@ class Walker:
         return get
 
     def _op(self, d: A.OpDef, ns: Namespace, env: Env) -> Any:
-        return self.eval(self._wrapper(d), ns, env)
+        return self.eval(self.wrapper(d), ns, env)
 
     def bindings_of(
         self, bounds: tuple[A.Bound, ...], ns: Namespace, env: Env, sid: int

@@ -2,11 +2,14 @@
 
 Successors are the ones ENABLED and replay's witness search compute
 (:class:`tlaconf.evaluate.enabled.Enabler`: ``x' = e`` assigns, ``x' \\in S``
-enumerates, ``\\/`` and ``\\E`` branch, operator calls are followed).  Only the outer
-disjuncts of the next-state action are split here, as TLC splits ``Next`` into its
-actions, to label each successor with the action (operator and arguments) that gave
-it; below that split the enabler walks the action.  Initial states come from the same
-walk over ``Init`` with unprimed variables assigned (``x = e``, ``x \\in S``), as TLC
+enumerates, ``\\/`` and ``\\E`` branch, operator calls are followed).  The outer
+disjuncts of the next-state action are split, as TLC splits ``Next`` into its actions,
+to label each successor with the action (operator and arguments) that gave it.  On
+the hot path (:meth:`Successors.next`, :meth:`Successors.action`) the action is
+compiled once (:mod:`tlaconf.evaluate.actions`) into code computing exactly the
+successors of the tree walk, which takes what does not compile and stays the
+reference (``Successors(ctx, compiled=False)``).  Initial states come from the walk
+over ``Init`` with unprimed variables assigned (``x = e``, ``x \\in S``), as TLC
 enumerates initial states.
 
 If the evaluator's internals change, only this module follows them.
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate import Context, EvalError, budget
+from tlaconf.evaluate.actions import Split, SplitCompiler, disjuncts
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.levels import has_stateful
@@ -30,6 +34,7 @@ from tlaconf.tla import ast as A
 from tlaconf.values import Fn, ModelValue
 
 _PLAIN = (bool, int, str, ModelValue)
+_PLAIN_SET = frozenset(_PLAIN)
 
 __all__ = ["Label", "Namespace", "Successors", "settle"]
 
@@ -99,13 +104,21 @@ class _InitState(dict[str, Any]):
 
 
 class Successors:
-    """Initial states and labelled successors of one loaded module."""
+    """Initial states and labelled successors of one loaded module.  ``compiled=False``
+    finds successors by the tree walk only (what the compiled actions are tested
+    against)."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, compiled: bool = True) -> None:
         self.ctx = ctx
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._enabler = Enabler(ctx.compiler)
         self._init = _InitEnabler(ctx.compiler)
+        self._compiled = compiled
+        self._programs: dict[tuple[int, int, str], tuple[A.Node, Split]] = {}
+        self._actions: dict[tuple[str, int, tuple[Any, ...]], tuple[A.Node, Split | None]] = {}
+        self._out: list[tuple[Label, dict[str, Any]]] = []
+        self._what: A.Node = A.Bool(True)
+        self._splitter = SplitCompiler(ctx.compiler, Label, self._emit, self._walk)
 
     # --------------------------------------------------------------- entry points
 
@@ -135,10 +148,24 @@ class Successors:
         w = self._enabler
         try:
             with budget.limit(span), w.in_state(state, NextState({})):
-                return [(label, self._complete(asg, node, f"action {label.name}"))
-                        for label, asg in self._split(node, ns, Env(), Label(name))]
+                if not self._compiled:
+                    return [(label, self._complete(asg, node, f"action {label.name}"))
+                            for label, asg in self._split(node, ns, Env(), Label(name))]
+                program = self._program(node, ns, name)
+                saved = self._out, self._what
+                self._out, self._what = [], node
+                try:
+                    program(state, NextState({}), (), Label(name))
+                    return self._out
+                finally:
+                    self._out, self._what = saved
         except Exception as exc:
             raise self._error(exc, node) from None
+
+    @property
+    def fallbacks(self) -> list[tuple[A.Node, str]]:
+        """The parts of next-state relations walked instead of compiled, with why."""
+        return self._splitter.fallbacks
 
     def action(self, op: str, args: tuple[Any, ...], state: Mapping[str, Any]
                ) -> list[dict[str, Any]]:
@@ -148,10 +175,21 @@ class Successors:
         entry = self.ctx.ns.lookup(op)
         assert entry is not None  # call_node found it
         w = self._enabler
+        ns = entry.ns or self.ctx.ns
         try:
             with budget.limit(entry.node.span), w.in_state(state, NextState({})):
-                return [self._complete(asg, body, f"action {op}")
-                        for asg in w.successors(body, entry.ns or self.ctx.ns, env, {})]
+                program = self._action_program(op, body, ns, env) if self._compiled else None
+                if program is None:
+                    return [self._complete(asg, body, f"action {op}")
+                            for asg in w.successors(body, ns, env, {})]
+                saved = self._out, self._what
+                self._out, self._what = [], body
+                try:
+                    program(state, NextState({}), tuple(b.value for b in env.bindings),
+                            Label(op))
+                    return [s for _, s in self._out]
+                finally:
+                    self._out, self._what = saved
         except Exception as exc:
             raise self._error(exc, entry.node) from None
 
@@ -199,14 +237,39 @@ class Successors:
 
     # --------------------------------------------------------------- internals
 
+    def _program(self, node: A.Node, ns: Namespace, name: str) -> Split:
+        key = (id(node), id(ns), name)
+        hit = self._programs.get(key)
+        if hit is None or hit[0] is not node:
+            hit = (node, self._splitter.compile(node, ns))
+            self._programs[key] = hit
+        return hit[1]
+
+    def _action_program(self, op: str, body: A.Node, ns: Namespace, env: Env
+                        ) -> Split | None:
+        kinds = tuple((b.kind, b.arity) for b in env.bindings)
+        key = (op, id(body), kinds)
+        if key not in self._actions:
+            self._actions[key] = (body, self._splitter.compile_action(body, ns, env))
+        hit = self._actions[key]
+        return hit[1] if hit[0] is body else self._splitter.compile_action(body, ns, env)
+
+    def _emit(self, label: Label, asg: dict[str, Any]) -> None:
+        self._out.append((label, self._complete(asg, self._what, f"action {label.name}")))
+
+    def _walk(self, node: A.Node, ns: Namespace, label: Label) -> None:
+        """The tree walk of a part of the next-state relation that is not compiled."""
+        for lab, asg in self._split(node, ns, Env(), label):
+            self._emit(lab, asg)
+
     def _split(self, node: A.Node, ns: Namespace, env: Env,
                label: Label) -> Iterator[tuple[Label, dict[str, Any]]]:
         w = self._enabler
         if isinstance(node, A.Label):
             yield from self._split(node.expr, ns, env, label)
             return
-        if isinstance(node, A.Junction | A.OpApp) and _disjuncts(node) is not None:
-            for item in _disjuncts(node) or ():
+        if isinstance(node, A.Junction | A.OpApp) and disjuncts(node) is not None:
+            for item in disjuncts(node) or ():
                 yield from self._split(item, ns, env, label)
             return
         if isinstance(node, A.Quant) and node.kind == "E":
@@ -244,14 +307,6 @@ class Successors:
         return err if isinstance(err, EvalError) else exc
 
 
-def _disjuncts(node: A.Node) -> tuple[A.Expr, ...] | None:
-    if isinstance(node, A.Junction) and node.op == "\\/":
-        return node.items
-    if isinstance(node, A.OpApp) and node.name == "\\/" and not node.module:
-        return node.args
-    return None
-
-
 def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
     """The last ``n`` bindings of ``env`` (a call's parameters) as values, or None when
     one is passed by name (it reads the next state) or is an operator."""
@@ -273,9 +328,10 @@ def settle(v: Any) -> Any:
     if t in _PLAIN:
         return v
     if t is frozenset or t is tuple:
-        if all(type(x) in _PLAIN or settle(x) is x for x in v):
+        if _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v):
             return v
-    elif t is Fn and all((type(k) in _PLAIN or settle(k) is k)
-                         and (type(x) in _PLAIN or settle(x) is x) for k, x in v.items()):
+    elif t is Fn and (_PLAIN_SET.issuperset(v.value_kinds())
+                      or all(settle(x) is x for x in v.values())) \
+            and (_PLAIN_SET.issuperset(map(type, v)) or all(settle(k) is k for k in v)):
         return v
     return materialize(v)

@@ -28,16 +28,20 @@ from typing import Any, TypeAlias
 class ModelValue:
     """A TLC model value: equal only to itself (by name)."""
 
-    __slots__ = ("name",)
+    __slots__ = ("_h", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self._h = hash(("ModelValue", name))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ModelValue) and other.name == self.name
+        return self is other or (isinstance(other, ModelValue) and other.name == self.name)
 
     def __hash__(self) -> int:
-        return hash(("ModelValue", self.name))
+        return self._h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ModelValue, (self.name,))
 
     def __repr__(self) -> str:
         return f"ModelValue({self.name!r})"
@@ -59,6 +63,9 @@ class Fn(Mapping[Any, Any]):
 
     def __getitem__(self, key: Any) -> Any:
         return self._d[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._d.get(key, default)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._d)

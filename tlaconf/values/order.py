@@ -258,6 +258,7 @@ def flat(items: list[Any]) -> bool:
     for column in columns:
         kinds = set(map(type, column))
         kinds.discard(_Gap)
+        kinds.discard(ModelValue)  # a model value compares with any value
         if len(kinds) > 1 or not kinds <= _SCALAR_KIND.keys():
             return False
     return True
