@@ -215,7 +215,8 @@ def register(p: argparse.ArgumentParser) -> None:
         "Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
         "2 when a trace or the spec is bad input, 3 when an external checker failed, "
-        "could not decide or disagreed with the embedded evaluator."
+        "could not decide or disagreed with the embedded evaluator, 4 on an internal "
+        "error (a bug in tlaconf), 130 when interrupted."
     )
     p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
                    help="trace files or directories")

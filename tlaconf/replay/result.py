@@ -226,11 +226,13 @@ class TraceResult:
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
-    """UNDECIDED when tlaconf hit an internal error or a checker could not decide a trace,
-    else BAD_INPUT when any trace could not be checked, else NONCONFORMING when any did not
-    conform (or the implementation crashed, or, with ``strict``, the run has a warning),
-    else OK."""
-    if any(r.internal_error or r.undecided for r in results):
+    """INTERNAL_ERROR when tlaconf hit a bug on some trace, else UNDECIDED when a checker
+    could not decide a trace, else BAD_INPUT when any trace could not be checked, else
+    NONCONFORMING when any did not conform (or the implementation crashed, or, with
+    ``strict``, the run has a warning), else OK."""
+    if any(r.internal_error for r in results):
+        return ExitCode.INTERNAL_ERROR
+    if any(r.undecided for r in results):
         return ExitCode.UNDECIDED
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
