@@ -44,7 +44,14 @@ from tlaconf.mbt.run import run as run_mbt
 from tlaconf.replay.engine import PoolObserver, Replayer
 from tlaconf.replay.result import TraceResult
 from tlaconf.replay.result import exit_code as results_exit_code
-from tlaconf.replay.runner import OnResult, OnStart, OnSteps, collect_traces, run_traces
+from tlaconf.replay.runner import (
+    TRACE_SUFFIX,
+    OnResult,
+    OnStart,
+    OnSteps,
+    collect_traces,
+    run_traces,
+)
 from tlaconf.spec import resolve_spec_dir, search_path
 from tlaconf.tla import library as library_path
 from tlaconf.trace.partial import is_partial
@@ -99,11 +106,15 @@ def _spec_dir(spec: PathArg | None) -> Path:
 
 def _paths(traces: PathArg | Iterable[PathArg]) -> list[Path]:
     """The trace files ``traces`` names (a folder stands for its ``*.trace.jsonl``), each
-    once, in order."""
-    given = [traces] if isinstance(traces, str | os.PathLike) else list(traces)
+    once, in order; UserError for one that does not exist."""
+    given = [Path(t) for t in ([traces] if isinstance(traces, str | os.PathLike)
+                               else traces)]
     seen: set[Path] = set()
     out: list[Path] = []
-    for p in collect_traces(given):
+    found = [p for g in given  # a folder named like a trace is one (its replay says why)
+             for p in ([g] if g.name.endswith(TRACE_SUFFIX) and g.is_dir()
+                       else collect_traces([g]))]
+    for p in found:
         key = Path(os.path.realpath(p))
         if key not in seen:
             seen.add(key)

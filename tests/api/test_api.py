@@ -172,3 +172,19 @@ def test_importing_tlaconf_loads_nothing_heavy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "['tlaconf']"
+
+
+def test_success_says_which_invariants_were_checked(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from tlaconf.cli.main import main
+
+    ok = PARTIAL / "moves-logged-zones.trace.jsonl"
+    [r] = tlaconf.replay(ok)
+    assert (r.verdict, r.invariants) == ("conforms", ("Partition",))
+    assert main(["replay", str(ok), str(TRACES / "zones" / "custody-7.trace.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert ("invariants checked in every state: Custody 2 (Partition, TrackingValid); "
+            "ZoneMembership 1 (Partition)") in out
+    assert main(["validate", str(ok)]) == 0
+    out = capsys.readouterr().out
+    assert "6 distinct states" in out and "invariants checked in every state: Partition" in out

@@ -152,3 +152,18 @@ def test_an_option_value_that_looks_like_an_option_is_not_refused(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "-1"]) == ExitCode.OK
     assert capsys.readouterr().out.strip() == "-1"
+
+
+@pytest.mark.parametrize("argv", [["convert", "{t}", "{tmp}/out.itf.json"],
+                                  ["export", "{t}", "-o", "{tmp}/T.tla"],
+                                  ["coverage", "{t}"]], ids=lambda a: a[0])
+def test_a_command_that_needs_full_states_names_a_partial_trace(
+        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trace = ROOT / "traces" / "partial" / "moves-logged-zones.trace.jsonl"
+    args = [a.format(t=trace, tmp=tmp_path) for a in argv]
+    assert main(args) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"{trace}:1: a partial trace (its header says \"partial\": true)" in err
+    assert "#partial" not in err and f"tlaconf replay {trace}" in err
+    full = ROOT / "traces" / "zones" / "custody-7.trace.jsonl"
+    assert main([a.format(t=full, tmp=tmp_path) for a in argv]) == ExitCode.OK

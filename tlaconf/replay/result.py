@@ -244,11 +244,16 @@ def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
     return ExitCode.OK
 
 
+def invariant_names(results: Sequence[TraceResult]) -> dict[str, tuple[str, ...]]:
+    """The invariants checked in every state, per module that loaded (sorted)."""
+    names = {r.module: r.invariants for r in results
+             if r.module is not None and r.invariants is not None}  # fmt: skip
+    return dict(sorted(names.items()))
+
+
 def invariant_counts(results: Sequence[TraceResult]) -> dict[str, int]:
     """How many invariants were checked in every state, per module that loaded (sorted)."""
-    counts = {r.module: len(r.invariants) for r in results
-              if r.module is not None and r.invariants is not None}  # fmt: skip
-    return dict(sorted(counts.items()))
+    return {m: len(found) for m, found in invariant_names(results).items()}
 
 
 def warnings(results: Sequence[TraceResult]) -> list[str]:

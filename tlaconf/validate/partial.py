@@ -33,7 +33,14 @@ from tlaconf.evaluate.semantics import apply, same
 from tlaconf.explore import Successors
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
-from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
+from tlaconf.trace.partial import (
+    Partial,
+    PartialStep,
+    PartialTrace,
+    field_span,
+    read_partial,
+    show,
+)
 from tlaconf.validate.nearest import narrowed, progress
 from tlaconf.validate.outcome import Candidate, Outcome
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
@@ -185,7 +192,7 @@ def replay_partial(
     start = time.perf_counter()
     trace = read_partial(path)
     r = PartialReplay(trace, spec_dir, revision)
-    out = Outcome(r.ctx.name)
+    out = Outcome(r.ctx.name, invariants=list(r.ms.invariants))
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
     frontier = _initial(r, trace, out)
     if frontier is not None:
@@ -365,7 +372,8 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
                            Failure(0, where, str(err)), time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if o.result == "accepted":
-        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds)
+        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
+                           _invariants(o))
     line = int((o.log_line or ":2").rsplit(":", 1)[-1])
     step = o.failing_entry or 0
     traced = read_partial(path).steps
@@ -375,9 +383,10 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     if best is not None and best.blame is not None:
         blame = BlameNode.from_blame(best.blame)
     elif o.unmatched and logged is not None:
+        col, end = field_span(_line_text(path, line), o.unmatched[0]) or (1, 1)
         blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
                           f"what line {line} logged ({', '.join(o.unmatched)})",
-                          str(path), line, 1, line, 1,
+                          str(path), line, col, line, end,
                           tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
     reason = o.reason or "rejected"
     if best is not None and best.action:
@@ -386,7 +395,23 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
                       logged.params if logged else None, blame)
     verdict: Verdict = "error" if o.result == "undecided" else "violation"
     return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
-                       undecided=o.result == "undecided")
+                       _invariants(o), undecided=o.result == "undecided")
+
+
+def _invariants(o: Outcome) -> tuple[str, ...] | None:
+    return None if o.invariants is None else tuple(o.invariants)
+
+
+def _line_text(path: Path, line: int) -> str:
+    """The text of ``path``'s line ``line`` ("" when it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for n, text in enumerate(f, 1):
+                if n == line:
+                    return text.rstrip("\n")
+    except OSError:
+        pass
+    return ""
 
 
 def _logged_at(state: Mapping[str, Any], field: str) -> str:
