@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar, overload
 
 from tlaconf.trace.writer import Outcome, Some, TraceWriter
 
@@ -61,13 +61,41 @@ class Recorder(Generic[S]):
     name that is not a TLA+ identifier, or calls out of order (a step before ``init``).
     """
 
+    @overload
+    def __init__(
+        self: Recorder[Mapping[str, Any]],
+        path: str | os.PathLike[str],
+        module: str,
+        refine: None = None,
+        *,
+        observe: Observe[Mapping[str, Any]] | None = None,
+        partial: bool | None = None,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = "1",
+    ) -> None: ...
+
+    @overload
     def __init__(
         self,
         path: str | os.PathLike[str],
         module: str,
-        refine: Refine[S] | None = None,
+        refine: Refine[S],
         *,
         observe: Observe[S] | None = None,
+        partial: bool | None = None,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = "1",
+    ) -> None: ...
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        module: str,
+        refine: Refine[Any] | None = None,
+        *,
+        observe: Observe[Any] | None = None,
         partial: bool | None = None,
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
