@@ -53,9 +53,9 @@ def test_a_partial_trace_is_searched_not_misread(trace: Path) -> None:
     expected = json.loads((PARTIAL / "expected.json").read_text())[trace.name]
     assert result.verdict == expected["verdict"]
     assert (result.failure.step if result.failure else None) == expected.get("step")
-    [low] = run_traces([trace], ROOT / "spec")  # the full-trace replayer cannot read it
+    [low] = run_traces([trace], ROOT / "spec")  # the full-trace replayer says where to go
     assert low.verdict == "error" and low.failure is not None
-    assert "#partial" in low.failure.reason
+    assert "a partial trace" in low.failure.reason and "tlaconf.replay()" in low.failure.reason
 
 
 def test_one_trace_many_and_folders_each_once(tmp_path: Path) -> None:

@@ -469,6 +469,8 @@ class Replayer:
         try:
             with open_trace(path) as trace:
                 module = trace.header.module
+                if trace.header.partial:  # routed by tlaconf.api.replay, never here
+                    raise _Stop("error", Failure(0, 1, PARTIAL))
                 revision = revision or trace.header.revision
                 try:
                     spec = module_spec(spec_dir, module, revision, trace.header.constants)
@@ -532,6 +534,11 @@ class Replayer:
                               "initial state")
             return result("vacuous", failure)
         return result("conforms", None)
+
+
+PARTIAL = ("line 1: a partial trace (its header says \"partial\": true): the step-by-step "
+           "replay needs every variable in every state; tlaconf.replay() and 'tlaconf "
+           "replay' check it by the candidate-set search")
 
 
 def replay_trace(
