@@ -78,12 +78,21 @@ if TYPE_CHECKING:
 
 
 class _Entry:
-    """``tlaconf.replay`` (and ``validate``, ``explore``, ``mbt``): called, the public
-    function of :mod:`tlaconf.api`; any attribute, the subpackage's (``tlaconf.replay.engine``,
-    ``import tlaconf.replay.engine as e``), so both keep working whichever is used first."""
+    # ``tlaconf.replay`` (and ``validate``, ``explore``, ``mbt``): called, the public
+    # function of tlaconf.api; any attribute, the subpackage's (``tlaconf.replay.engine``,
+    # ``import tlaconf.replay.engine as e``), so both keep working whichever is used first.
+    # help() and inspect.signature() show the function's (its doc, ``__wrapped__``).
 
     def __init__(self, name: str) -> None:
         self._name = name
+
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]
+        doc: str | None = self._function().__doc__
+        return doc
+
+    def __get__(self, obj: object, kind: type | None = None) -> _Entry:
+        return self  # a routine to pydoc, so help() documents the call
 
     def _function(self) -> Any:
         return getattr(importlib.import_module("tlaconf.api"), self._name)

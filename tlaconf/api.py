@@ -74,6 +74,7 @@ __all__ = [
     "explore",
     "mbt",
     "replay",
+    "settings",
     "validate",
 ]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import pydoc
 import subprocess
 import sys
 from pathlib import Path
@@ -163,6 +164,8 @@ def test_the_names_and_the_subpackages_both_work() -> None:
     with pytest.raises(AttributeError):
         _ = tlaconf.no_such_name  # type: ignore[attr-defined]
     assert "spec" in inspect.signature(tlaconf.replay).parameters
+    shown = pydoc.render_doc(tlaconf.replay, renderer=pydoc.plaintext)  # help(tlaconf.replay)
+    assert "Check ``traces``" in shown and "max_candidates" in shown
 
 
 def test_importing_tlaconf_loads_nothing_heavy() -> None:
