@@ -112,9 +112,14 @@ def _paths(traces: PathArg | Iterable[PathArg]) -> list[Path]:
                                else traces)]
     seen: set[Path] = set()
     out: list[Path] = []
-    found = [p for g in given  # a folder named like a trace is one (its replay says why)
-             for p in ([g] if g.name.endswith(TRACE_SUFFIX) and g.is_dir()
-                       else collect_traces([g]))]
+    found: list[Path] = []
+    for g in given:
+        if g.is_dir() and not g.name.endswith(TRACE_SUFFIX):
+            found += collect_traces([g])
+        elif os.path.lexists(g):  # a folder named like a trace, a link loop: its replay
+            found.append(g)       # says why it is not a trace
+        else:
+            raise UserError(f"trace {g} does not exist")
     for p in found:
         key = Path(os.path.realpath(p))
         if key not in seen:

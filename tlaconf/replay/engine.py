@@ -464,7 +464,8 @@ class Replayer:
         def result(verdict: Verdict, failure: Failure | None, undecided: bool = False
                    ) -> TraceResult:
             return TraceResult(str(path), module, verdict, steps, failure, _since(start),
-                               checked, undecided=undecided)
+                               checked, undecided=undecided,
+                               states=0 if checked is None else steps + 1)
 
         try:
             with open_trace(path) as trace:

@@ -193,7 +193,8 @@ class TraceResult:
     ``invariants`` names the module's invariants checked in every state (None when the
     module could not be loaded); ``undecided``: an ``error`` because an external checker
     failed, gave no answer or disagreed with the embedded evaluator (exit 3), not
-    because of bad input."""
+    because of bad input; ``states``: the states seen (a full trace's states read, the
+    initial one included; the distinct states a partial trace's search kept)."""
 
     path: str
     module: str | None
@@ -203,6 +204,7 @@ class TraceResult:
     seconds: float = 0.0
     invariants: tuple[str, ...] | None = None
     undecided: bool = False
+    states: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out = {

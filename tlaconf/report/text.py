@@ -312,7 +312,8 @@ def render_report(
         if r.verdict != "conforms" and r.failure is not None:
             console.print(render_failure(r))
     counts = {v: sum(r.verdict == v for r in results) for v in VERDICT_STYLE}
-    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s)")
+    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s), "
+                f"{sum(r.states for r in results)} state(s) seen")
     line.append(f" {against(revision)}: " if revision else ": ")
     line += Text(", ").join(
         Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n

@@ -373,7 +373,7 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     seconds = time.perf_counter() - start
     if o.result == "accepted":
         return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
-                           _invariants(o))
+                           _invariants(o), states=o.distinct_states)
     line = int((o.log_line or ":2").rsplit(":", 1)[-1])
     step = o.failing_entry or 0
     traced = read_partial(path).steps
@@ -395,7 +395,8 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
                       logged.params if logged else None, blame)
     verdict: Verdict = "error" if o.result == "undecided" else "violation"
     return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
-                       _invariants(o), undecided=o.result == "undecided")
+                       _invariants(o), undecided=o.result == "undecided",
+                       states=o.distinct_states)
 
 
 def _invariants(o: Outcome) -> tuple[str, ...] | None:
