@@ -191,3 +191,23 @@ def test_success_says_which_invariants_were_checked(capsys: pytest.CaptureFixtur
     assert main(["validate", str(ok)]) == 0
     out = capsys.readouterr().out
     assert "6 distinct states" in out and "invariants checked in every state: Partition" in out
+
+
+def test_an_evaluation_error_is_located_at_the_log_line(tmp_path: Path) -> None:
+    text = (PARTIAL / "wrong-zone-filed.trace.jsonl").read_text()
+    bad = tmp_path / "bad.trace.jsonl"
+    bad.write_text(text.replace('"id": 21,', '"id": "x",', 1))
+    [r] = tlaconf.replay(bad, spec=ROOT / "spec")
+    assert r.verdict == "error" and r.failure is not None
+    assert (r.failure.step, r.failure.line) == (2, 4)  # the first step logging id "x"
+    assert r.failure.reason.startswith("line 4: cannot evaluate Move([destination |-> ")
+    assert 'id |-> "x"' in r.failure.reason and "Zones4.tla:38:44" in r.failure.reason
+    with pytest.raises(UserError) as raised:
+        tlaconf.validate(bad, spec=ROOT / "spec")
+    assert raised.value.location == f"{bad}:4"
+    full = tmp_path / "full.trace.jsonl"
+    full.write_text((TRACES / "zones" / "worked-example-move.trace.jsonl").read_text()
+                    .replace('"id": 11,', '"id": "x",', 1))
+    [f] = tlaconf.replay(full, spec=ROOT / "spec")
+    assert f.failure is not None and f.failure.line == 3
+    assert f.failure.reason.startswith("line 3: cannot evaluate Move(p): ")

@@ -194,13 +194,27 @@ def replay_partial(
     r = PartialReplay(trace, spec_dir, revision)
     out = Outcome(r.ctx.name, invariants=list(r.ms.invariants))
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
-    frontier = _initial(r, trace, out)
-    if frontier is not None:
-        _steps(r, trace, frontier, out, max_candidates)
+    try:
+        frontier = _initial(r, trace, out)
+        if frontier is not None:
+            _steps(r, trace, frontier, out, max_candidates)
+    except EvalError as err:  # at the log line being checked (entries_checked went before)
+        raise _at_log_line(trace, out.entries_checked, err) from None
     out.distinct_states = sum(out.alive)
     out.depth = out.entries_checked
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _at_log_line(trace: PartialTrace, checked: int, err: EvalError) -> UserError:
+    """``err``, met while checking the entry after the first ``checked`` ones (none: the
+    initial state), located at its log line with its action and params."""
+    if checked >= len(trace.steps) or (checked == 0 and not trace.steps):
+        return UserError(f"cannot check the initial state: {err}", f"{trace.path}:2")
+    step = trace.steps[checked]
+    what = (f"{step.action}({to_tla(step.params)})" if step.action is not None
+            else "Next (an unlabelled step)")
+    return UserError(f"cannot evaluate {what}: {err}", f"{trace.path}:{step.line}")
 
 
 def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[Hashable, State] | None:
@@ -365,11 +379,14 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     start = time.perf_counter()
     try:
         o = replay_partial(path, spec_dir, revision, max_candidates)
-    except UserError as err:
-        tail = err.location.rsplit(":", 1)[-1] if err.location else ""
-        where = int(tail) if tail.isdigit() else 1
-        return TraceResult(str(path), None, "error", 0,
-                           Failure(0, where, str(err)), time.perf_counter() - start)
+    except UserError as err:  # located in this trace, or else at its header (line 1)
+        loc, prefix = err.location or "", f"{path}:"
+        where = loc[len(prefix):].split(":")[0] if loc.startswith(prefix) else ""
+        line = int(where) if where.isdigit() else 1
+        reason = f"line {line}: {err.message}" if where.isdigit() else str(err)
+        return TraceResult(str(path), None, "error", max(line - 2, 0),
+                           Failure(max(line - 2, 0), line, reason),
+                           time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if o.result == "accepted":
         return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
