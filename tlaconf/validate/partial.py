@@ -21,7 +21,7 @@ On success: every line consumed, the most candidates any line had, and (with
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -441,9 +441,3 @@ def _logged_at(state: Mapping[str, Any], field: str) -> str:
             if field in (f"{head}.{k}", f"{head}[{to_tla(k)}]"):
                 return show(x)
     return show(v) if v is not None else "?"
-
-
-def partial_paths(paths: Sequence[Path]) -> list[Path]:
-    from tlaconf.trace.partial import is_partial
-
-    return [p for p in paths if is_partial(p)]
