@@ -226,6 +226,13 @@ def validate(
     ``revision``); more than ``max_candidates`` candidate states at a line is undecided.
     ``library`` and ``eval_budget`` as for ``replay``.  UserError for bad input."""
     tla = Path(path)
+    spec_only = [n for n, v in (("config", config), ("env", env)) if v]
+    partial_only = [n for n, v in (("spec", spec), ("revision", revision)) if v is not None]
+    wrong = partial_only if tla.suffix == ".tla" else spec_only
+    if wrong:  # never silently ignored
+        raise UserError(f"{', '.join(wrong)} does not apply to {tla} (it applies to "
+                        + ("partial traces)" if tla.suffix == ".tla" else
+                           "trace-validation specs, .tla)"))
     with settings(library, eval_budget) as found:
         if tla.suffix == ".tla":
             return validate_trace_spec(tla, None if config is None else Path(config), found,

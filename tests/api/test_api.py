@@ -123,6 +123,10 @@ def test_validate_a_partial_trace_and_its_bound() -> None:
     assert (out.result, out.failing_entry) == ("rejected", 5)
     accepted = tlaconf.validate(PARTIAL / "moves-logged-zones.trace.jsonl")
     assert accepted.result == "accepted" and accepted.exit_code(False) == ExitCode.OK
+    with pytest.raises(UserError, match=r"config does not apply to .* trace-validation"):
+        tlaconf.validate(trace, config="X.cfg")
+    with pytest.raises(UserError, match=r"revision does not apply to .* partial traces"):
+        tlaconf.validate("Trace.tla", revision="2")
 
 
 def test_validate_a_trace_spec_over_its_bound_is_undecided(tmp_path: Path) -> None:
