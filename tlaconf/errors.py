@@ -3,7 +3,7 @@
 Anything a user can cause derives from :class:`UserError` (exit 2); what keeps tlaconf
 from deciding without being the input's fault is :class:`Undecided` (exit 3).  Any other
 exception is an internal error: :func:`internal_error` saves its traceback to a
-file and returns the one line to print (exit 3).
+file and returns the one line to print (exit 4).
 """
 
 from __future__ import annotations
@@ -25,8 +25,14 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     """Bad input: an unreadable file, a spec error, a usage error."""
     UNDECIDED = 3
-    """tlaconf could not decide: an external checker failed, timed out or disagreed, the
-    run was interrupted (SIGINT, SIGTERM), or tlaconf hit an internal error (a bug)."""
+    """tlaconf could not decide: an external checker failed, timed out or disagreed with
+    the embedded evaluator, or a search went over its bound (``--max-candidates``,
+    ``--max-states``, ``--max-seconds``)."""
+    INTERNAL_ERROR = 4
+    """A bug in tlaconf: one line says where its traceback was saved."""
+    INTERRUPTED = 130
+    """The run was interrupted (SIGINT, SIGTERM) and decided nothing (128 + SIGINT, as a
+    shell reports a command ended by Ctrl-C)."""
 
 
 class UserError(Exception):

@@ -86,17 +86,12 @@ def check_trace(
     path: Path, spec: Path, backend: str | Replayer, expected: Expectation,
     width: int | None = None,
 ) -> TraceResult:
-    """Replay ``path`` (with ``backend``: a backend's name or a :class:`Replayer`; a partial
-    trace by the candidate-set search); raise :class:`TraceMismatch` unless it gives
-    ``expected``."""
-    from tlaconf.trace.partial import is_partial
-    from tlaconf.validate.partial import trace_result
+    """Replay ``path`` (with ``backend``: a backend's name or a :class:`Replayer`) through
+    :func:`tlaconf.api.replay`, which tells a partial trace from a full one; raise
+    :class:`TraceMismatch` unless it gives ``expected``."""
+    from tlaconf.api import replay
 
-    if is_partial(path):
-        result = trace_result(path, spec, None)
-    else:
-        replayer = backend if isinstance(backend, Replayer) else setup(backend)
-        result = replayer.replay(path, spec)
+    [result] = replay(path, spec=spec, backend=backend)
     problem = matches(result, expected)
     if problem is not None:
         raise TraceMismatch(failure_report(result, problem, expected, width))

@@ -1,6 +1,6 @@
 """Golden partial traces (``traces/partial/``) and their ``expected.json``.
 
-The harness plays zone moves and records them with :class:`PartialRecorder`: after
+The harness plays zone moves and records them with :class:`tlaconf.Recorder` (``observe=``): after
 the full initial state, each event logs only what a zone library knows cheaply, the
 occupants of the two zones a move touched (``#partial``); some events are logged
 without their action (checked against ``Next``).  The failing traces come from
@@ -18,32 +18,33 @@ from pathlib import Path
 from typing import Any
 
 from harness.profile import Move, ProfileState, apply, membership_vars, new_game
-from harness.recorder import PartialRecorder
-from tlaconf.trace.writer import Some
+from harness.recorder import Recorder
+from tlaconf import Some
 
 MODULE = "ZoneMembership"
 META = {"generator": "harness.scenarios.golden_partial"}
 DECKS = {"SideA": [11, 12, 13], "SideB": [21, 22]}
 
 
-def touched(action: str, params: Mapping[str, Any], state: ProfileState) -> Mapping[str, Any]:
+def touched(action: str | None, params: Mapping[str, Any],
+            state: ProfileState) -> Mapping[str, Any]:
     """What a move logs: the occupants of its source and destination zones."""
     zones = membership_vars(state)["occupants"]
     return {"occupants": Some({z: zones[z] for z in (params["source"], params["destination"])})}
 
 
-def _unlabelled(rec: PartialRecorder[ProfileState], state: ProfileState, zone: str) -> None:
+def _unlabelled(rec: Recorder[ProfileState], state: ProfileState, zone: str) -> None:
     """An event whose action is not logged, only one zone's occupants."""
     zones = membership_vars(state)["occupants"]
     rec.writer.unlabeled_step({"occupants": Some({zone: zones[zone]})})
 
 
-Play = Callable[[PartialRecorder[ProfileState]], None]
+Play = Callable[[Recorder[ProfileState]], None]
 
 
 def _moves(requests: list[Move], bug: Callable[[Move], Move] | None = None,
            unlabelled_after: int | None = None) -> Play:
-    def play(rec: PartialRecorder[ProfileState]) -> None:
+    def play(rec: Recorder[ProfileState]) -> None:
         state = new_game(DECKS)
         rec.init(state)
         for i, request in enumerate(requests):
@@ -79,7 +80,7 @@ CASES: dict[str, tuple[Play, int | None, str | None]] = {
 """Golden name -> (how it is played, failing step, blamed text)."""
 
 
-def _not_in_source(rec: PartialRecorder[ProfileState]) -> None:
+def _not_in_source(rec: Recorder[ProfileState]) -> None:
     """The bug: the library moves 13 but logs the request as a move of 12, which is
     already in the hand: the spec has no such move (``id \\in before[source]``)."""
     state = new_game(DECKS)
@@ -101,8 +102,8 @@ def write_golden(traces: Path) -> list[Path]:
     paths = []
     for name, (play, step, conjunct) in CASES.items():
         path = out / f"{name}.trace.jsonl"
-        rec = PartialRecorder(path, MODULE, membership_vars, touched,
-                              meta={**META, "golden": name})
+        rec = Recorder(path, MODULE, membership_vars, observe=touched,
+                       meta={**META, "golden": name})
         with rec:
             play(rec)
         paths.append(path)

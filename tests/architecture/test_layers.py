@@ -3,7 +3,8 @@
 Every ``import`` of a ``tlaconf`` module (at module level or inside a function)
 is checked against the rank of the importing package: a package may import its
 own modules and those of lower layers, never a higher one.  ``harness`` (the
-implementation under test) may use only the trace writer, values and errors.
+implementation under test) may use only the public recorder, the trace writer, values
+and errors.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tla",),
     ("spec",),
     ("trace", "revision"),
+    ("recorder",),
     ("evaluate",),
     ("replay", "explore"),
     ("validate",),
@@ -34,12 +36,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gate",),
     ("mbt",),
     ("hypothesis",),
+    ("api",),
     ("cli", "pytest_plugin"),
 )
 """Lowest first; packages on one line do not import each other."""
 
 RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
-HARNESS_MAY_USE = ("tlaconf.errors", "tlaconf.values", "tlaconf.trace.writer")
+HARNESS_MAY_USE = ("tlaconf.errors", "tlaconf.values", "tlaconf.trace.writer",
+                   "tlaconf.recorder", "tlaconf.Recorder", "tlaconf.Some")
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:

@@ -5,10 +5,10 @@ Hypothesis drives each command's arguments and input files: valid inputs mutated
 dropped, re-encoded as Latin-1 or UTF-16, deeply nested), paths of the wrong kind (a
 folder, a symbolic-link loop, a dangling link, nothing), output paths under a file,
 options given twice.  Whatever the input:
-exit 0 or 1 only for a verdict, exit 2 naming what is wrong, never exit 3 (an
-internal error) and never a traceback.  ``TLACONF_FUZZ_EXAMPLES`` sets the examples
-per command (``make test``: a few dozen; ``make fuzz``: thousands).  Every bug found
-this way becomes a case in ``cases/``.
+exit 0 or 1 only for a verdict, exit 2 naming what is wrong, exit 3 only at a bound the
+input set, never exit 4 (an internal error) and never a traceback.
+``TLACONF_FUZZ_EXAMPLES`` sets the examples per command (``make test``: a few dozen;
+``make fuzz``: thousands).  Every bug found this way becomes a case in ``cases/``.
 """
 
 from __future__ import annotations
@@ -171,7 +171,8 @@ def run(command: str, args: list[str], root: Path, stdin: str = "",
     if code == 3 and bound is not None and bound in text and "internal error" not in text:
         BOUNDED[command] += 1
     else:
-        assert code != 3, f"exit 3 (internal error) from input: tlaconf {args}\n{text}"
+        assert code != 4, f"exit 4 (internal error) from input: tlaconf {args}\n{text}"
+        assert code != 3, f"exit 3 (undecided) from input: tlaconf {args}\n{text}"
         assert code in (0, 1, 2), code
     if code == 2:
         assert "error" in text, f"exit 2 without saying what is wrong: {args}\n{text}"

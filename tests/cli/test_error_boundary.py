@@ -1,4 +1,4 @@
-"""The error boundary: user errors exit 2, anything else is an internal error (exit 3)."""
+"""The error boundary: user errors exit 2, anything else is an internal error (exit 4)."""
 
 from __future__ import annotations
 
@@ -29,15 +29,15 @@ def _saved(err: str) -> Path:
     return Path(line.rsplit("traceback saved to ", 1)[1])
 
 
-def test_an_internal_error_in_a_trace_exits_3_and_keeps_the_json(
+def test_an_internal_error_in_a_trace_exits_4_and_keeps_the_json(
     cli: Cli, tmp_path: Path
 ) -> None:
     good = _trace(tmp_path)
     run = cli("replay", "--spec", SPEC, "--backend", f"{BACKEND}:BuggyBackend", "--json",
               good)
-    assert run.code == 3 and "Traceback" not in run.err
+    assert run.code == 4 and "Traceback" not in run.err
     doc = json.loads(run.out)
-    assert doc["summary"]["exit_code"] == 3
+    assert doc["summary"]["exit_code"] == 4
     failure = doc["traces"][0]["failure"]
     assert doc["traces"][0]["verdict"] == "error"
     assert "internal error (a bug in tlaconf" in failure["reason"]
@@ -57,7 +57,7 @@ def test_an_internal_error_outside_a_trace_is_one_line_and_a_file(
 
     monkeypatch.setattr(tlaconf.cli.parse, "run", broken)
     (tmp_path / "X.tla").write_text("---- MODULE X ----\n====\n")
-    assert main(["parse", str(tmp_path / "X.tla")]) == 3
+    assert main(["parse", str(tmp_path / "X.tla")]) == 4
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("tlaconf: internal error (a bug in tlaconf, please report it): "
@@ -65,19 +65,19 @@ def test_an_internal_error_outside_a_trace_is_one_line_and_a_file(
     saved = _saved(err)
     assert "raise RuntimeError" in saved.read_text()
     saved.unlink()
-    assert main(["--debug", "parse", str(tmp_path / "X.tla")]) == 3
+    assert main(["--debug", "parse", str(tmp_path / "X.tla")]) == 4
     err = capsys.readouterr().err
     assert err.startswith("Traceback (most recent call last)") and "parse is broken" in err
     _saved(err).unlink()
 
 
-def test_a_user_error_is_exit_2_not_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_user_error_is_exit_2_not_4(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["parse", str(tmp_path / "X.tla")]) == 2
     err = capsys.readouterr().err
     assert "internal error" not in err and "X.tla" in err
 
 
-def test_a_broken_subcommand_import_is_exit_3_reported_as_a_bug(
+def test_a_broken_subcommand_import_is_exit_4_reported_as_a_bug(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Building the parser is inside the escalation point: never a traceback and exit 1."""
@@ -89,7 +89,7 @@ def test_a_broken_subcommand_import_is_exit_3_reported_as_a_bug(
         return real(name, package)
 
     monkeypatch.setattr(importlib, "import_module", broken)
-    assert main(["eval", "1 + 1"]) == ExitCode.UNDECIDED
+    assert main(["eval", "1 + 1"]) == ExitCode.INTERNAL_ERROR
     err = capsys.readouterr().err
     assert "internal error (a bug in tlaconf" in err and "Traceback" not in err
     _saved(err).unlink()
@@ -119,7 +119,7 @@ def test_an_option_a_command_does_not_use_is_refused(capsys: pytest.CaptureFixtu
     assert main(["--eval-budget", "5", "eval", "1 + 1"]) == ExitCode.OK
 
 
-def test_the_built_in_backend_failing_is_exit_3_not_2(
+def test_the_built_in_backend_failing_is_exit_4_not_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     import tlaconf.replay.embedded
@@ -128,7 +128,7 @@ def test_the_built_in_backend_failing_is_exit_3_not_2(
         raise RuntimeError("the embedded backend is broken on purpose")
 
     monkeypatch.setattr(tlaconf.replay.embedded, "EmbeddedBackend", broken)
-    assert main(["replay", "--spec", str(SPEC), str(_trace(tmp_path))]) == ExitCode.UNDECIDED
+    assert main(["replay", "--spec", str(SPEC), str(_trace(tmp_path))]) == ExitCode.INTERNAL_ERROR
     err = capsys.readouterr().err
     assert "internal error" in err and "broken on purpose" in err
     _saved(err).unlink()

@@ -104,14 +104,14 @@ def test_missing_verdicts_json_says_how_to_make_it(cli: Cli, tmp_path: Path) -> 
     assert code == 2 and "tlaconf gate --assemble" in out
 
 
-def test_an_internal_error_exits_3_and_update_records_nothing(cli: Cli, tmp_path: Path) -> None:
+def test_an_internal_error_exits_4_and_update_records_nothing(cli: Cli, tmp_path: Path) -> None:
     traces = corpus(tmp_path)
     assert gate(cli, traces, "--assemble")[0] == 0
     before = (traces / "verdicts.json").read_text()
     for extra in ((), ("--update",)):
         run = cli("gate", "--traces", traces, "--spec", SPEC,
                   "--backend", f"{BACKEND}:BuggyBackend", *extra)
-        assert run.code == 3, extra
+        assert run.code == 4, extra
         assert "internal error" in run.out and "nothing compared" in run.out
         assert (traces / "verdicts.json").read_text() == before
 

@@ -169,7 +169,7 @@ def test_an_internal_error_on_a_worker_keeps_its_traceback_here(tmp_path: Path,
                                                                 scheduler: str) -> None:
     paths = _counter_traces(tmp_path)
     got = run_traces(paths, COUNTER_SPEC, f"{BACKEND}:BuggyBackend", cluster=scheduler)
-    assert exit_code(got) == ExitCode.UNDECIDED
+    assert exit_code(got) == ExitCode.INTERNAL_ERROR
     failure = got[0].failure
     assert got[0].verdict == "error" and failure is not None and failure.traceback
     assert f"traceback saved to {failure.traceback}" in failure.reason

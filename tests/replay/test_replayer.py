@@ -150,7 +150,7 @@ def test_debug_is_a_setting_of_one_run(tmp_path: Path, capsys: pytest.CaptureFix
     args = ["replay", "--spec", str(SPEC), "--backend", f"{BACKEND}:BuggyBackend", "--json",
             str(trace)]
     for flags, shown in ((["--debug"], True), ([], False)):
-        assert main([*flags, *args]) == 3
+        assert main([*flags, *args]) == 4
         captured = capsys.readouterr()
         assert ("Traceback (most recent call last)" in captured.err) is shown
         Path(json.loads(captured.out)["traces"][0]["failure"]["traceback"]).unlink()

@@ -1,4 +1,4 @@
-"""SIGINT and SIGTERM mid-run: exit 3, child processes stopped, temporary folders removed,
+"""SIGINT and SIGTERM mid-run: exit 130, child processes stopped, temporary folders removed,
 no half-written output.
 
 Each test starts ``tlaconf`` as a subprocess with its own ``TMPDIR``, waits until the run
@@ -153,7 +153,7 @@ def test_replay_embedded(tmp_path: Path, signum: int) -> None:
                   str(trace)], tmp_path)
     still_running(proc, 2.0)
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "out" / "r.xml").exists() and not (tmp_path / "html").exists()
     assert leftovers(tmp_path) == []
     assert gone(tmp_path) == []
@@ -172,7 +172,7 @@ def test_replay_tlc_stops_java_and_removes_its_folder(tmp_path: Path, signum: in
     running = [int(p.name) for p in pids.iterdir()]
     assert list((tmp_path / "tmp").glob("tlaconf-tlc-*"))  # the check below can fail
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not [pid for pid in running if alive(pid)]
     assert leftovers(tmp_path) == []
 
@@ -187,7 +187,7 @@ def test_replay_real_tlc(tmp_path: Path, signum: int) -> None:
              "TLC started")
     time.sleep(0.5)
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert leftovers(tmp_path) == []
 
 
@@ -200,7 +200,7 @@ def test_gate_update_writes_nothing(tmp_path: Path, signum: int) -> None:
                   "j.xml"], tmp_path)
     still_running(proc, 2.0)
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert verdicts.read_text() == '{"a.trace.jsonl": {"verdict": "violation"}}\n'
     assert not (tmp_path / "j.xml").exists()
     assert leftovers(tmp_path) == []
@@ -213,7 +213,7 @@ def test_check_leaves_no_half_written_seed(tmp_path: Path, signum: int) -> None:
                  {"TLACONF_SLOW_MARK": str(tmp_path / "started")})
     wait_for(lambda: (tmp_path / "started").exists(), proc, "the scenarios started")
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "out" / "seed-1").exists()
     assert [p.name for p in (tmp_path / "tmp").iterdir()] == []
     assert leftovers(tmp_path) == []
@@ -228,7 +228,7 @@ def test_replay_embedded_jobs_ctrl_c(tmp_path: Path) -> None:
     wait_for(lambda: len(processes_of(tmp_path)) >= 3, proc, "the workers started")
     still_running(proc, 0.5)
     code, _ = interrupt(proc, signal.SIGINT, group=True)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "r.xml").exists()
     assert leftovers(tmp_path) == [] and gone(tmp_path) == []
 
@@ -259,7 +259,7 @@ def fake_apalache(tmp_path: Path, hang: str) -> dict[str, str]:
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_replay_apalache_fake_server(tmp_path: Path, signum: int) -> None:
     """Mid-trace (the server stuck in a step; tests/apalache stops it while loading): exit
-    3, the server and its folder gone, no JUnit file, no JSON half-printed."""
+    130, the server and its folder gone, no JUnit file, no JSON half-printed."""
     from tests.apalache.fake_apalache import started
 
     trace = counter_trace(tmp_path / "t.trace.jsonl", 5)
@@ -271,7 +271,7 @@ def test_replay_apalache_fake_server(tmp_path: Path, signum: int) -> None:
     still_running(proc, 0.5)
     assert alive(server["pid"]) and Path(server["cwd"]).is_dir()  # the checks below can fail
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "out" / "r.xml").exists()
     assert leftovers(tmp_path) == [] and gone(tmp_path) == []
     assert not alive(server["pid"]) and not Path(server["cwd"]).exists()
@@ -290,7 +290,7 @@ def test_replay_real_apalache(tmp_path: Path, signum: int) -> None:
     still_running(proc, 3.0)
     assert processes_of(tmp_path)  # the server runs: the check below can fail
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "r.xml").exists()
     assert gone(tmp_path) == [] and leftovers(tmp_path) == []
 
@@ -302,7 +302,7 @@ LIBRARY = Path(__file__).resolve().parents[1] / "library" / "data" / "lib"
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_validate_unbounded_search(tmp_path: Path, signum: int) -> None:
     """The infinite search of a .cfg without its ACTION_CONSTRAINT, no bound: a signal
-    ends it with exit 3 and no half-printed JSON."""
+    ends it with exit 130 and no half-printed JSON."""
     cfg = tmp_path / "Unbounded.cfg"
     cfg.write_text("SPECIFICATION TraceSpec\nVIEW TraceView\nPOSTCONDITION TraceAccepted\n")
     proc = start(["validate", "--library", str(LIBRARY), "--env",
@@ -310,7 +310,7 @@ def test_validate_unbounded_search(tmp_path: Path, signum: int) -> None:
                   str(cfg), str(VALIDATION / "CounterTrace.tla")], tmp_path)
     still_running(proc, 1.0)
     code, _ = interrupt(proc, signum)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert leftovers(tmp_path) == [] and gone(tmp_path) == []
 
 
@@ -329,6 +329,6 @@ def test_explore_writes_no_half_trace(tmp_path: Path) -> None:
     proc = start(["explore", "Wide.tla", "--json", "--trace", "out/v.jsonl"], tmp_path)
     still_running(proc, 1.0)
     code, _ = interrupt(proc, signal.SIGTERM)
-    assert code == ExitCode.UNDECIDED
+    assert code == ExitCode.INTERRUPTED
     assert not (tmp_path / "out" / "v.jsonl").exists()
     assert leftovers(tmp_path) == [] and gone(tmp_path) == []

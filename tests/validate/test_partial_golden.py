@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness.profile import membership_vars, new_game
-from harness.recorder import PartialRecorder
+from harness.recorder import Recorder
 from harness.scenarios.golden_partial import DECKS, touched, write_golden
 from tlaconf.trace.partial import Partial, read_partial
 from tlaconf.trace.writer import Some, TraceWriter
@@ -35,7 +35,7 @@ def test_the_recorder_writes_only_what_an_event_logs(tmp_path: Path) -> None:
     path = tmp_path / "p.trace.jsonl"
     from harness.profile import Move, apply
 
-    with PartialRecorder(path, "ZoneMembership", membership_vars, touched) as rec:
+    with Recorder(path, "ZoneMembership", membership_vars, observe=touched) as rec:
         state = new_game(DECKS)
         rec.init(state)
         state, _ = apply(state, Move(11, "SideA.Deck", "Play"))

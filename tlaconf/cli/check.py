@@ -28,12 +28,12 @@ import re
 import sys
 from pathlib import Path
 
+from tlaconf.api import check_revision
 from tlaconf.cli.inputs import output_dir
 from tlaconf.cli.replay import (
     add_output_options,
     add_run_options,
     check_outputs,
-    check_revision,
     emit,
     replay_paths,
 )

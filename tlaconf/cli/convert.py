@@ -16,7 +16,7 @@ import argparse
 from pathlib import Path
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir, existing_file, output_file
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file, refuse_partial
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output, read_text
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
@@ -76,6 +76,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     if src.stat().st_size == 0:  # neither kind: not "read as ITF"
         raise UserError("empty file: expected a tlaconf trace or ITF JSON", f"{src}:1")
     to_itf = is_trace_file(src)
+    if to_itf:
+        refuse_partial([src], "convert", "writes ITF, whose states give every variable: "
+                       "ITF has no form for a state that logs some variables only")
     if to_itf and dst.name.endswith(".jsonl"):
         raise UserError(f"{src} is a tlaconf trace; OUT {dst} should be ITF (.itf.json)")
     if to_itf and (args.module or args.revision or args.rename):

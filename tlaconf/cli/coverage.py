@@ -14,7 +14,13 @@ import json
 import sys
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir, existing_path, once_each, output_file
+from tlaconf.cli.inputs import (
+    existing_dir,
+    existing_path,
+    once_each,
+    output_file,
+    refuse_partial,
+)
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.files import check_output
 from tlaconf.replay import collect_traces
@@ -46,7 +52,10 @@ def run(args: argparse.Namespace) -> ExitCode:
     if args.html is not None:
         check_output(args.html, "--html")
     spec_dir = resolve_spec_dir(args.spec)
-    cov = cover_traces(once_each(collect_traces(args.traces)), spec_dir)
+    paths = once_each(collect_traces(args.traces))
+    refuse_partial(paths, "coverage", "measures the conjuncts of full steps, which the "
+                   "candidate-set search of a partial log does not evaluate one by one")
+    cov = cover_traces(paths, spec_dir)
     if args.html is not None:
         write_coverage_html(args.html, cov)
     if args.json:

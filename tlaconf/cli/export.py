@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir, existing_file, output_file
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file, refuse_partial
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
@@ -31,6 +31,8 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    refuse_partial([args.trace], "export", "writes each state as the values of every "
+                   "variable, which a partial trace does not log")
     with open_trace(args.trace) as t:
         header = t.header
     try:

@@ -1,7 +1,7 @@
 """``tlaconf init NAME``: scaffold a project that tlaconf checks.
 
 Writes ``NAME/`` with a conformance module and its ``.cfg`` (``spec/conformance/``),
-an implementation, a recorder that writes traces with ``TraceWriter``, seeded
+an implementation, a recorder built on :class:`tlaconf.Recorder`, seeded
 scenarios, a pytest test using the ``tlaconf_replay`` fixture, and a
 ``pyproject.toml`` whose ``[tool.tlaconf]`` table ``check``, ``replay``, ``gate`` and
 the pytest plugin read.  The project needs no reference profile.  Nothing is

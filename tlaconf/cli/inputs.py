@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from tlaconf.errors import UserError
@@ -153,6 +154,19 @@ def once_each(paths: list[Path]) -> list[Path]:
             seen.add(key)
             out.append(p)
     return out
+
+
+def refuse_partial(paths: Sequence[Path], command: str, why: str) -> None:
+    """UserError at the first partial trace of ``paths`` (header ``"partial": true``):
+    ``command`` needs every variable in every state (``why``), which a partial trace does
+    not give; ``replay`` and ``validate`` check it."""
+    from tlaconf.trace.partial import is_partial
+
+    for p in paths:
+        if is_partial(p):
+            raise UserError("a partial trace (its header says \"partial\": true): "
+                            f"{command} {why}; check it with 'tlaconf replay {p}' or "
+                            f"'tlaconf validate {p}'", f"{p}:1")
 
 
 _READ_HERE = (".tla", ".cfg", ".jsonl", ".json", ".ndjson")

@@ -8,10 +8,11 @@ neither the evaluator nor pydantic nor rich.
 Everything :func:`main` does, building the parser included, runs inside one ``try``
 that turns what happened into an :class:`~tlaconf.errors.ExitCode`: a
 :class:`~tlaconf.errors.UserError` or a usage error is BAD_INPUT (2), an
-:class:`~tlaconf.errors.Undecided` (a cluster that cannot be used), SIGINT and SIGTERM
-are UNDECIDED (3, after every context manager has unwound, see
-:mod:`tlaconf.signals`), any other exception is a bug in tlaconf, UNDECIDED (one line
-on stderr, the traceback saved to a file).
+:class:`~tlaconf.errors.Undecided` (a cluster that cannot be used) is UNDECIDED (3),
+SIGINT and SIGTERM are INTERRUPTED (130, after every context manager has unwound, see
+:mod:`tlaconf.signals`), any other exception is a bug in tlaconf, INTERNAL_ERROR (4: one
+line on stderr saying where the traceback was saved, never the traceback itself unless
+``--debug``).
 """
 
 from __future__ import annotations
@@ -118,11 +119,28 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.given_before: dict[str, str] = {}
         """The options of one value given before this subcommand (see :class:`_Commands`)."""
+        self.command_line: tuple[argparse.ArgumentParser, Sequence[str]] | None = None
+        """The top parser and the whole command line being read (set by :func:`_parse`)."""
         self.register("action", None, _Once)
         self.register("action", "store", _Once)
         self.register("action", "parsers", _Commands)
 
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        """A value that its option refuses (a path that does not exist) is reported only
+        after the words that are no option at all (``replay --nope x`` is about
+        ``--nope``): argparse would name those last."""
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError:
+            if self.command_line is not None:
+                refuse_unknown_options(*self.command_line)
+            raise
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        line = self.command_line
+        if message.startswith("unrecognized arguments") and line is not None:
+            self.command_line = None
+            refuse_unknown_options(*line)  # an option is named as one, a stray word as is
         self.print_usage(sys.stderr)
         self.exit(ExitCode.BAD_INPUT, f"{self.prog}: error: {message}\n")
 
@@ -196,11 +214,45 @@ def build_parser(commands: Collection[str] = tuple(COMMANDS)) -> argparse.Argume
     return parser
 
 
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(found[0].choices) if found else {}
+
+
+def refuse_unknown_options(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """A usage error naming the first word of ``argv`` that looks like an option and is
+    none of the parser's (or, after the subcommand, of the subcommand's parser).
+
+    argparse checks the values of the arguments it knows (a path that does not exist) before
+    it reports the words it did not understand, so ``replay --nope x`` blamed ``x``."""
+    choices = _subparsers(parser)
+    current = parser
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return
+        if current is parser and word in choices:
+            current = choices[word]
+            continue
+        found = current._parse_optional(word)
+        if found is None:
+            continue
+        action, _, explicit = found
+        if action is None:
+            current.error(f"unknown option {word.split('=', 1)[0]}")
+        elif explicit is None and (action.nargs is None or isinstance(action.nargs, int)):
+            for _ in range(1 if action.nargs is None else int(action.nargs)):
+                next(words, None)
+
+
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line; UsageError when argparse refused it (or printed help)."""
     command = chosen_command(argv)
     parser = build_parser(() if command is None else (command,))
     try:
+        for p in (parser, *_subparsers(parser).values()):
+            if isinstance(p, _Parser):
+                p.command_line = (parser, argv)
         args = parser.parse_args(argv)
         vars(args).pop(_GIVEN, None)
         if command is not None:
@@ -257,13 +309,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.UNDECIDED
     except Interrupted as err:
         print(f"tlaconf: interrupted by {err.signal_name}: nothing was decided", file=sys.stderr)
-        return ExitCode.UNDECIDED
+        return ExitCode.INTERRUPTED
     except BrokenPipeError:
         return ExitCode.OK
     except Exception as exc:
         message, _ = internal_error(exc, echo=debug)
         print(f"tlaconf: {message}", file=sys.stderr)
-        return ExitCode.UNDECIDED
+        return ExitCode.INTERNAL_ERROR
 
 
 if __name__ == "__main__":

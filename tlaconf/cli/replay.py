@@ -18,7 +18,7 @@ from tlaconf.cli.inputs import (
     positive_seconds,
 )
 from tlaconf.errors import ExitCode, UserError
-from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code, run_traces
+from tlaconf.replay import BACKENDS, CHECKERS, TraceResult, exit_code
 from tlaconf.replay.cluster_address import check_address
 from tlaconf.replay.engine import PoolObserver
 from tlaconf.replay.runner import check_parallel, collect_traces
@@ -30,7 +30,6 @@ from tlaconf.report import (
     write_html,
     write_junit,
 )
-from tlaconf.spec import resolve_spec_dir, search_path
 from tlaconf.spec.project import find_project
 
 
@@ -125,66 +124,29 @@ def check_outputs(args: argparse.Namespace, *folders: tuple[str, Path]) -> None:
         seen[where] = f"{option} {path}"
 
 
-def check_revision(spec_dir: Path, revision: str | None) -> None:
-    """UserError ("unknown revision") unless ``revision`` is None or a folder of ``spec_dir``."""
-    if revision is not None:
-        if not (spec_dir / "reference-profile").is_dir():
-            raise UserError(f"unknown revision {revision!r} (there is no "
-                            f"{spec_dir / 'reference-profile'}: this spec has no revisions)")
-        search_path(spec_dir, revision)
-
-
 def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
                  observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
-    """Replay ``paths`` with the run options of ``args``, with a progress display unless
-    quiet; partial traces (header ``"partial": true``) by the candidate-set search of
-    ``tlaconf validate``, the others by the backend (``observers`` riding on it)."""
-    from tlaconf.validate.partial import partial_paths, trace_result
+    """Replay ``paths`` with the run options of ``args`` through :func:`tlaconf.api.replay`
+    (which tells partial traces from full ones), with a progress display unless quiet."""
+    from tlaconf.api import replay
+    from tlaconf.trace.partial import is_partial
 
-    partial = set(partial_paths(paths))
-    if not partial:
-        return _replay_full(paths, args, quiet, observers)
-    spec_dir = resolve_spec_dir(args.spec)
-    check_revision(spec_dir, args.revision)
     checkers = [c for c in (args.backend, args.cross_check) if c not in (None, "embedded")]
-    if checkers:  # never let a reader think an external checker decided these
+    partial = [p for p in paths if is_partial(p)] if checkers else []
+    if partial:  # never let a reader think an external checker decided these
         sys.stderr.write(
             f"tlaconf: note: {len(partial)} partial trace(s) decided by the candidate-set "
             f"search of the embedded evaluator, not by {' or '.join(checkers)} (no checker "
             f"replays a partial log): {', '.join(sorted(str(p) for p in partial))}\n")
-    done = iter(_replay_full([p for p in paths if p not in partial], args, quiet, observers))
-    return [trace_result(p, spec_dir, args.revision) if p in partial else next(done)
-            for p in paths]
-
-
-def _replay_full(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
-                 observers: Sequence[PoolObserver] = ()) -> list[TraceResult]:
-    if not paths:
-        return []
-    spec_dir = resolve_spec_dir(args.spec)
-    check_revision(spec_dir, args.revision)
-    if quiet:
-        return run_traces(paths, spec_dir, args.backend, args.jobs, revision=args.revision,
-                          cross_check=args.cross_check, checker_timeout=args.checker_timeout,
-                          observers=observers, debug=args.debug,
-                          cluster=args.cluster)  # fmt: skip
-    console = make_console(sys.stderr)
-    with ProgressDisplay(console, len(paths)) as progress:
-        return run_traces(
-            paths,
-            spec_dir,
-            args.backend,
-            args.jobs,
-            on_start=progress.on_start,
-            on_steps=progress.on_steps,
-            on_result=progress.on_result,
-            revision=args.revision,
-            cross_check=args.cross_check,
-            checker_timeout=args.checker_timeout,
-            observers=observers,
-            debug=args.debug,
-            cluster=args.cluster,
-        )
+    options = dict(spec=args.spec, backend=args.backend, cross_check=args.cross_check,
+                   revision=args.revision, jobs=args.jobs, cluster=args.cluster,
+                   checker_timeout=args.checker_timeout, observers=observers,
+                   debug=args.debug)
+    if quiet or not paths:
+        return replay(paths, **options)
+    with ProgressDisplay(make_console(sys.stderr), len(paths)) as progress:
+        return replay(paths, on_start=progress.on_start, on_steps=progress.on_steps,
+                      on_result=progress.on_result, **options)
 
 
 def strict(args: argparse.Namespace) -> bool:
@@ -215,7 +177,8 @@ def register(p: argparse.ArgumentParser) -> None:
         "Replay each trace step by step against its conformance module. "
         "Exit 0 when every trace conforms, 1 on a violation or a vacuous trace, "
         "2 when a trace or the spec is bad input, 3 when an external checker failed, "
-        "could not decide or disagreed with the embedded evaluator."
+        "could not decide or disagreed with the embedded evaluator, 4 on an internal "
+        "error (a bug in tlaconf), 130 when interrupted."
     )
     p.add_argument("traces", nargs="+", metavar="TRACE", type=existing_path,
                    help="trace files or directories")

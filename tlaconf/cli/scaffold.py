@@ -95,47 +95,37 @@ class Account:
         return True
 ''',
     "{name}/recorder.py": '''\
-"""Records what the account did as a tlaconf trace (the refinement mapping)."""
+"""Records what the account did as a tlaconf trace, with tlaconf's own recorder."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
 
-from tlaconf.trace.writer import TraceWriter
+import tlaconf
 
 from {name}.account import Account
 
 
-class Recorder:
+def refine(account: Account) -> dict[str, int]:
+    """The refinement mapping: the spec's variables, read off the implementation."""
+    return {{"balance": account.balance}}
+
+
+class Recorder(tlaconf.Recorder[Account]):
     """Each request becomes one step: its action, params, outcome and the state after."""
 
     def __init__(self, path: Path, account: Account, seed: int) -> None:
+        super().__init__(path, "Account", refine, constants={{"Limit": account.limit}},
+                         meta={{"seed": seed, "generator": "{name}.scenarios"}})
         self.account = account
-        self.writer = TraceWriter(path, "Account", "1", constants={{"Limit": account.limit}},
-                                  meta={{"seed": seed, "generator": "{name}.scenarios"}})
-        self.writer.init(self.state())
-
-    def state(self) -> dict[str, int]:
-        """The spec's variables, read off the implementation."""
-        return {{"balance": self.account.balance}}
+        self.init(account)
 
     def request(self, action: str, amount: int) -> bool:
         done = {{"Deposit": self.account.deposit, "Withdraw": self.account.withdraw}}[action]
         ok = done(amount)
-        self.writer.step(action, {{"amount": amount}}, "accepted" if ok else "rejected",
-                         self.state())
+        self.record(action, {{"amount": amount}}, "accepted" if ok else "rejected",
+                    self.account)
         return ok
-
-    def __enter__(self) -> Recorder:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        if kind is None:
-            self.writer.close()
-        else:
-            self.writer.abort()
 ''',
     "{name}/scenarios.py": '''\
 """Seeded runs of the account: what `tlaconf check` runs ([tool.tlaconf] scenarios)."""
@@ -166,7 +156,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tlaconf.trace.writer import TraceWriter
+import tlaconf
 
 from {name}.scenarios import generate_all
 
@@ -179,9 +169,9 @@ def test_the_scenarios_conform(tmp_path: Path, tlaconf_replay, seed: int) -> Non
 
 def test_an_overdraft_is_caught(tmp_path: Path, tlaconf_replay) -> None:
     path = tmp_path / "overdraft.trace.jsonl"
-    with TraceWriter(path, "Account", "1", constants={{"Limit": 100}}) as w:
-        w.init({{"balance": 5}})
-        w.step("Withdraw", {{"amount": 9}}, "accepted", {{"balance": -4}})
+    with tlaconf.Recorder(path, "Account", constants={{"Limit": 100}}) as rec:
+        rec.init({{"balance": 5}})
+        rec.accepted("Withdraw", {{"amount": 9}}, {{"balance": -4}})
     tlaconf_replay(path, expect="violation", step=1, conjunct="p.amount <= balance")
 ''',
 }

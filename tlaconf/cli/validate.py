@@ -112,10 +112,11 @@ def _refuse_options_of_the_other_kind(args: argparse.Namespace, partial: bool) -
 
 
 def _partial(args: argparse.Namespace, path: Path) -> int:
+    from tlaconf.api import validate
     from tlaconf.validate.outcome import render
-    from tlaconf.validate.partial import DEFAULT_MAX_CANDIDATES, replay_partial
+    from tlaconf.validate.partial import DEFAULT_MAX_CANDIDATES
 
-    outcome = replay_partial(path, args.spec, args.revision,
-                             args.max_candidates or DEFAULT_MAX_CANDIDATES)
+    outcome = validate(path, spec=args.spec, revision=args.revision,
+                       max_candidates=args.max_candidates or DEFAULT_MAX_CANDIDATES)
     print(json.dumps(outcome.to_json(), indent=1) if args.json else render(outcome))
     return outcome.exit_code(args.strict)

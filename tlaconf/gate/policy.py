@@ -5,7 +5,8 @@ format it.
 :func:`decide_gate` takes the replay results and says what the run answers:
 
 - ``undecided``: some trace could not be decided (an internal error, or an external
-  checker that failed or disagreed): nothing is compared, nothing is recorded (exit 3);
+  checker that failed or disagreed): nothing is compared, nothing is recorded (exit 4
+  for an internal error, else 3);
 - ``checks-nothing``: no trace reached ``conforms`` or ``violation``; with ``update``
   nothing is written (exit 1: a corpus that checks nothing is not a pass);
 - ``updated``: ``update`` and the run decided: the new verdicts (the caller writes them);
@@ -86,8 +87,9 @@ def decide_gate(corpus: GateCorpus, results: list[TraceResult], *, update: bool 
     """What the replay ``results`` of ``corpus`` answer."""
     undecided = [r for r in results if r.internal_error or r.undecided]
     if undecided:
+        bug = any(r.internal_error for r in undecided)
         return GateOutcome(
-            "undecided", ExitCode.UNDECIDED,
+            "undecided", ExitCode.INTERNAL_ERROR if bug else ExitCode.UNDECIDED,
             f"gate: {len(undecided)} trace(s) undecided (an internal error, or an external "
             "checker that failed or disagreed); nothing compared", undecided=undecided)
     found = warnings(results)

@@ -190,7 +190,7 @@ def get_backend(name: str) -> Backend:
     except UserError:
         raise
     except Exception as err:  # importing or creating the backend failed
-        if name in BACKENDS:  # a built-in one: a bug in tlaconf (exit 3), not bad input
+        if name in BACKENDS:  # a built-in one: a bug in tlaconf (exit 4), not bad input
             raise
         raise UserError(f"backend {name!r} is not available: {describe(err)}") from None
     if not callable(getattr(backend, "load", None)) or not isinstance(

@@ -36,8 +36,8 @@ from tlaconf.evaluate import budget
 from tlaconf.files import unreadable_path
 from tlaconf.replay.cluster_address import check_address
 from tlaconf.replay.engine import Replayer
+from tlaconf.replay.executor import OnResult, Settings, chunk_indices, merge
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, display_path
-from tlaconf.replay.runner import OnResult, Settings, chunk_indices, merge
 
 SEARCHED = ("conformance", "reference-profile", "tcs")
 """The spec directory's folders shipped whole (with its own ``.tla`` and ``.cfg``)."""
@@ -93,6 +93,22 @@ def spec_bundle(spec_dir: Path) -> SpecBundle:
 
 Shipped = tuple[TraceResult, str | None]
 """A result as a worker returns it (its paths as tokens) and its saved traceback's text."""
+
+
+class DaskCluster:
+    """The :class:`~tlaconf.replay.executor.Executor` of a Dask cluster whose scheduler is
+    at ``address``: the workers replay with Replayers built from ``settings``; a trace
+    this process cannot read is replayed here by ``local``."""
+
+    def __init__(self, address: str, local: Replayer, settings: Settings) -> None:
+        self.address = address
+        self.local = local
+        self.settings = settings
+
+    def replay(self, paths: Sequence[Path], spec_dir: Path,
+               on_result: OnResult | None = None) -> list[TraceResult]:
+        return replay_on_cluster(paths, spec_dir, self.address, self.local, self.settings,
+                                 on_result)
 
 
 def replay_on_cluster(

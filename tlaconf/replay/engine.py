@@ -464,11 +464,14 @@ class Replayer:
         def result(verdict: Verdict, failure: Failure | None, undecided: bool = False
                    ) -> TraceResult:
             return TraceResult(str(path), module, verdict, steps, failure, _since(start),
-                               checked, undecided=undecided)
+                               checked, undecided=undecided,
+                               states=0 if checked is None else steps + 1)
 
         try:
             with open_trace(path) as trace:
                 module = trace.header.module
+                if trace.header.partial:  # routed by tlaconf.api.replay, never here
+                    raise _Stop("error", Failure(0, 1, PARTIAL))
                 revision = revision or trace.header.revision
                 try:
                     spec = module_spec(spec_dir, module, revision, trace.header.constants)
@@ -532,6 +535,11 @@ class Replayer:
                               "initial state")
             return result("vacuous", failure)
         return result("conforms", None)
+
+
+PARTIAL = ("line 1: a partial trace (its header says \"partial\": true): the step-by-step "
+           "replay needs every variable in every state; tlaconf.replay() and 'tlaconf "
+           "replay' check it by the candidate-set search")
 
 
 def replay_trace(

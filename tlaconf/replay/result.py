@@ -193,7 +193,8 @@ class TraceResult:
     ``invariants`` names the module's invariants checked in every state (None when the
     module could not be loaded); ``undecided``: an ``error`` because an external checker
     failed, gave no answer or disagreed with the embedded evaluator (exit 3), not
-    because of bad input."""
+    because of bad input; ``states``: the states seen (a full trace's states read, the
+    initial one included; the distinct states a partial trace's search kept)."""
 
     path: str
     module: str | None
@@ -203,6 +204,7 @@ class TraceResult:
     seconds: float = 0.0
     invariants: tuple[str, ...] | None = None
     undecided: bool = False
+    states: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -226,11 +228,13 @@ class TraceResult:
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
-    """UNDECIDED when tlaconf hit an internal error or a checker could not decide a trace,
-    else BAD_INPUT when any trace could not be checked, else NONCONFORMING when any did not
-    conform (or the implementation crashed, or, with ``strict``, the run has a warning),
-    else OK."""
-    if any(r.internal_error or r.undecided for r in results):
+    """INTERNAL_ERROR when tlaconf hit a bug on some trace, else UNDECIDED when a checker
+    could not decide a trace, else BAD_INPUT when any trace could not be checked, else
+    NONCONFORMING when any did not conform (or the implementation crashed, or, with
+    ``strict``, the run has a warning), else OK."""
+    if any(r.internal_error for r in results):
+        return ExitCode.INTERNAL_ERROR
+    if any(r.undecided for r in results):
         return ExitCode.UNDECIDED
     verdicts = {r.verdict for r in results}
     if "error" in verdicts:
@@ -242,11 +246,16 @@ def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
     return ExitCode.OK
 
 
+def invariant_names(results: Sequence[TraceResult]) -> dict[str, tuple[str, ...]]:
+    """The invariants checked in every state, per module that loaded (sorted)."""
+    names = {r.module: r.invariants for r in results
+             if r.module is not None and r.invariants is not None}  # fmt: skip
+    return dict(sorted(names.items()))
+
+
 def invariant_counts(results: Sequence[TraceResult]) -> dict[str, int]:
     """How many invariants were checked in every state, per module that loaded (sorted)."""
-    counts = {r.module: len(r.invariants) for r in results
-              if r.module is not None and r.invariants is not None}  # fmt: skip
-    return dict(sorted(counts.items()))
+    return {m: len(found) for m, found in invariant_names(results).items()}
 
 
 def warnings(results: Sequence[TraceResult]) -> list[str]:

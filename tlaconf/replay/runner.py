@@ -1,28 +1,36 @@
-"""Replay many traces, in this process, on N worker processes (``-j N``) or on a Dask
-cluster (``--cluster ADDRESS``, :mod:`tlaconf.replay.cluster`, imported only then)."""
+"""Replay many traces on one of two executors (:mod:`tlaconf.replay.executor`): this
+process and its worker processes (``-j N``, :class:`Local`), or a Dask cluster
+(``--cluster ADDRESS``, :mod:`tlaconf.replay.cluster`, imported only then)."""
 
 from __future__ import annotations
 
 import importlib
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 from tlaconf.errors import UserError
-from tlaconf.replay.backend import CHECKERS, get_backend, get_checker
-from tlaconf.replay.engine import PoolObserver, Replayer, StepObserver
+from tlaconf.replay.engine import PoolObserver, Replayer
+from tlaconf.replay.executor import (
+    Executor,
+    OnResult,
+    OnStart,
+    OnSteps,
+    Settings,
+    chunk_indices,
+    merge,
+    setup,
+)
 from tlaconf.replay.result import TraceResult
 from tlaconf.signals import raise_on_signals
 
-TRACE_SUFFIX = ".trace.jsonl"
+__all__ = ["TRACE_SUFFIX", "Local", "OnResult", "OnStart", "OnSteps", "Settings",
+           "check_parallel", "collect_traces", "run_traces", "setup"]
 
-OnStart = Callable[[Path], None]
-OnSteps = Callable[[Path, int], None]
-OnResult = Callable[[TraceResult], None]
+TRACE_SUFFIX = ".trace.jsonl"
 
 
 def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
@@ -42,35 +50,6 @@ def collect_traces(args: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return paths
 
 
-def setup(backend: str, cross_check: str | None = None,
-          observers: Sequence[StepObserver] = (), timeout: float | None = None,
-          debug: bool = False) -> Replayer:
-    """A :class:`Replayer` with the evaluating backend, the external checker (if any) and
-    whether to cross-check; UserError when one is unavailable.
-
-    ``--backend tlc|apalache``: the checker decides, the embedded evaluator explains;
-    ``--cross-check C``: ``backend`` and C both decide every trace; ``timeout``
-    (``--checker-timeout``): the checker's seconds per trace.  The Replayer's one
-    checker serves every trace it replays (one Apalache server for a run).  ``debug``
-    (``--debug``): an internal error's traceback is printed to stderr too.
-    """
-    if timeout is not None and backend not in CHECKERS and cross_check is None:
-        raise UserError("--checker-timeout limits an external checker: use it with "
-                        f"--backend {' or '.join(CHECKERS)} or --cross-check")  # fmt: skip
-    if backend in CHECKERS:
-        if cross_check is not None:
-            raise UserError(
-                "--cross-check compares the embedded evaluator with a checker: "
-                f"use it without --backend {backend}"
-            )
-        return Replayer(get_backend("embedded"), get_checker(backend, timeout), False,
-                        observers, debug)
-    if cross_check is not None:
-        return Replayer(get_backend(backend), get_checker(cross_check, timeout), True,
-                        observers, debug)
-    return Replayer(get_backend(backend), None, False, observers, debug)
-
-
 def check_parallel(jobs: int, cluster: str | None) -> None:
     """UserError unless ``jobs`` (``-j``) is positive, and 1 with a ``cluster``."""
     if jobs < 1:
@@ -81,14 +60,14 @@ def check_parallel(jobs: int, cluster: str | None) -> None:
 
 
 def _replay_in_worker(
-    paths: Sequence[Path], spec_dir: Path, backend: str, revision: str | None,
-    cross_check: str | None, timeout: float | None = None,
+    paths: Sequence[Path], spec_dir: Path, settings: Settings,
     observers: Sequence[PoolObserver] = (), debug: bool = False,
 ) -> tuple[list[TraceResult], Sequence[PoolObserver]]:
     """A chunk of traces in a worker process, with one Replayer (modules load once); the
     results and the observers (forks) that rode on it."""
-    replayer = setup(backend, cross_check, observers, timeout, debug)
-    return [replayer.replay(path, spec_dir, None, revision) for path in paths], observers
+    replayer = setup(settings.backend, settings.cross_check, observers,
+                     settings.checker_timeout, debug)
+    return [replayer.replay(path, spec_dir, None, settings.revision) for path in paths], observers
 
 
 def _stop(workers: set[multiprocessing.process.BaseProcess]) -> None:
@@ -118,9 +97,10 @@ def run_traces(
     debug: bool = False,
     cluster: str | None = None,
 ) -> list[TraceResult]:
-    """Replay ``paths`` (results in the same order); ``jobs > 1`` uses worker processes,
-    each replaying chunks of traces; ``cluster`` (a scheduler's address) the workers of
-    a Dask cluster instead.
+    """Replay the full traces ``paths`` (results in the same order) on the executor the
+    settings choose: :class:`Local` (this process, or ``jobs`` worker processes each
+    replaying chunks of traces), or :class:`~tlaconf.replay.cluster.DaskCluster` (the
+    workers of the Dask cluster whose scheduler's address is ``cluster``).
 
     ``backend``: a backend's name, or a :class:`Replayer` (in this process only: then
     ``cross_check`` is its own).  ``revision`` replaces the revision each trace's header
@@ -137,31 +117,66 @@ def run_traces(
         raise ValueError("a cluster replays elsewhere: pass the backend's name, no observers")
     replayer = (backend if isinstance(backend, Replayer)
                 else setup(backend, cross_check, observers, checker_timeout, debug))  # fmt: skip
+    executor: Executor
     if cluster is not None:
         assert not isinstance(backend, Replayer)
-        return _cluster().replay_on_cluster(
-            paths, spec_dir, cluster, replayer,
-            Settings(backend, revision, cross_check, checker_timeout), on_result)
-    results: list[TraceResult | None] = [None] * len(paths)
-    if jobs == 1 or len(paths) <= 1 or isinstance(backend, Replayer):
-        for i, path in enumerate(paths):
-            if on_start is not None:
-                on_start(path)
-            progress = None if on_steps is None else (lambda n, p=path: on_steps(p, n))
-            results[i] = result = replayer.replay(path, spec_dir, progress, revision)
-            if on_result is not None:
-                on_result(result)
+        settings = Settings(backend, revision, cross_check, checker_timeout)
+        executor = _dask().DaskCluster(cluster, replayer, settings)
+    elif isinstance(backend, Replayer):
+        executor = Local(replayer, revision, on_start=on_start, on_steps=on_steps)
     else:
-        chunks = chunk_indices(len(paths), jobs)
+        executor = Local(replayer, revision, jobs, Settings(backend, revision, cross_check,
+                                                            checker_timeout),
+                         observers, on_start, on_steps, debug)
+    return executor.replay(paths, spec_dir, on_result)
+
+
+class Local:
+    """The :class:`Executor` of this machine: the traces in this process with its
+    ``replayer``, or, with ``jobs > 1`` (and ``settings`` to build their Replayers), in
+    chunks on worker processes, which SIGINT/SIGTERM stop with the run."""
+
+    def __init__(self, replayer: Replayer, revision: str | None, jobs: int = 1,
+                 settings: Settings | None = None, observers: Sequence[PoolObserver] = (),
+                 on_start: OnStart | None = None, on_steps: OnSteps | None = None,
+                 debug: bool = False) -> None:
+        self.replayer = replayer
+        self.revision = revision
+        self.jobs = jobs if settings is not None else 1
+        self.settings = settings
+        self.observers = observers
+        self.on_start = on_start
+        self.on_steps = on_steps
+        self.debug = debug
+
+    def replay(self, paths: Sequence[Path], spec_dir: Path,
+               on_result: OnResult | None = None) -> list[TraceResult]:
+        if self.jobs == 1 or len(paths) <= 1 or self.settings is None:
+            return [self._here(p, spec_dir, on_result) for p in paths]
+        return self._pool(paths, spec_dir, self.settings, on_result)
+
+    def _here(self, path: Path, spec_dir: Path, on_result: OnResult | None) -> TraceResult:
+        if self.on_start is not None:
+            self.on_start(path)
+        on_steps = self.on_steps
+        progress = None if on_steps is None else (lambda n: on_steps(path, n))
+        result = self.replayer.replay(path, spec_dir, progress, self.revision)
+        if on_result is not None:
+            on_result(result)
+        return result
+
+    def _pool(self, paths: Sequence[Path], spec_dir: Path, settings: Settings,
+              on_result: OnResult | None) -> list[TraceResult]:
+        results: list[TraceResult | None] = [None] * len(paths)
+        chunks = chunk_indices(len(paths), self.jobs)
         before = set(multiprocessing.active_children())
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
+        pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(chunks)),
                                    initializer=raise_on_signals)
         forks: list[Sequence[PoolObserver]] = [()] * len(chunks)
         try:
             futures = {
-                pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, backend,
-                            revision, cross_check, checker_timeout,
-                            [o.fork() for o in observers], debug): n
+                pool.submit(_replay_in_worker, [paths[i] for i in chunk], spec_dir, settings,
+                            [o.fork() for o in self.observers], self.debug): n
                 for n, chunk in enumerate(chunks)
             }
             for future in as_completed(futures):
@@ -174,50 +189,18 @@ def run_traces(
             raise
         pool.shutdown()
         for observed in forks:
-            for o, fork in zip(observers, observed, strict=True):
+            for o, fork in zip(self.observers, observed, strict=True):
                 o.join(fork)
-    return [r for r in results if r is not None]
+        return [r for r in results if r is not None]
 
 
-def merge(results: list[TraceResult | None], chunk: Sequence[int],
-          done: Sequence[TraceResult], on_result: OnResult | None) -> None:
-    """Put a chunk's results in their places (``chunk``: their indices), telling ``on_result``."""
-    for i, result in zip(chunk, done, strict=True):
-        results[i] = result
-        if on_result is not None:
-            on_result(result)
-
-
-def chunk_indices(count: int, jobs: int) -> list[list[int]]:
-    """``range(count)`` in about ``CHUNKS_PER_JOB * jobs`` consecutive chunks."""
-    size = max(1, -(-count // (jobs * CHUNKS_PER_JOB)))
-    return [list(range(i, min(i + size, count))) for i in range(0, count, size)]
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """What a worker needs to build the :class:`Replayer` of a run (see :func:`setup`)."""
-
-    backend: str
-    revision: str | None = None
-    cross_check: str | None = None
-    checker_timeout: float | None = None
-
-    def replayer(self) -> Replayer:
-        return setup(self.backend, self.cross_check, timeout=self.checker_timeout)
-
-
-def _cluster() -> ModuleType:
+def _dask() -> ModuleType:
     """:mod:`tlaconf.replay.cluster`, imported now (it imports Dask); UserError without Dask."""
-    try:
-        return importlib.import_module("tlaconf.replay.cluster")
+    try:  # by name: the module (and Dask) is imported afresh when it is not loaded
+        cluster = importlib.import_module("tlaconf.replay.cluster")
     except ImportError as err:
         if err.name is None or err.name.split(".")[0] not in ("dask", "distributed"):
             raise
         raise UserError("--cluster needs Dask (dask.distributed), which is not installed: "
                         "pip install 'tlaconf[dask]'") from None
-
-
-CHUNKS_PER_JOB = 4
-"""With ``-j N``, the traces go to the workers in about ``4 N`` chunks: few enough that a
-module loads a few times per worker, enough to balance the load."""
+    return cluster

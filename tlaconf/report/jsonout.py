@@ -25,6 +25,7 @@ def summary(
         "traces": len(results),
         **counts,
         "steps": sum(r.steps for r in results),
+        "states": sum(r.states for r in results),
         "seconds": round(sum(r.seconds for r in results), 3),
         "invariants": invariant_counts(results),
         "warnings": warnings(results),

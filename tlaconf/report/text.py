@@ -13,7 +13,7 @@ from types import TracebackType
 from typing import IO
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.progress import (
     BarColumn,
@@ -34,7 +34,7 @@ from tlaconf.replay.result import (
     TraceResult,
     Witness,
     exit_code,
-    invariant_counts,
+    invariant_names,
     warnings,
 )
 
@@ -122,34 +122,79 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def blame_tree(blame: BlameNode) -> Tree:
+def around(text: str, part: str, limit: int) -> str:
+    """``text`` (whitespace collapsed) in at most ``limit`` characters: whole when it fits,
+    else elided on both sides of ``part`` (the failing sub-formula) when it holds it, else
+    clipped at the end."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    part = " ".join(part.split())
+    at = text.find(part) if part else -1
+    if at < 0 or limit < 8:
+        return _clip(text, limit)
+    if len(part) + 2 >= limit:
+        return "…" + _clip(part, limit - 1)
+    room = limit - len(part) - 2  # an ellipsis on each side
+    before = min(at, room // 2)
+    after = min(len(text) - at - len(part), room - before)
+    before = min(at, room - after)
+    start, end = at - before, at + len(part) + after
+    return ("…" if start > 0 else "") + text[start:end] + ("…" if end < len(text) else "")
+
+
+_GUIDE = 4
+"""Columns a rich tree indents each level by."""
+
+
+def blame_tree(blame: BlameNode, width: int | None = None) -> Tree:
     """The blame as a rich tree: each sub-formula, why it failed, where, the values it used.
 
-    Long formulas and values are clipped (the source excerpt and the JSON report have them whole).
+    With ``width`` (the columns it is printed in), each formula fits its line: a long
+    conjunction is elided around the part that failed (its first child); without, long
+    formulas are clipped.  Values are clipped too; the JSON report has both whole.
     """
 
-    def label(node: BlameNode) -> Text:
-        text = Text(_clip(" ".join(node.text.split()), _MAX_FORMULA), style="bold")
+    def label(node: BlameNode, depth: int) -> Text:
+        room = _MAX_FORMULA if width is None else max(width - _GUIDE * depth, 24)
+        part = node.children[0].text if node.children else ""
+        text = Text(around(node.text, part, room), style="bold")
         text.append(f"  {node.reason}", style="red")
         if node.location:
             text.append(f"  {node.location}", style="dim")
         for name, value in node.bindings:
             text.append("\n  ")
             text.append(name, style="cyan")
-            text.append(f" = {_clip(value, _MAX_VALUE)}")
+            shown = _MAX_VALUE if width is None else max(room - len(name) - 5, 16)
+            text.append(f" = {_clip(value, min(shown, _MAX_VALUE))}")
         return text
 
-    def grow(tree: Tree, node: BlameNode) -> None:
+    def grow(tree: Tree, node: BlameNode, depth: int) -> None:
         for child in node.children:
-            grow(tree.add(label(child)), child)
+            grow(tree.add(label(child, depth + 1)), child, depth + 1)
 
-    root = Tree(label(blame))
-    grow(root, blame)
+    root = Tree(label(blame, 0))
+    grow(root, blame, 0)
     return root
 
 
-def source_excerpt(node: BlameNode) -> Text | None:
-    """The ``.tla`` lines of ``node``'s span, the span highlighted (and underlined by carets)."""
+def _window(src: str, start: int, end: int, room: int) -> tuple[str, int, int]:
+    """``src`` cut to about ``room`` characters around ``[start, end)``, an ellipsis where
+    it was cut, and the span's offsets in the cut text."""
+    if len(src) <= room or room < 8:
+        return src, start, end
+    keep = max(room - 2, end - start)
+    left = max(0, min(start - (keep - (end - start)) // 2, len(src) - keep))
+    right = min(len(src), left + keep)
+    head = "…" if left > 0 else ""
+    cut = head + src[left:right] + ("…" if right < len(src) else "")
+    return cut, start - left + len(head), end - left + len(head)
+
+
+def source_excerpt(node: BlameNode, width: int | None = None) -> Text | None:
+    """The lines of ``node``'s span (a ``.tla`` file, or a trace's log line), the span
+    highlighted (and underlined by carets); with ``width``, a line longer than it is cut
+    around the span."""
     if not node.file or node.line <= 0:
         return None
     try:
@@ -161,18 +206,20 @@ def source_excerpt(node: BlameNode) -> Text | None:
         return None
     out = Text()
     out.append(f"{node.file}\n", style="dim")
-    width = len(str(last))
+    number = len(str(last))
     for n in range(node.line, last + 1):
         src = lines[n - 1]
         start = node.col - 1 if n == node.line else len(src) - len(src.lstrip())
         end = node.end_col if n == node.end_line else len(src)
         start, end = max(start, 0), max(min(end, len(src)), start + 1)
-        out.append(f"{n:>{width}} | ", style="dim")
+        if width is not None:
+            src, start, end = _window(src, start, end, width - number - 3)
+        out.append(f"{n:>{number}} | ", style="dim")
         out.append(src[:start])
         out.append(src[start:end], style="bold red reverse")
         out.append(src[end:] + "\n")
         if n == node.line and node.end_line <= node.line:
-            out.append(" " * (width + 3 + start) + "^" * (end - start) + "\n", style="red")
+            out.append(" " * (number + 3 + start) + "^" * (end - start) + "\n", style="red")
     out.rstrip()
     return out
 
@@ -202,36 +249,55 @@ def witness_part(witness: Witness) -> Group:
     return Group(*parts)
 
 
-def render_failure(result: TraceResult) -> Panel:
-    """The panel of one failing trace: step, action and params, blame, source, state diff."""
-    f = result.failure
-    assert f is not None
-    parts: list[RenderableType] = []
-    head = Text()
-    head.append("step ", style="bold")
-    head.append(f"{f.step}" + (" (initial state)" if f.step == 0 else ""))
-    head.append(f"   line {f.line}", style="dim")
-    parts.append(head)
-    if f.call is not None:
-        parts.append(Text.assemble(("action ", "bold"), f.call))
-    parts.append(Text.assemble(("reason ", "bold"), (f.reason, "red")))
-    if f.blame is not None:
-        parts.append(Text("blame", style="bold"))
-        parts.append(blame_tree(f.blame))
-        shown: set[tuple[str, int]] = set()
-        for node in (f.blame, f.blame.innermost()):
-            if (node.file, node.line) in shown:
-                continue
-            shown.add((node.file, node.line))
-            excerpt = source_excerpt(node)
-            if excerpt is not None:
-                parts.append(excerpt)
-    if f.diff:
-        parts.append(diff_table(f.diff))
-    if f.witness is not None:
-        parts.append(witness_part(f.witness))
-    title = Text.assemble(elide(result.path, _MAX_TITLE_PATH), "  ", _verdict(result.verdict))
-    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
+def render_failure(result: TraceResult) -> FailurePanel:
+    """The panel of one failing trace: step, action and params, blame, source, state diff,
+    laid out for the width it is printed in."""
+    return FailurePanel(result)
+
+
+class FailurePanel:
+    """A failing trace's panel; its blame and source lines fit the console it is printed
+    on (long formulas elided around the failing part, long lines around the span)."""
+
+    def __init__(self, result: TraceResult) -> None:
+        self.result = result
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.panel(options.max_width)
+
+    def panel(self, width: int | None = None) -> Panel:
+        """The panel for ``width`` columns (None: formulas clipped, lines whole)."""
+        result = self.result
+        f = result.failure
+        assert f is not None
+        inner = None if width is None else width - 4  # the panel's border and padding
+        parts: list[RenderableType] = []
+        head = Text()
+        head.append("step ", style="bold")
+        head.append(f"{f.step}" + (" (initial state)" if f.step == 0 else ""))
+        head.append(f"   line {f.line}", style="dim")
+        parts.append(head)
+        if f.call is not None:
+            parts.append(Text.assemble(("action ", "bold"), f.call))
+        parts.append(Text.assemble(("reason ", "bold"), (f.reason, "red")))
+        if f.blame is not None:
+            parts.append(Text("blame", style="bold"))
+            parts.append(blame_tree(f.blame, inner))
+            shown: set[tuple[str, int]] = set()
+            for node in (f.blame, f.blame.innermost()):
+                if (node.file, node.line) in shown:
+                    continue
+                shown.add((node.file, node.line))
+                excerpt = source_excerpt(node, inner)
+                if excerpt is not None:
+                    parts.append(excerpt)
+        if f.diff:
+            parts.append(diff_table(f.diff))
+        if f.witness is not None:
+            parts.append(witness_part(f.witness))
+        title = Text.assemble(elide(result.path, _MAX_TITLE_PATH), "  ",
+                              _verdict(result.verdict))
+        return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
 
 
 def render_report(
@@ -246,15 +312,17 @@ def render_report(
         if r.verdict != "conforms" and r.failure is not None:
             console.print(render_failure(r))
     counts = {v: sum(r.verdict == v for r in results) for v in VERDICT_STYLE}
-    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s)")
+    line = Text(f"{len(results)} trace(s), {sum(r.steps for r in results)} step(s), "
+                f"{sum(r.states for r in results)} state(s) seen")
     line.append(f" {against(revision)}: " if revision else ": ")
     line += Text(", ").join(
         Text(f"{n} {v}", style=VERDICT_STYLE[v]) for v, n in counts.items() if n
     )
-    per_module = invariant_counts(results)
-    if per_module:
-        console.print("invariants checked in every state: " + ", ".join(
-            f"{module} {n}" for module, n in per_module.items()))
+    names = invariant_names(results)
+    if names:
+        console.print("invariants checked in every state: " + "; ".join(
+            f"{module} {len(found)}" + (f" ({', '.join(found)})" if found else "")
+            for module, found in names.items()))
     for text in warnings(results):
         console.print(Text(f"warning: {text}", style="yellow"))
     code = exit_code(results, strict)

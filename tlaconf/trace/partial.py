@@ -18,6 +18,7 @@ be).  Values are ITF as in every trace.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,3 +199,27 @@ def _objects(text: str, path: Path) -> Iterator[tuple[int, Any]]:
         except json.JSONDecodeError as err:
             raise TraceFormatError(f"not JSON: {err.msg} (column {err.colno})", path, n) \
                 from None
+
+
+_FIELD_PART = re.compile(r"\.([A-Za-z0-9_]+)|\[(.+?)\]")
+
+
+def field_span(line: str, field: str) -> tuple[int, int] | None:
+    """Where the logged ``field`` (``var``, ``var.f``, ``var[k]``, nested) is in the text of
+    its log ``line``: (first column, last column), 1-based, of its innermost key that can
+    be found after ``"state"``; None when not even the variable can."""
+    at = line.find('"state"')
+    head = re.match(r"[A-Za-z0-9_]+", field)
+    if at < 0 or head is None:
+        return None
+    keys = [f'"{head.group(0)}"']
+    rest = field[head.end():]
+    keys += [f'"{dot}"' if dot else key.strip() for dot, key in _FIELD_PART.findall(rest)]
+    span: tuple[int, int] | None = None
+    for key in keys:
+        found = line.find(key, at)
+        if found < 0:
+            break
+        span = (found + 1, found + len(key))
+        at = found + len(key)
+    return span

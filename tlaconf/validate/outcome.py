@@ -46,6 +46,8 @@ class Outcome:
     """Logged field -> the ``file:line`` of every log line where the spec never
     constrained it (on success; each is also a warning)."""
     warnings: list[str] = field(default_factory=list)
+    invariants: list[str] | None = None
+    """The invariants checked in every candidate state (None: not known here)."""
 
     @property
     def lines_read(self) -> int:
@@ -83,6 +85,7 @@ class Outcome:
                 ],
             },
             "unconstrained_fields": self.unconstrained,
+            "invariants": self.invariants,
             "warnings": self.warnings,
         }
 
@@ -107,6 +110,9 @@ def render(o: Outcome) -> str:
                  f"entr{'y' if o.entries_checked == 1 else 'ies'} checked")
     lines.append(f"  search: {o.distinct_states} distinct states, depth {o.depth}, at most "
                  f"{max(o.alive, default=0)} candidate(s) per entry, {o.seconds:.2f} s")
+    if o.invariants is not None:
+        lines.append("  invariants checked in every state: "
+                     + (", ".join(o.invariants) or "none (the module's .cfg lists none)"))
     for i, c in enumerate(o.candidates, 1):
         lines.append(f"  candidate {i} of {len(o.candidates)}"
                      + (f": nearest step {c.action}" if c.action else ": no step to try"))

@@ -21,7 +21,7 @@ On success: every line consumed, the most candidates any line had, and (with
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,14 @@ from tlaconf.explore import (
 )
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
-from tlaconf.trace.partial import Partial, PartialStep, PartialTrace, read_partial, show
+from tlaconf.trace.partial import (
+    Partial,
+    PartialStep,
+    PartialTrace,
+    field_span,
+    read_partial,
+    show,
+)
 from tlaconf.validate.nearest import narrowed, progress
 from tlaconf.validate.outcome import Candidate, Outcome
 from tlaconf.values import Fn, ModelValue, make_fn, to_tla
@@ -223,15 +230,29 @@ def replay_partial(
     start = time.perf_counter()
     trace = read_partial(path)
     r = PartialReplay(trace, spec_dir, revision)
-    out = Outcome(r.ctx.name)
+    out = Outcome(r.ctx.name, invariants=list(r.ms.invariants))
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
-    frontier = _initial(r, trace, out)
-    if frontier is not None:
-        _steps(r, trace, frontier, out, max_candidates)
+    try:
+        frontier = _initial(r, trace, out)
+        if frontier is not None:
+            _steps(r, trace, frontier, out, max_candidates)
+    except EvalError as err:  # at the log line being checked (entries_checked went before)
+        raise _at_log_line(trace, out.entries_checked, err) from None
     out.distinct_states = sum(out.alive)
     out.depth = out.entries_checked
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _at_log_line(trace: PartialTrace, checked: int, err: EvalError) -> UserError:
+    """``err``, met while checking the entry after the first ``checked`` ones (none: the
+    initial state), located at its log line with its action and params."""
+    if checked >= len(trace.steps) or (checked == 0 and not trace.steps):
+        return UserError(f"cannot check the initial state: {err}", f"{trace.path}:2")
+    step = trace.steps[checked]
+    what = (f"{step.action}({to_tla(step.params)})" if step.action is not None
+            else "Next (an unlabelled step)")
+    return UserError(f"cannot evaluate {what}: {err}", f"{trace.path}:{step.line}")
 
 
 def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[StateId, State] | None:
@@ -393,14 +414,18 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     start = time.perf_counter()
     try:
         o = replay_partial(path, spec_dir, revision, max_candidates)
-    except UserError as err:
-        tail = err.location.rsplit(":", 1)[-1] if err.location else ""
-        where = int(tail) if tail.isdigit() else 1
-        return TraceResult(str(path), None, "error", 0,
-                           Failure(0, where, str(err)), time.perf_counter() - start)
+    except UserError as err:  # located in this trace, or else at its header (line 1)
+        loc, prefix = err.location or "", f"{path}:"
+        where = loc[len(prefix):].split(":")[0] if loc.startswith(prefix) else ""
+        line = int(where) if where.isdigit() else 1
+        reason = f"line {line}: {err.message}" if where.isdigit() else str(err)
+        return TraceResult(str(path), None, "error", max(line - 2, 0),
+                           Failure(max(line - 2, 0), line, reason),
+                           time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if o.result == "accepted":
-        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds)
+        return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
+                           _invariants(o), states=o.distinct_states)
     line = int((o.log_line or ":2").rsplit(":", 1)[-1])
     step = o.failing_entry or 0
     traced = read_partial(path).steps
@@ -410,9 +435,10 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     if best is not None and best.blame is not None:
         blame = BlameNode.from_blame(best.blame)
     elif o.unmatched and logged is not None:
+        col, end = field_span(_line_text(path, line), o.unmatched[0]) or (1, 1)
         blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
                           f"what line {line} logged ({', '.join(o.unmatched)})",
-                          str(path), line, 1, line, 1,
+                          str(path), line, col, line, end,
                           tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
     reason = o.reason or "rejected"
     if best is not None and best.action:
@@ -421,7 +447,24 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
                       logged.params if logged else None, blame)
     verdict: Verdict = "error" if o.result == "undecided" else "violation"
     return TraceResult(str(path), o.module, verdict, o.entries_checked, failure, seconds,
-                       undecided=o.result == "undecided")
+                       _invariants(o), undecided=o.result == "undecided",
+                       states=o.distinct_states)
+
+
+def _invariants(o: Outcome) -> tuple[str, ...] | None:
+    return None if o.invariants is None else tuple(o.invariants)
+
+
+def _line_text(path: Path, line: int) -> str:
+    """The text of ``path``'s line ``line`` ("" when it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for n, text in enumerate(f, 1):
+                if n == line:
+                    return text.rstrip("\n")
+    except OSError:
+        pass
+    return ""
 
 
 def _logged_at(state: Mapping[str, Any], field: str) -> str:
@@ -433,9 +476,3 @@ def _logged_at(state: Mapping[str, Any], field: str) -> str:
             if field in (f"{head}.{k}", f"{head}[{to_tla(k)}]"):
                 return show(x)
     return show(v) if v is not None else "?"
-
-
-def partial_paths(paths: Sequence[Path]) -> list[Path]:
-    from tlaconf.trace.partial import is_partial
-
-    return [p for p in paths if is_partial(p)]

@@ -1,0 +1,180 @@
+"""Recording what an implementation did as a trace tlaconf checks: ``Recorder``.
+
+The implementation calls the recorder where it acts; the recorder maps each of its
+states onto the conformance module's variables with the **refinement mapping** the user
+gives (a function) and writes one line per event.  A full trace logs every variable
+after every event; a **partial** trace logs what the implementation knows cheaply (some
+variables, and ``Some`` keys of a function or record, nested as deep as needed),
+and tlaconf searches for the spec states consistent with it.
+
+The file is written deterministically (sets, maps and variables in canonical order: the
+same calls give the same bytes) and atomically: it appears under its name only when the
+recorder is closed (the end of its ``with`` block) without an exception.
+
+>>> import tlaconf
+>>> with tlaconf.Recorder(tmp / "run.trace.jsonl", "Account",
+...                       refine=lambda acct: {"balance": acct["balance"]},
+...                       constants={"Limit": 100}) as rec:
+...     rec.init({"balance": 0, "owner": "ann"})
+...     rec.accepted("Deposit", {"amount": 5}, {"balance": 5, "owner": "ann"})
+...     rec.rejected("Withdraw", {"amount": 9}, {"balance": 5, "owner": "ann"})
+>>> print((tmp / "run.trace.jsonl").read_text().splitlines()[2])
+{"action": "Deposit", "params": {"amount": 5}, "outcome": "accepted", "state": {"balance": 5}}
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Generic, Self, TypeVar, overload
+
+from tlaconf.trace.writer import Outcome, Some, TraceWriter
+
+__all__ = ["Observe", "Outcome", "Recorder", "Refine", "Some"]
+
+S = TypeVar("S")
+"""The implementation's state, as the recorder is given it."""
+
+Refine = Callable[[S], Mapping[str, Any]]
+"""The refinement mapping: an implementation state -> the module's variables (their
+values as TLA+ values or plain Python data: ``set``, ``frozenset``, ``tuple``, ``list``
+(a sequence), ``dict`` (a function), ``bool``, ``int``, ``str``)."""
+
+Observe = Callable[[str | None, Mapping[str, Any], S], Mapping[str, Any]]
+"""What one event logs (partial traces): ``(action or None, params, state after)`` -> some
+of the variables, ``Some({...})`` for some keys of one."""
+
+
+class Recorder(Generic[S]):
+    """Record one trace of conformance module ``module`` at ``path``.
+
+    ``refine`` maps an implementation state onto the module's variables (default: the
+    state already is that mapping).  With ``partial=True``, or an ``observe`` function,
+    the trace is partial: the initial state is ``refine``'s, and each event logs what
+    ``observe(action, params, state)`` returns (without ``observe``, what ``refine``
+    returns, which may then give some variables only and ``Some`` values).
+    ``constants`` are the module's CONSTANT values, ``revision`` the profile revision the
+    header names (``"1"`` for a spec without revisions), ``meta`` free-form data (a seed,
+    the implementation's version).  ValueError for a value that is not a TLA+ value, a
+    name that is not a TLA+ identifier, or calls out of order (a step before ``init``).
+    """
+
+    @overload
+    def __init__(
+        self: Recorder[Mapping[str, Any]],
+        path: str | os.PathLike[str],
+        module: str,
+        refine: None = None,
+        *,
+        observe: Observe[Mapping[str, Any]] | None = None,
+        partial: bool | None = None,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = "1",
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        module: str,
+        refine: Refine[S],
+        *,
+        observe: Observe[S] | None = None,
+        partial: bool | None = None,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = "1",
+    ) -> None: ...
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        module: str,
+        refine: Refine[Any] | None = None,
+        *,
+        observe: Observe[Any] | None = None,
+        partial: bool | None = None,
+        constants: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        revision: str = "1",
+    ) -> None:
+        if partial is False and observe is not None:
+            raise ValueError("observe= logs some variables per event: a partial trace "
+                             "(leave partial unset or True)")
+        self.refine = refine
+        self.observe = observe
+        self.partial = observe is not None if partial is None else partial
+        self.writer = TraceWriter(path, module, revision, constants, meta,
+                                  partial=self.partial)
+        """The ``TraceWriter`` underneath, to write an
+        already-mapped line (``rec.writer.unlabeled_step({...})``)."""
+
+    @property
+    def path(self) -> Path:
+        """Where the trace appears once the recorder is closed."""
+        return self.writer.path
+
+    @property
+    def steps(self) -> int:
+        """How many steps were recorded so far."""
+        return self.writer.steps
+
+    def _mapped(self, state: S) -> Mapping[str, Any]:
+        mapped = state if self.refine is None else self.refine(state)
+        if not isinstance(mapped, Mapping):
+            what = "the state" if self.refine is None else "refine(state)"
+            raise TypeError(f"{what} must map the module's variables to values, "
+                            f"not {type(mapped).__name__}")
+        return mapped
+
+    def _logged(self, action: str | None, params: Mapping[str, Any], state: S
+                ) -> Mapping[str, Any]:
+        if self.observe is None:
+            return self._mapped(state)
+        logged = self.observe(action, params, state)
+        if not isinstance(logged, Mapping):
+            raise TypeError(f"observe(...) must map variables to what the event logs, not "
+                            f"{type(logged).__name__}")
+        return logged
+
+    def init(self, state: S) -> None:
+        """Record the initial state (once, before any event)."""
+        self.writer.init(self._mapped(state))
+
+    def record(self, action: str, params: Mapping[str, Any], outcome: Outcome,
+               state: S) -> None:
+        """Record one request (``action`` with ``params``), whether the implementation
+        ``accepted`` or ``rejected`` it, and its state after."""
+        self.writer.step(action, params, outcome, self._logged(action, params, state))
+
+    def accepted(self, action: str, params: Mapping[str, Any], state: S) -> None:
+        """Record a request the implementation carried out, and its new state."""
+        self.record(action, params, "accepted", state)
+
+    def rejected(self, action: str, params: Mapping[str, Any], state: S) -> None:
+        """Record a request the implementation refused, and its state after refusing
+        (a correct implementation left it unchanged)."""
+        self.record(action, params, "rejected", state)
+
+    def unlabelled(self, state: S, outcome: Outcome = "accepted") -> None:
+        """Record an event whose action the implementation does not know (checked against
+        the module's ``Next``)."""
+        self.writer.unlabeled_step(self._logged(None, {}, state), outcome)
+
+    def close(self) -> None:
+        """Finish the trace: it appears at ``path``."""
+        self.writer.close()
+
+    def abort(self) -> None:
+        """Drop the trace: nothing appears at ``path``."""
+        self.writer.abort()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.writer.__exit__(exc_type, exc, tb)
