@@ -663,17 +663,19 @@ class SplitCompiler(ActionCompiler):
         sc = self.scope(ns, Env(bindings), tuple(range(len(bindings))), len(bindings))
         try:
             return self.leaf_split(node, sc)
-        except Uncompiled as why:
-            self.fallbacks.append((node, str(why)))
+        except (Uncompiled, RecursionError) as why:
+            self.fallbacks.append((node, str(why) if isinstance(why, Uncompiled)
+                                   else "nested too deeply to compile"))
             return None
 
     def split_or_walk(self, node: A.Node, sc: Scope) -> Split:
         try:
             return self.split(node, sc)
-        except Uncompiled as why:
+        except (Uncompiled, RecursionError) as why:
             if sc.env.bindings:
                 raise
-            self.fallbacks.append((node, str(why)))
+            self.fallbacks.append((node, str(why) if isinstance(why, Uncompiled)
+                                   else "nested too deeply to compile"))
             walk, ns = self.walk, sc.ns
 
             def walked(S: Any, a: NextState, e: tuple[Any, ...], lab: Any) -> None:
