@@ -633,8 +633,9 @@ Split = Callable[[Any, NextState, tuple[Any, ...], Any], None]
 of the successors found below it."""
 Emit = Callable[[Any, NextState], None]
 """Takes one successor (its label, the primed variables assigned)."""
-Walk = Callable[[A.Node, Namespace, Any], None]
-"""The tree walk of a part of the next-state relation that is not compiled."""
+Walk = Callable[[A.Node, Namespace, Any, Any], None]
+"""The tree walk of a part of the next-state relation that is not compiled (given the
+part, its namespace, the label so far and the state)."""
 MakeLabel = Callable[..., Any]
 
 
@@ -679,7 +680,7 @@ class SplitCompiler(ActionCompiler):
             walk, ns = self.walk, sc.ns
 
             def walked(S: Any, a: NextState, e: tuple[Any, ...], lab: Any) -> None:
-                walk(node, ns, lab)
+                walk(node, ns, lab, S)
 
             return walked
 
