@@ -633,8 +633,9 @@ Split = Callable[[Any, NextState, tuple[Any, ...], Any], None]
 of the successors found below it."""
 Emit = Callable[[Any, NextState], None]
 """Takes one successor (its label, the primed variables assigned)."""
-Walk = Callable[[A.Node, Namespace, Any], None]
-"""The tree walk of a part of the next-state relation that is not compiled."""
+Walk = Callable[[A.Node, Namespace, Any, Any], None]
+"""The tree walk of a part of the next-state relation that is not compiled (given the
+part, its namespace, the label so far and the state)."""
 MakeLabel = Callable[..., Any]
 
 
@@ -663,21 +664,23 @@ class SplitCompiler(ActionCompiler):
         sc = self.scope(ns, Env(bindings), tuple(range(len(bindings))), len(bindings))
         try:
             return self.leaf_split(node, sc)
-        except Uncompiled as why:
-            self.fallbacks.append((node, str(why)))
+        except (Uncompiled, RecursionError) as why:
+            self.fallbacks.append((node, str(why) if isinstance(why, Uncompiled)
+                                   else "nested too deeply to compile"))
             return None
 
     def split_or_walk(self, node: A.Node, sc: Scope) -> Split:
         try:
             return self.split(node, sc)
-        except Uncompiled as why:
+        except (Uncompiled, RecursionError) as why:
             if sc.env.bindings:
                 raise
-            self.fallbacks.append((node, str(why)))
+            self.fallbacks.append((node, str(why) if isinstance(why, Uncompiled)
+                                   else "nested too deeply to compile"))
             walk, ns = self.walk, sc.ns
 
             def walked(S: Any, a: NextState, e: tuple[Any, ...], lab: Any) -> None:
-                walk(node, ns, lab)
+                walk(node, ns, lab, S)
 
             return walked
 

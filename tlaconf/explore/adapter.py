@@ -147,10 +147,11 @@ class Successors:
         ``name``, at ``span``) with its label, duplicates included."""
         w = self._enabler
         try:
-            with budget.limit(span), w.in_state(state, NextState({})):
+            with budget.limit(span):
                 if not self._compiled:
-                    return [(label, self._complete(asg, node, f"action {label.name}"))
-                            for label, asg in self._split(node, ns, Env(), Label(name))]
+                    with w.in_state(state, NextState({})):
+                        return [(label, self._complete(asg, node, f"action {label.name}"))
+                                for label, asg in self._split(node, ns, Env(), Label(name))]
                 program = self._program(node, ns, name)
                 saved = self._out, self._what
                 self._out, self._what = [], node
@@ -257,10 +258,11 @@ class Successors:
     def _emit(self, label: Label, asg: dict[str, Any]) -> None:
         self._out.append((label, self._complete(asg, self._what, f"action {label.name}")))
 
-    def _walk(self, node: A.Node, ns: Namespace, label: Label) -> None:
+    def _walk(self, node: A.Node, ns: Namespace, label: Label, state: Any) -> None:
         """The tree walk of a part of the next-state relation that is not compiled."""
-        for lab, asg in self._split(node, ns, Env(), label):
-            self._emit(lab, asg)
+        with self._enabler.in_state(state, NextState({})):
+            for lab, asg in self._split(node, ns, Env(), label):
+                self._emit(lab, asg)
 
     def _split(self, node: A.Node, ns: Namespace, env: Env,
                label: Label) -> Iterator[tuple[Label, dict[str, Any]]]:
