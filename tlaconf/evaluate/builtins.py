@@ -425,7 +425,8 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
 
 
 def print_(sid: int, out: Any, val: Any) -> Any:
-    print(to_tla(out), file=sys.stderr)
+    """``Print(out, val)``: TLC prints both, two spaces apart, and gives ``val``."""
+    print(f"{to_tla(out)}  {to_tla(val)}", file=sys.stderr)
     return val
 
 
