@@ -480,9 +480,17 @@ def random_element(sid: int, s: Any) -> Any:
 
 
 def tlc_set(registers: dict[Any, Any], sid: int, i: Any, v: Any) -> bool:
-    """``TLCSet(i, v)`` in the registers of one evaluation context."""
+    """``TLCSet(i, v)`` in the registers of one evaluation context.  ``TLCSet("exit",
+    TRUE)`` asks the search to stop once the state being explored has its successors
+    (register ``"exit"``; ``tlaconf validate`` stops there, as TLC does);
+    ``TLCSet("pause", ...)`` does nothing here (TLC waits for a key press)."""
+    if i == "exit" or i == "pause":
+        if i == "exit" and v is True:
+            registers["exit"] = True
+        return True
     if type(i) is not int or i < 0:
-        raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
+        raise Fail(f"TLCSet({show(i)}, ...): only integer registers, \"exit\" and "
+                   "\"pause\" are supported", (), sid)
     registers[i] = v
     return True
 

@@ -197,6 +197,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
 
     frontier: list[State] = []
     level = 1
+    spec.registers.pop("exit", None)
     try:
         spec.level(0)
         for s in model.initial_states():
@@ -221,6 +222,8 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
                     generated += 1
                     if admit(n, level + 1):
                         nxt.append(n)
+                if spec.registers.get("exit") is True:
+                    break  # TLCSet("exit", TRUE): TLC stops after this state's successors
             if on_level is not None:
                 on_level(level, len(nxt), len(seen))
             if not nxt:
@@ -228,6 +231,8 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
             level += 1
             frontier = nxt
             out.alive.append(len(nxt))
+            if spec.registers.get("exit") is True:
+                break
     except _Stop:
         pass
     out.depth = level
