@@ -4,10 +4,10 @@ tests need no Java.
 
 Each corpus run (case, log, cfg) is one TLC run with the case's own options,
 ``-workers 1`` (the trace specs ``ASSUME`` one worker); its verdict, states and depth are
-recorded with the time it took.  Each module of ``modules/`` with a ``.cfg`` is run too:
-its states and what it printed (``Print``/``PrintT``), in order.  With no argument, every
-case whose checkout is set and every module; else the cases named (``modules``: the
-modules only).
+recorded with what it printed and the time it took.  Each module of ``modules/`` with a
+``.cfg`` is run too: its states and what it printed (``Print``/``PrintT``), in order.
+With no argument, every case whose checkout is set and every module; else the cases
+named (``modules``: the modules only).
 
     TLC_JAR=/path/to/tla2tools.jar TLACONF_COMMUNITY_JAR=/path/to/CommunityModules-deps.jar \\
     TLACONF_EXAMPLES=... TLACONF_ETCD_RAFT=... TLACONF_TWOPHASE=... \\
@@ -67,11 +67,13 @@ def run_module(classpath: str, tla: Path) -> dict[str, Any]:
             ["java", "-XX:+UseParallelGC", "-cp", classpath, "tlc2.TLC", "-workers", "1",
              "-metadir", tmp, tla.name], cwd=tla.parent, capture_output=True, text=True,
             check=False)
-    output = done.stdout + done.stderr
-    answer = parse(output)
+    return {**parse(done.stdout + done.stderr), "printed": printed(done.stdout)}
+
+
+def printed(output: str) -> list[str]:
+    """The lines ``Print``/``PrintT`` printed once TLC started (a value each)."""
     started = output[output.index("Starting..."):] if "Starting..." in output else ""
-    answer["printed"] = [line for line in started.splitlines() if _PRINTED.match(line)]
-    return answer
+    return [line for line in started.splitlines() if _PRINTED.match(line)]
 
 
 def run_tlc(jar: str, case: Case, root: Path, log: str, cfg: str) -> dict[str, Any]:
@@ -85,7 +87,7 @@ def run_tlc(jar: str, case: Case, root: Path, log: str, cfg: str) -> dict[str, A
         start = time.perf_counter()
         done = subprocess.run(cmd, cwd=spec.parent, env={**os.environ, **env},
                               capture_output=True, text=True, check=False)
-        answer = parse(done.stdout + done.stderr)
+        answer = {**parse(done.stdout + done.stderr), "printed": printed(done.stdout)}
         answer["seconds"] = round(time.perf_counter() - start, 1)
     return answer
 

@@ -196,7 +196,7 @@ def same_kinds(a: Any, b: Any) -> bool:
 
 
 def _section_line(cfg: Cfg, keyword: str) -> int:
-    return cfg.sections.get(keyword, cfg.sections.get(keyword + "IES", 1))
+    return cfg.sections.get(keyword, cfg.sections.get(keyword.removesuffix("Y") + "IES", 1))
 
 
 def permute(v: Any, perm: Fn) -> Any:
