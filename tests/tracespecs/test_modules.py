@@ -15,6 +15,8 @@
   other ``Print``/``PrintT`` each time it is evaluated (never in a branch not taken:
   etcd raft's ``l' > Len(TraceLog) => PrintT(<<"Progress %:", 100>>)`` printed "100%" at
   the start, folded as a constant).
+* ``PrintReject``: a trace spec printing in its step, whose log it rejects: the diagnosis
+  of the rejection (which evaluates the last steps again) prints nothing TLC did not.
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ defines; :data:`CORE` lists the operators every module has.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
@@ -424,14 +426,30 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
     return make_fn(d)
 
 
+_SILENT: ContextVar[bool] = ContextVar("tlaconf_silent_prints", default=False)
+
+
+@contextmanager
+def silent_prints() -> Iterator[None]:
+    """``Print`` and ``PrintT`` print nothing inside: for evaluations TLC never makes (a
+    diagnosis evaluating the last steps of a search again)."""
+    token = _SILENT.set(True)
+    try:
+        yield
+    finally:
+        _SILENT.reset(token)
+
+
 def print_(sid: int, out: Any, val: Any) -> Any:
     """``Print(out, val)``: TLC prints both, two spaces apart, and gives ``val``."""
-    print(f"{to_tla(out)}  {to_tla(val)}", file=sys.stderr)
+    if not _SILENT.get():
+        print(f"{to_tla(out)}  {to_tla(val)}", file=sys.stderr)
     return val
 
 
 def print_t(sid: int, out: Any) -> bool:
-    print(to_tla(out), file=sys.stderr)
+    if not _SILENT.get():
+        print(to_tla(out), file=sys.stderr)
     return True
 
 

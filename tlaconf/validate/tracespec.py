@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Blame, Context, EvalError, community
+from tlaconf.evaluate import Blame, Context, EvalError, community, silent_prints
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.explore import Model, load_model
@@ -191,7 +191,9 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         if inv is not None:
             out.result = "rejected"
             out.reason = f"invariant {inv} is violated at level {level}"
-            out.candidates = [Candidate(state, None, model.explain_invariant(inv, state), 0)]
+            with silent_prints():  # TLC evaluates nothing more: it prints nothing more
+                blame = model.explain_invariant(inv, state)
+            out.candidates = [Candidate(state, None, blame, 0)]
             raise _Stop
         return True
 
@@ -274,7 +276,8 @@ def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None
             out.reason = (f"POSTCONDITION {name} is FALSE: the search stopped at depth "
                           f"{out.depth}, after {out.entries_checked} log entries")
             out.failing_entry = out.depth
-            out.candidates = _nearest(spec, frontier, out.depth)
+            with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
+                out.candidates = _nearest(spec, frontier, out.depth)
             return
     out.postcondition = ", ".join(n for n, _ in spec.post) or None
 
