@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tlaconf.evaluate import EvalError
 from tlaconf.explore import load_model
 from tlaconf.explore.bfs import bfs
 from tlaconf.validate.tracespec import validate_trace_spec
@@ -52,3 +53,14 @@ def test_same_states_and_prints_as_tlc(name: str, capsys: pytest.CaptureFixture[
 def test_the_redefinition_reaches_the_extended_module() -> None:
     assert ANSWERS["Redefined"]["printed"][0] == "<<10, FALSE, FALSE, TRUE>>"
     assert ANSWERS["RedefinedValueTop"]["distinct"] == 5
+
+
+def test_exit_is_an_error_where_the_search_does_not_stop(tmp_path: Path) -> None:
+    """``tlaconf explore`` does not stop at ``TLCSet("exit", TRUE)``: an error, never a
+    count of states TLC would not have explored."""
+    (tmp_path / "Ex.tla").write_text(
+        "---- MODULE Ex ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n"
+        'Next == x\' = x + 1\nStop == x >= 3 => TLCSet("exit", TRUE)\n====\n')
+    (tmp_path / "Ex.cfg").write_text("INIT Init\nNEXT Next\nCONSTRAINT Stop\n")
+    with pytest.raises(EvalError, match=r'TLCSet\("exit", \.\.\.\) stops a search'):
+        bfs(load_model(tmp_path / "Ex.tla"))

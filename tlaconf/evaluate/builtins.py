@@ -499,12 +499,18 @@ def random_element(sid: int, s: Any) -> Any:
 
 def tlc_set(registers: dict[Any, Any], sid: int, i: Any, v: Any) -> bool:
     """``TLCSet(i, v)`` in the registers of one evaluation context.  ``TLCSet("exit",
-    TRUE)`` asks the search to stop once the state being explored has its successors
-    (register ``"exit"``; ``tlaconf validate`` stops there, as TLC does);
-    ``TLCSet("pause", ...)`` does nothing here (TLC waits for a key press)."""
-    if i == "exit" or i == "pause":
-        if i == "exit" and v is True:
+    TRUE)`` asks the search to stop once the state being explored has its successors:
+    a search that does (``tlaconf validate``) holds a register ``"exit"``, which this
+    sets; elsewhere it is an error, never ignored.  ``TLCSet("pause", ...)`` does nothing
+    here (TLC waits for a key press)."""
+    if i == "exit":
+        if "exit" not in registers:
+            raise Fail('TLCSet("exit", ...) stops a search: tlaconf validate supports it, '
+                       "this command does not", (), sid)
+        if v is True:
             registers["exit"] = True
+        return True
+    if i == "pause":
         return True
     if type(i) is not int or i < 0:
         raise Fail(f"TLCSet({show(i)}, ...): only integer registers, \"exit\" and "

@@ -199,7 +199,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
 
     frontier: list[State] = []
     level = 1
-    spec.registers.pop("exit", None)
+    spec.registers["exit"] = False  # TLCSet("exit", TRUE) sets it
     try:
         spec.level(0)
         for s in model.initial_states():
