@@ -2,10 +2,14 @@
 overrides in Java, on arguments Hypothesis draws (well- and ill-typed, bounds in and out
 of range, values past 32 bits).
 
-One TLC run answers every case: the probe module defines ``P_i == PrintT(...ToString(e_i))``
-for each expression ``e_i``; TLC evaluates every constant definition once as it starts and
-ignores the ones that fail, so a case TLC prints is its value and a case it does not is an
-error.
+One TLC run answers every case (a second one the cases reading a JSON file, written
+beside the probe): the probe module defines ``P_i == PrintT(...ToString(e_i))`` for each
+expression ``e_i``; TLC evaluates every constant definition once as it starts and ignores
+the ones that fail, so a case TLC prints is its value and a case it does not is an error.
+Left out, where TLC's answer depends on its internals rather than on the values
+(docs/validate.md): a ``LAMBDA`` whose body ignores its parameter, strings in a
+``LongestCommonPrefix`` that TLC orders by first appearance, bags built with ``@@`` in
+other than TLC's order, integers past 32 bits in ``factorial``, empty JSON objects.
 
     TLC_JAR=/path/to/tla2tools.jar TLACONF_COMMUNITY_JAR=/path/to/CommunityModules-deps.jar \\
         python -m tests.library.generate_overrides
@@ -25,7 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 DATA = Path(__file__).with_name("tlc_overrides.json")
-MODULES = ("SequencesExt", "FiniteSetsExt", "Functions", "BagsExt", "Combinatorics", "Bitwise")
+MODULES = ("SequencesExt", "FiniteSetsExt", "Functions", "BagsExt", "Combinatorics", "Bitwise",
+           "Json", "IOUtils")
 EXAMPLES = 40
 """Cases drawn per operator."""
 
@@ -110,6 +115,44 @@ OPERATORS = {
 }
 
 
+_json: st.SearchStrategy[object] = st.recursive(
+    st.one_of(st.integers(-(2**40), 2**40), st.booleans(), st.text("ab", max_size=2),
+              st.sampled_from(["1.5", "-0.7", "1e2", "2.5E1", "-3E-1", "4294967301"]).map(
+                  lambda t: _Raw(t))),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["k1", "k2", "k3"]), inner, min_size=1, max_size=3).map(
+            lambda d: dict(sorted(d.items())))),
+    max_leaves=6)
+
+
+class _Raw(str):
+    """A JSON number written as it is (a fraction or an exponent)."""
+
+
+def _dump(v: object) -> str:
+    if isinstance(v, _Raw):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(map(_dump, v)) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {_dump(x)}" for k, x in v.items()) + "}"
+    return json.dumps(v)
+
+
+FILE_OPERATORS = {
+    "JsonDeserialize": _json.map(lambda v: ('JsonDeserialize("{file}")', _dump(v))),
+    "ndJsonDeserialize": st.lists(_json, min_size=1, max_size=3).map(
+        lambda vs: ('ndJsonDeserialize("{file}")', "\n".join(map(_dump, vs)) + "\n")),
+}
+"""Operators reading a file: (expression with ``{file}``, the file's text); each case has
+its own file, named ``"file"`` in the data, in the folder it is evaluated in."""
+
+OPERATORS["atoi"] = st.one_of(
+    st.from_regex(r"[+-]?[0-9]{1,11}", fullmatch=True),
+    st.sampled_from([" 4", "4x", "", "-", "+", "2147483648", "-2147483648"])).map(
+    lambda t: f'atoi("{t}")')
+
 EDGES = {
     "choose": ["choose(-1, 2)", "choose(2, -1)", "choose(36, 18)", "choose(34, 17)",
                'choose("a", 1)'],
@@ -132,6 +175,23 @@ def draw_cases() -> list[tuple[str, str]]:
     return [(op, expr) for expr, op in out.items()]
 
 
+def draw_file_cases() -> list[tuple[str, str, str]]:
+    """(operator, expression, file text) triples."""
+    out: list[tuple[str, str, str]] = []
+    for name, strategy in FILE_OPERATORS.items():
+        found: dict[tuple[str, str], None] = {}
+
+        @settings(max_examples=EXAMPLES, derandomize=True, database=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy)
+        def collect(case: tuple[str, str]) -> None:
+            found.setdefault(case)  # noqa: B023 -- run at once, in this iteration
+
+        collect()
+        out += [(name, expr, text) for expr, text in found]
+    return out
+
+
 def _collect(name: str, strategy: st.SearchStrategy[str], out: dict[str, str]) -> None:
     @settings(max_examples=EXAMPLES, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
@@ -148,7 +208,10 @@ _PRINTED = re.compile(r'^"tlaconf_probe (\d+) (.*)"$', re.MULTILINE)
 def probe(cases: list[tuple[str, str]]) -> str:
     lines = ["---- MODULE TlaconfOverrides ----",
              f"EXTENDS {', '.join(MODULES)}, TLC, Integers, Sequences, FiniteSets",
-             "VARIABLE tlaconf_x"]
+             "VARIABLE tlaconf_x",
+             # the record fields of the JSON cases, first met in this order (TLC orders
+             # record fields by the order it first met their names)
+             'Keys == <<"k1", "k2", "k3">>']
     for i, (_, expr) in enumerate(cases):
         lines.append(f'P_{i} == PrintT("tlaconf_probe {i} " \\o ToString({expr}))')
     lines += ["Init == tlaconf_x = 0", "Next == UNCHANGED tlaconf_x", "===="]
@@ -161,17 +224,28 @@ def _unescape(text: str) -> str:
 
 def answers(classpath: str, cases: list[tuple[str, str]]) -> dict[int, str]:
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        (folder / "TlaconfOverrides.tla").write_text(probe(cases))
-        (folder / "TlaconfOverrides.cfg").write_text("INIT Init\nNEXT Next\n")
-        run = subprocess.run(
-            ["java", "-XX:+UseParallelGC", "-cp", classpath, "tlc2.TLC", "-workers", "1",
-             "-metadir", str(folder / "states"), "TlaconfOverrides.tla"],
-            cwd=folder, capture_output=True, text=True, check=False)
+        return _run_probe(classpath, cases, Path(tmp))
+
+
+def _run_probe(classpath: str, cases: list[tuple[str, str]], folder: Path) -> dict[int, str]:
+    (folder / "TlaconfOverrides.tla").write_text(probe(cases))
+    (folder / "TlaconfOverrides.cfg").write_text("INIT Init\nNEXT Next\n")
+    run = subprocess.run(
+        ["java", "-XX:+UseParallelGC", "-cp", classpath, "tlc2.TLC", "-workers", "1",
+         "-metadir", str(folder / "states"), "TlaconfOverrides.tla"],
+        cwd=folder, capture_output=True, text=True, check=False)
     output = run.stdout + run.stderr
     if "Parsing or semantic analysis failed" in output or "Model checking completed" not in output:
         raise SystemExit("TLC refused the probe:\n" + output[-2000:])
     return {int(m.group(1)): _unescape(m.group(2)) for m in _PRINTED.finditer(output)}
+
+
+def file_answers(classpath: str, cases: list[tuple[str, str, str, str]]) -> dict[int, str]:
+    """TLC's answers on the cases reading a file, in one run (the files beside it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for _, _, name, text in cases:
+            (Path(tmp) / name).write_text(text)
+        return _run_probe(classpath, [(op, expr) for op, expr, _, _ in cases], Path(tmp))
 
 
 def main() -> int:
@@ -182,11 +256,16 @@ def main() -> int:
         return 2
     cases = draw_cases()
     got = answers(f"{jar}:{community}", cases)
+    files = [(op, expr.format(file=f"tlaconf_{i}.json"), f"tlaconf_{i}.json", text)
+             for i, (op, expr, text) in enumerate(draw_file_cases())]
+    read = file_answers(f"{jar}:{community}", files)
     data = {
         "tlc": "TLC 1.8.0 (tlaplus/tlaplus cc6b616), CommunityModules-deps.jar",
         "modules": list(MODULES),
         "cases": [{"operator": op, "expr": expr, "tlc": got.get(i)}
-                  for i, (op, expr) in enumerate(cases)],
+                  for i, (op, expr) in enumerate(cases)]
+        + [{"operator": op, "expr": expr, "file": name, "text": text, "tlc": read.get(i)}
+           for i, (op, expr, name, text) in enumerate(files)],
     }
     DATA.write_text(json.dumps(data, indent=1) + "\n")
     print(f"{len(cases)} cases, {len(got)} values, {len(cases) - len(got)} errors")
