@@ -345,7 +345,6 @@ class Context:
                 raise EvalError(f"ASSUME {text} is FALSE under the constants", unit.span,
                                 values)
 
-
     def _startup_prints(self) -> None:
         """What TLC prints as it starts: it evaluates every constant-level definition
         without parameters once, before the ASSUMEs (its value is then reused; an error is
