@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
-	test-apalache test-examples
+	test-apalache test-examples test-tracespecs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,13 @@ test-tlc: $(STAMP)
 test-examples: $(STAMP)
 	@test -n "$$TLACONF_EXAMPLES" || { echo "make test-examples: set TLACONF_EXAMPLES to a checkout of tlaplus/Examples (docs/explore.md)"; exit 2; }
 	$(BIN)/pytest -rs tests/examples
+
+# Public TLC trace specs with their logs, unchanged and mutated, against TLC's recorded
+# verdicts, states and depth (not in CI): TLACONF_EXAMPLES, TLACONF_ETCD_RAFT and
+# TLACONF_TWOPHASE name checkouts (a case without one is skipped, saying how to get it),
+# TLACONF_COMMUNITY_JAR the CommunityModules jar (docs/validate.md).
+test-tracespecs: $(STAMP)
+	$(BIN)/pytest -rsx tests/tracespecs
 
 test-apalache: $(STAMP)
 	TLACONF_GOLDEN_CHECKER=apalache $(BIN)/pytest -rs tests/apalache tests/checkers

@@ -31,6 +31,7 @@ knowingly differs:
 """
 
 from tlaconf.evaluate.blame import Blame
+from tlaconf.evaluate.builtins import silent_prints
 from tlaconf.evaluate.context import Context, OperatorInfo, load_module, load_text
 from tlaconf.evaluate.errors import EvalError
 from tlaconf.evaluate.namespace import Override
@@ -43,4 +44,5 @@ __all__ = [
     "Override",
     "load_module",
     "load_text",
+    "silent_prints",
 ]

@@ -8,7 +8,9 @@ defines; :data:`CORE` lists the operators every module has.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from tlaconf.evaluate.bags import OPERATORS as BAGS
@@ -424,13 +426,30 @@ def at_at(sid: int, f: Any, g: Any) -> Any:
     return make_fn(d)
 
 
+_SILENT: ContextVar[bool] = ContextVar("tlaconf_silent_prints", default=False)
+
+
+@contextmanager
+def silent_prints() -> Iterator[None]:
+    """``Print`` and ``PrintT`` print nothing inside: for evaluations TLC never makes (a
+    diagnosis evaluating the last steps of a search again)."""
+    token = _SILENT.set(True)
+    try:
+        yield
+    finally:
+        _SILENT.reset(token)
+
+
 def print_(sid: int, out: Any, val: Any) -> Any:
-    print(to_tla(out), file=sys.stderr)
+    """``Print(out, val)``: TLC prints both, two spaces apart, and gives ``val``."""
+    if not _SILENT.get():
+        print(f"{to_tla(out)}  {to_tla(val)}", file=sys.stderr)
     return val
 
 
 def print_t(sid: int, out: Any) -> bool:
-    print(to_tla(out), file=sys.stderr)
+    if not _SILENT.get():
+        print(to_tla(out), file=sys.stderr)
     return True
 
 
@@ -479,9 +498,23 @@ def random_element(sid: int, s: Any) -> Any:
 
 
 def tlc_set(registers: dict[Any, Any], sid: int, i: Any, v: Any) -> bool:
-    """``TLCSet(i, v)`` in the registers of one evaluation context."""
+    """``TLCSet(i, v)`` in the registers of one evaluation context.  ``TLCSet("exit",
+    TRUE)`` asks the search to stop once the state being explored has its successors:
+    a search that does (``tlaconf validate``) holds a register ``"exit"``, which this
+    sets; elsewhere it is an error, never ignored.  ``TLCSet("pause", ...)`` does nothing
+    here (TLC waits for a key press)."""
+    if i == "exit":
+        if "exit" not in registers:
+            raise Fail('TLCSet("exit", ...) stops a search: tlaconf validate supports it, '
+                       "this command does not", (), sid)
+        if v is True:
+            registers["exit"] = True
+        return True
+    if i == "pause":
+        return True
     if type(i) is not int or i < 0:
-        raise Fail(f"TLCSet({show(i)}, ...): only integer registers are supported", (), sid)
+        raise Fail(f"TLCSet({show(i)}, ...): only integer registers, \"exit\" and "
+                   "\"pause\" are supported", (), sid)
     registers[i] = v
     return True
 

@@ -19,11 +19,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from itertools import combinations, permutations
 from typing import Any
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate.fail import Fail, show
-from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
+from tlaconf.evaluate.lazysets import checked, enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
 from tlaconf.files import NotText, read_text, unreadable_path
@@ -320,6 +321,115 @@ def select_last_in_seq(sid: int, s: Any, test: Op) -> int:
     return 0
 
 
+def _int_arg(v: Any, sid: int, op: str, which: str, what: str = "natural") -> int:
+    if type(v) is int:
+        return v
+    raise Fail(f"The {which} argument of {op} should be a {what}, but instead it is: "
+               f"{show(v)}", (), sid)
+
+
+def _test(test: Op, e: Any, sid: int, op: str, which: str) -> bool:
+    """``test(e)``, which the override requires to be a boolean."""
+    v = test(e)
+    if v is True or v is False:
+        return v
+    raise Fail(f"The {which} argument of {op} should be a boolean-valued operator, but "
+               f"{show(e)} gives: {show(v)}", (), sid)
+
+
+def _sub_range(sid: int, s: Any, f: Any, t: Any, op: str) -> tuple[tuple[Any, ...], int, int]:
+    """The sequence and the bounds of ``op(s, from, to, Test)``, checked as the override
+    checks them (``from > to`` first: then no bound is checked)."""
+    seq = _seq(s, sid, op)
+    lo, hi = _int_arg(f, sid, op, "second"), _int_arg(t, sid, op, "third")
+    if lo <= hi:
+        for which, n in (("second", lo), ("third", hi)):
+            if not 1 <= n <= len(seq):
+                raise Fail(f"The {which} argument of {op} should be in the domain of its "
+                           f"first argument {show(seq)}, but instead it is: {n}", (), sid)
+    return seq, lo, hi
+
+
+def select_in_sub_seq(sid: int, s: Any, f: Any, t: Any, test: Op) -> int:
+    """``SelectInSubSeq(s, from, to, Test)``: the override gives the index in ``s`` (the
+    module's definition, the index in ``SubSeq(s, from, to)``)."""
+    seq, lo, hi = _sub_range(sid, s, f, t, "SelectInSubSeq")
+    for i in range(lo, hi + 1):
+        if _test(test, seq[i - 1], sid, "SelectInSubSeq", "fourth"):
+            return i
+    return 0
+
+
+def select_last_in_sub_seq(sid: int, s: Any, f: Any, t: Any, test: Op) -> int:
+    """``SelectLastInSubSeq(s, from, to, Test)``: the index in ``s``, as the override."""
+    seq, lo, hi = _sub_range(sid, s, f, t, "SelectLastInSubSeq")
+    for i in range(hi, lo - 1, -1):
+        if _test(test, seq[i - 1], sid, "SelectLastInSubSeq", "fourth"):
+            return i
+    return 0
+
+
+def remove_first(sid: int, s: Any, e: Any) -> tuple[Any, ...]:
+    seq = _seq(s, sid, "RemoveFirst")
+    for i, x in enumerate(seq):
+        if equal(x, e, sid):
+            return seq[:i] + seq[i + 1:]
+    return seq
+
+
+def remove_first_match(sid: int, s: Any, test: Op) -> tuple[Any, ...]:
+    seq = _seq(s, sid, "RemoveFirstMatch")
+    for i, x in enumerate(seq):
+        if _test(test, x, sid, "RemoveFirstMatch", "second"):
+            return seq[:i] + seq[i + 1:]
+    return seq
+
+
+def _set_of(items: list[Any], sid: int) -> frozenset[Any]:
+    """The set of ``items``, which TLC sorts: it fails on elements it cannot compare
+    (``<<1>>`` and ``<<"a">>``)."""
+    return frozenset(checked(items, sid))
+
+
+def suffixes(sid: int, s: Any) -> frozenset[Any]:
+    seq = _seq(s, sid, "Suffixes")
+    return _set_of([seq[i:] for i in range(len(seq) + 1)], sid)
+
+
+def all_sub_seqs(sid: int, s: Any) -> frozenset[Any]:
+    seq = _seq(s, sid, "AllSubSeqs")
+    return _set_of([tuple(seq[j] for j in range(len(seq)) if i >> j & 1)
+                    for i in range(1 << len(seq))], sid)
+
+
+def set_to_seqs(sid: int, s: Any) -> frozenset[Any]:
+    return _set_of(list(permutations(_elements(s, sid))), sid)
+
+
+def longest_common_prefix(sid: int, s: Any) -> Any:
+    """``LongestCommonPrefix(S)`` as the override computes it: the prefix of the first
+    element in TLC's order (sequences: the shortest) that all the others share."""
+    elems = _elements(s, sid)
+    if not elems:
+        raise Fail(f"The argument of LongestCommonPrefix should be a non-empty set, but "
+                   f"instead it is: {show(s)}", (), sid)
+    first = elems[0] if type(elems[0]) is str else normalize_fn(elems[0], sid)
+    if type(first) not in (str, tuple) or any(
+            (type(x) is str) != (type(first) is str) for x in elems):
+        raise Fail("The argument of LongestCommonPrefix should be a set of sequences, but "
+                   f"instead it is: {show(s)}", (), sid)
+    upper = len(first)
+    for other in elems[1:]:
+        other = other if type(other) is str else _seq(other, sid, "LongestCommonPrefix")
+        for i in range(upper):
+            same = first[i] == other[i] if type(first) is str else equal(first[i], other[i],
+                                                                          sid)
+            if not same:
+                upper = i
+                break
+    return first[:upper]
+
+
 # --------------------------------------------------------------------------- FiniteSetsExt
 
 
@@ -332,6 +442,101 @@ def fold_set(sid: int, op: Op, base: Any, s: Any) -> Any:
 
 def quantify(sid: int, s: Any, test: Op) -> int:
     return sum(1 for e in _elements(s, sid) if as_bool(test(e), sid))
+
+
+def k_subset(sid: int, k: Any, s: Any) -> frozenset[Any]:
+    """``kSubset(k, S)``: the subsets of ``S`` with ``k`` elements."""
+    elems = _elements(s, sid)
+    n = _int_arg(k, sid, "kSubset", "first", "natural number")
+    if n < 0 or n > len(elems):
+        return frozenset()
+    return frozenset(frozenset(c) for c in combinations(elems, n))
+
+
+# --------------------------------------------------------------------------- Combinatorics
+
+_INT_MAX = (1 << 31) - 1
+
+
+def factorial(sid: int, n: Any) -> int:
+    """``factorial(n)``: the override's, an error past TLC's 32-bit integers."""
+    m = _int_arg(n, sid, "factorial", "first", "natural number")
+    if m < 0:
+        raise Fail(f"The first argument of factorial should be a natural number, but "
+                   f"instead it is: {m}", (), sid)
+    r = 1
+    for i in range(2, m + 1):
+        r *= i
+        if r > _INT_MAX:
+            raise Fail(f"Overflow: factorial({m}) is not a 32-bit integer", (), sid)
+    return r
+
+
+def choose(sid: int, n: Any, k: Any) -> int:
+    """``choose(n, k)``: the binomial coefficient (0 when ``k > n``), as the override."""
+    a = _int_arg(n, sid, "choose", "first", "natural number")
+    b = _int_arg(k, sid, "choose", "second", "natural number")
+    for which, v in (("first", a), ("second", b)):
+        if v < 0:
+            raise Fail(f"The {which} argument of choose should be a natural number, but "
+                       f"instead it is: {v}", (), sid)
+    r = _binomial(a, b)
+    if r > _INT_MAX:
+        raise Fail(f"Overflow: choose({a}, {b}) is not a 32-bit integer", (), sid)
+    return r
+
+
+def _binomial(n: int, k: int) -> int:
+    if k > n:
+        return 0
+    r = 1
+    for i in range(1, min(k, n - k) + 1):
+        r = r * (n - i + 1) // i
+    return r
+
+
+# --------------------------------------------------------------------------- Bitwise
+
+
+def _i32(n: int) -> int:
+    n &= 0xFFFFFFFF
+    return n - (1 << 32) if n >= 1 << 31 else n
+
+
+def _bits(sid: int, op: str, *args: Any) -> list[int]:
+    return [_int_arg(a, sid, op, ("first", "second", "third", "fourth")[i], "integer")
+            for i, a in enumerate(args)]
+
+
+def bit_and(sid: int, x: Any, y: Any, n: Any, m: Any) -> int:
+    a, b, *_ = _bits(sid, "And", x, y, n, m)
+    return _i32(a & b)
+
+
+def bit_or(sid: int, x: Any, y: Any, n: Any, m: Any) -> int:
+    a, b, *_ = _bits(sid, "Or", x, y, n, m)
+    return _i32(a | b)
+
+
+def bit_xor(sid: int, x: Any, y: Any, n: Any, m: Any) -> int:
+    a, b, *_ = _bits(sid, "Xor", x, y, n, m)
+    return _i32(a ^ b)
+
+
+def bit_not(sid: int, x: Any) -> int:
+    """``Not(a)``: the bits of ``a`` up to its highest one flipped (Java's mask, shift
+    counts taken modulo 32: 0 and the negative numbers give 0)."""
+    (a,) = _bits(sid, "Not", x)
+    a = _i32(a)
+    lead = 32 - (a & 0xFFFFFFFF).bit_length()
+    mask = _INT_MAX >> ((lead - 1) & 31)
+    return _i32(~a & mask)
+
+
+def shift_r(sid: int, n: Any, pos: Any) -> int:
+    """``shiftR(n, pos)``: Java's ``n >>> pos`` on 32-bit integers."""
+    a, b = _bits(sid, "shiftR", n, pos)
+    return _i32((a & 0xFFFFFFFF) >> (b & 31))
 
 
 # --------------------------------------------------------------------------- Functions
@@ -372,8 +577,13 @@ def _values(f: Any) -> Any:
 
 
 def anti_function(sid: int, f: Any) -> Any:
+    """``AntiFunction(f)``: the inverse of ``f``; the override fails when ``f`` is not
+    injective (the inverse's domain would hold a value twice)."""
     f = _fn(f, sid, "AntiFunction")
-    pairs = enumerate(f, 1) if type(f) is tuple else f.items()
+    pairs = list(enumerate(f, 1) if type(f) is tuple else f.items())
+    values = checked([v for _, v in pairs], sid, "the function's range holds")
+    if len(set(values)) < len(values):
+        raise Fail(f"AntiFunction: {show(f)} is not injective, so it has no inverse", (), sid)
     return make_fn({v: k for k, v in pairs})
 
 
@@ -420,8 +630,20 @@ OVERRIDES: dict[str, dict[str, tuple[Op, int]]] = {
         "FoldRightDomain": (fold_right_domain, 3),
         "SelectInSeq": (select_in_seq, 2),
         "SelectLastInSeq": (select_last_in_seq, 2),
+        "SelectInSubSeq": (select_in_sub_seq, 4),
+        "SelectLastInSubSeq": (select_last_in_sub_seq, 4),
+        "RemoveFirst": (remove_first, 2),
+        "RemoveFirstMatch": (remove_first_match, 2),
+        "Suffixes": (suffixes, 1),
+        "AllSubSeqs": (all_sub_seqs, 1),
+        "SetToSeqs": (set_to_seqs, 1),
+        "LongestCommonPrefix": (longest_common_prefix, 1),
     },
-    "FiniteSetsExt": {"FoldSet": (fold_set, 3), "Quantify": (quantify, 2)},
+    "FiniteSetsExt": {"FoldSet": (fold_set, 3), "Quantify": (quantify, 2),
+                      "kSubset": (k_subset, 2)},
+    "Combinatorics": {"factorial": (factorial, 1), "choose": (choose, 2)},
+    "Bitwise": {"And": (bit_and, 4), "Or": (bit_or, 4), "Xor": (bit_xor, 4),
+                "Not": (bit_not, 1), "shiftR": (shift_r, 2)},
     "Functions": {
         "FoldFunction": (fold_function, 3),
         "FoldFunctionOnSet": (fold_function_on_set, 4),
@@ -441,6 +663,9 @@ HIGHER_ORDER: dict[str, tuple[int, ...]] = {
     "FoldRightDomain": (0,),
     "SelectInSeq": (1,),
     "SelectLastInSeq": (1,),
+    "SelectInSubSeq": (3,),
+    "SelectLastInSubSeq": (3,),
+    "RemoveFirstMatch": (1,),
     "FoldSet": (0,),
     "Quantify": (1,),
     "FoldFunction": (0,),

@@ -331,7 +331,9 @@ class Context:
 
     def check_assumptions(self) -> None:
         """An EvalError for the first ASSUME that is FALSE under the constants, or cannot
-        be evaluated (TLC stops there too, before it checks anything)."""
+        be evaluated (TLC stops there too, before it checks anything).  Before the ASSUMEs,
+        the startup evaluation of the definitions that print (:meth:`_startup_prints`)."""
+        self._startup_prints()
         for unit, result in self.assumptions():
             if isinstance(result, EvalError):
                 raise result
@@ -342,6 +344,39 @@ class Context:
                 text = " ".join(self._blamer.text(unit.expr).split())
                 raise EvalError(f"ASSUME {text} is FALSE under the constants", unit.span,
                                 values)
+
+    def _startup_prints(self) -> None:
+        """What TLC prints as it starts: it evaluates every constant-level definition
+        without parameters once, before the ASSUMEs (its value is then reused; an error is
+        ignored there and met again where the definition is used), module by module, each
+        after the modules it EXTENDS, in the order of definition (a module that is also
+        INSTANCEd with parameters is skipped).  Only those that print are observable, so
+        only those are evaluated here."""
+        instanced = {u.instance.module if isinstance(u, A.InstanceDef) else u.module
+                     for m in self.loader.modules.values() for u in m.units
+                     if isinstance(u, A.InstanceDef | A.Instance)}
+        done: set[str] = set()
+
+        def visit(name: str) -> None:
+            ns = self.builder.modules.get(name)
+            if name in done or ns is None:
+                return
+            done.add(name)
+            module = self.loader.modules[name]
+            for ext in module.extends:
+                visit(ext)
+            if name in instanced and (ns.variables or any(
+                    isinstance(u, A.Constant) for u in module.units)):
+                return
+            for unit in module.units:
+                entry = ns.entries.get(unit.name) if isinstance(unit, A.OpDef) else None
+                if (entry is not None and entry.kind == "op" and entry.node is unit
+                        and not unit.params and not self.compiler.entry_is_const(entry, True)
+                        and self.compiler.entry_is_const(entry)):
+                    with budget.limit(unit.span):
+                        self.compiler.const_ref(entry, startup=True)
+
+        visit(self.name)
 
 
 _GUARD_DEPTH = 4

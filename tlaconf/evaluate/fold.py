@@ -28,15 +28,20 @@ class Folding(Levels):
         def def_fn(self, entry: Entry, primed: bool = False) -> str: ...
         def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code: ...
 
-    def const_ref(self, entry: Entry) -> Code | None:
+    def const_ref(self, entry: Entry, startup: bool = False) -> Code | None:
         """A global holding the value of a zero-arity constant-level definition, if it
-        evaluates without error."""
+        evaluates without error.  A definition that prints (Print, PrintT, AssertEq) is
+        folded only by TLC's startup pass (``startup``, :meth:`Context.check_assumptions
+        <tlaconf.evaluate.Context.check_assumptions>`), which evaluates it once as TLC does;
+        anywhere else it prints each time it is evaluated, as in TLC."""
         key = id(entry)
         if key in self._consts:
             name = self._consts[key]
             return None if name is None else Code(name, type(self.G[name]) is bool,
                                                    self.G[name])
         if key in self._inprogress or not self.entry_is_const(entry):
+            return None
+        if not startup and not self.entry_is_const(entry, pure=True):
             return None
         self._inprogress.add(key)
         try:
@@ -68,8 +73,8 @@ class Folding(Levels):
     def hoist(self, node: A.Node, sc: Scope) -> Code | None:
         if isinstance(node, A.OpApp) and not node.args:
             return None
-        if not self.expr_is_const(node, sc):
-            return None
+        if not self._const_names(node, sc.ns, set(), sc.locals, pure=True):
+            return None  # a sub-expression that prints prints each time, as in TLC
         inner = self._expr_nohoist(node, Scope(sc.ns, iterable=sc.iterable))  # := may be banned
         if inner.const is not NOCONST:
             return inner

@@ -45,6 +45,15 @@ class Entry:
     child: Namespace | None = None
 
 
+def redefine(old: Entry, new: Entry) -> None:
+    """Make the entry ``old`` mean ``new`` wherever it is seen (in place), as TLC's ``.cfg``
+    ``X <- Def`` and ``Def = value`` do: TLC rebinds the declaration or definition itself,
+    so the modules that EXTEND it (and define operators with it) see the new meaning, not
+    only the root module's name; an INSTANCE of a module keeps its own definitions."""
+    for f in fields(Entry):
+        setattr(old, f.name, getattr(new, f.name))
+
+
 @dataclass(eq=False)
 class Namespace:
     name: str
@@ -153,21 +162,22 @@ class NamespaceBuilder:
     def __init__(self, loader: EvaluatorModules) -> None:
         self.loader = loader
         self.assumes: list[tuple[Namespace, A.Assume]] = []
+        self.modules: dict[str, Namespace] = {}
+        """The root module's namespace and those of the modules it EXTENDS, by module name."""
         self._instances = 0
 
     def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
         missing: list[tuple[str, A.Span]] = []
         ctx = _Context(constants, missing, None, None, None, module.name)
         ns = self._module(module, ctx)
+        self.modules = ctx.built
         for name, value in constants.items():
             if isinstance(value, Override):
                 target = ns.lookup(value.name)
                 if target is None or name not in ns.entries:
                     raise UserError(f"cannot bind {name} to {value.name}: no such definition")
                 # in place: instances built meanwhile (INSTANCE M with N implicit) hold it
-                bound = ns.entries[name]
-                for f in fields(Entry):
-                    setattr(bound, f.name, getattr(target, f.name))
+                redefine(ns.entries[name], target)
         if missing:
             names = ", ".join(dict.fromkeys(n for n, _ in missing))
             span = missing[0][1]

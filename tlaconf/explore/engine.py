@@ -93,7 +93,7 @@ class Engine:
         self._on = {name: [getattr(h, name) for h in self._hooks
                            if getattr(type(h), name) is not getattr(Hooks, name)]
                     for name in ("initial", "transition", "dead_end", "level_done",
-                                 "finished", "evaluating", "level_begins")}
+                                 "finished", "evaluating", "level_begins", "halts")}
         self._fp = model.fingerprint
         self._start = time.perf_counter()
         self._deadline: float | None = None
@@ -335,6 +335,13 @@ class Engine:
                 if self.progress is not None and res.distinct_states % _EVERY < len(succs) + 1:
                     res.seconds = time.perf_counter() - self._start
                     self.progress(res, len(nxt))
+                if self._on["halts"] and any(f() for f in self._on["halts"]):
+                    for f in self._on["level_done"]:
+                        f(level)
+                    if nxt:
+                        self.level = level + 1
+                        self.frontier = [sid for sid, _ in nxt]
+                    return
             for f in self._on["level_done"]:
                 f(level)
             layer = nxt

@@ -61,3 +61,9 @@ class Hooks:
 
     def level_begins(self, level: int, size: int) -> None:
         """The ``size`` states of ``level`` are about to be expanded (breadth-first only)."""
+
+    def halts(self) -> bool:
+        """Whether the search ends after the state just expanded, complete, as TLC's does
+        once ``TLCSet("exit", TRUE)`` was evaluated (breadth-first only): the states that
+        state's level found so far are kept as the last level."""
+        return False

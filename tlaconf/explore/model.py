@@ -183,7 +183,7 @@ class Model:
 
 
 def _section_line(cfg: Cfg, keyword: str) -> int:
-    return cfg.sections.get(keyword, cfg.sections.get(keyword + "IES", 1))
+    return cfg.sections.get(keyword, cfg.sections.get(keyword.removesuffix("Y") + "IES", 1))
 
 
 def permute(v: Any, perm: Fn) -> Any:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Blame, Context, EvalError, community
+from tlaconf.evaluate import Blame, Context, EvalError, community, silent_prints
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.explore import Engine, Hooks, Model, load_model
@@ -175,6 +175,9 @@ class _Registers(Hooks):
         self.out.alive.append(size)
         self._before = res.distinct_states
 
+    def halts(self) -> bool:
+        return self.spec.registers.get("exit") is True
+
     def level_done(self, level: int) -> None:
         if self.on_level is not None:
             assert self.engine is not None
@@ -190,7 +193,10 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     start = registers.start
     engine = registers.engine = Engine(model, (registers,), max_states=bounds.states,
                                        max_seconds=bounds.seconds)
+    spec.registers["exit"] = False  # TLCSet("exit", TRUE) sets it
     res = engine.bfs()
+    if registers.halts() and len(out.alive) < engine.level:
+        out.alive.append(len(engine.frontier))  # the level the exit left unexpanded
     level = max(engine.level, 1)
     if not out.alive:
         out.alive.append(len(engine.frontier))
@@ -211,8 +217,10 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         spec.level(at)
         out.result = "rejected"
         out.reason = f"{v.kind} {v.invariant} is violated at level {at}"
-        blame = model.explain_invariant(v.invariant, state) \
-            if v.kind == "invariant" and v.invariant else None
+        blame = None
+        if v.kind == "invariant" and v.invariant:
+            with silent_prints():  # TLC evaluates nothing more: it prints nothing more
+                blame = model.explain_invariant(v.invariant, state)
         out.candidates = [Candidate(state, None, blame, 0)]
     out.depth = level
     out.distinct_states = res.distinct_states
@@ -249,7 +257,8 @@ def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None
             out.reason = (f"POSTCONDITION {name} is FALSE: the search stopped at depth "
                           f"{out.depth}, after {out.entries_checked} log entries")
             out.failing_entry = out.depth
-            out.candidates = _nearest(spec, frontier, out.depth)
+            with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
+                out.candidates = _nearest(spec, frontier, out.depth)
             return
     out.postcondition = ", ".join(n for n, _ in spec.post) or None
 

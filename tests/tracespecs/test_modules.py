@@ -1,0 +1,66 @@
+"""The small modules of ``modules/`` under tlaconf explore, against TLC's recorded answers
+(``tlc_answers.json``, ``python -m tests.tracespecs.generate_tlc_answers modules``).
+
+* ``Redefined``: the smallest module of the etcd raft divergence.  A ``.cfg`` line
+  ``InitX <- TraceInitX`` redefines a definition of a module the spec EXTENDS; TLC rebinds
+  the definition itself, so the base's ``Init`` starts from the trace's state (tlaconf
+  used to rebind only the root module's name: etcd raft's ``Init`` kept the base's empty
+  logs and the search dead-ended at log entry 33).  An INSTANCE of the base keeps its own.
+* ``RedefinedValueTop``: the same with ``Limit = 4`` (a value for a definition).
+* ``ExitTrace``: ``TLCSet("exit", TRUE)`` in a ``CONSTRAINT`` ends the search of
+  ``tlaconf validate`` where TLC's ends (a module with a ``POSTCONDITION`` runs under
+  ``tlaconf validate``, the others under ``tlaconf explore``).
+* ``Prints``: what TLC prints, in order: every constant definition without parameters
+  once at startup (EXTENDed modules first, used or not), then the ASSUMEs, then every
+  other ``Print``/``PrintT`` each time it is evaluated (never in a branch not taken:
+  etcd raft's ``l' > Len(TraceLog) => PrintT(<<"Progress %:", 100>>)`` printed "100%" at
+  the start, folded as a constant).
+* ``PrintReject``: a trace spec printing in its step, whose log it rejects: the diagnosis
+  of the rejection (which evaluates the last steps again) prints nothing TLC did not.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tlaconf.evaluate import EvalError
+from tlaconf.explore import load_model
+from tlaconf.explore.bfs import bfs
+from tlaconf.validate.tracespec import validate_trace_spec
+
+HERE = Path(__file__).parent
+ANSWERS = json.loads((HERE / "tlc_answers.json").read_text())["modules"]
+
+
+@pytest.mark.parametrize("name", sorted(ANSWERS))
+def test_same_states_and_prints_as_tlc(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tlc = ANSWERS[name]
+    tla = HERE / "modules" / f"{name}.tla"
+    if "POSTCONDITION" in tla.with_suffix(".cfg").read_text():
+        out = validate_trace_spec(tla)
+        found = (out.result, out.distinct_states, out.depth)
+    else:
+        result = bfs(load_model(tla))
+        found = ("accepted", result.distinct_states, result.depth)
+    printed = capsys.readouterr().err.splitlines()
+    assert found == (tlc["verdict"], tlc["distinct"], tlc["depth"])
+    assert printed == tlc["printed"]
+
+
+def test_the_redefinition_reaches_the_extended_module() -> None:
+    assert ANSWERS["Redefined"]["printed"][0] == "<<10, FALSE, FALSE, TRUE>>"
+    assert ANSWERS["RedefinedValueTop"]["distinct"] == 5
+
+
+def test_exit_is_an_error_where_the_search_does_not_stop(tmp_path: Path) -> None:
+    """``tlaconf explore`` does not stop at ``TLCSet("exit", TRUE)``: an error, never a
+    count of states TLC would not have explored."""
+    (tmp_path / "Ex.tla").write_text(
+        "---- MODULE Ex ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n"
+        'Next == x\' = x + 1\nStop == x >= 3 => TLCSet("exit", TRUE)\n====\n')
+    (tmp_path / "Ex.cfg").write_text("INIT Init\nNEXT Next\nCONSTRAINT Stop\n")
+    with pytest.raises(EvalError, match=r'TLCSet\("exit", \.\.\.\) stops a search'):
+        bfs(load_model(tmp_path / "Ex.tla"))
