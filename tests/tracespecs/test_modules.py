@@ -28,7 +28,7 @@ import pytest
 
 from tlaconf.evaluate import EvalError
 from tlaconf.explore import load_model
-from tlaconf.explore.bfs import bfs
+from tlaconf.explore import bfs
 from tlaconf.validate.tracespec import validate_trace_spec
 
 HERE = Path(__file__).parent
