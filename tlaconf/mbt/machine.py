@@ -10,7 +10,6 @@ request through the driver and checks the step online.  A nonconforming step rai
 
 from __future__ import annotations
 
-import math
 import time
 import traceback
 from collections.abc import Callable, Mapping
@@ -20,7 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from tlaconf.mbt.domains import Domain, Domains, Request
+from tlaconf.mbt.domains import Domain, Domains, Request, stride
 from tlaconf.mbt.driver import Driver, plain, response
 from tlaconf.mbt.memo import state_key
 from tlaconf.mbt.online import OnlineChecker, Taken
@@ -34,14 +33,6 @@ SCAN = 24
 """Requests looked at per step to find one of the kind asked for (allowed or forbidden)."""
 
 State = dict[str, Any]
-
-
-def _stride(total: int) -> int:
-    """A step through ``0..total-1`` that visits every index (coprime with ``total``)."""
-    step = max(1, int(total * 0.618))
-    while math.gcd(step, total) != 1:
-        step += 1
-    return step
 
 
 class StepFailed(AssertionError):
@@ -156,10 +147,10 @@ class Session:
     def _scan(self, dom: Domain, state: State, key: str, start: int, allowed: bool) -> Request:
         """From request ``start`` of ``dom``, the first of up to :data:`SCAN` requests whose
         kind is ``allowed`` (else the last one looked at)."""
-        stride = _stride(dom.count)
+        step = stride(dom.count)
         found = None
         for i in range(min(SCAN, dom.count)):
-            params = dom.nth((start + i * stride) % dom.count)
+            params = dom.nth((start + i * step) % dom.count)
             found = Request(dom.action, params,
                             self.domains.allowed(dom.action, params, state, key))
             if found.allowed == allowed:
@@ -173,6 +164,12 @@ class Session:
         request = self.draw(data, before)
         if request is None:
             return before
+        return self.apply(initial, steps, before, request)
+
+    def apply(self, initial: State, steps: list[Taken], before: State,
+              request: Request) -> State:  # fmt: skip
+        """Apply ``request`` from ``before`` (``steps`` taken so far from ``initial``) and
+        check the step; the state after it.  StepFailed when it does not conform."""
         params = plain(request.params)
         try:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)

@@ -1,0 +1,195 @@
+"""Solving for directed requests: in one state, for each guard of an action, an allowed
+request (every guard TRUE, ``ENABLED A(p)``) and a **near miss** (a forbidden request
+whose only FALSE guard is that one: the request that tells an implementation which
+check it skipped).
+
+A guard is a conjunct of the action that reads the request (see
+:func:`tlaconf.evaluate.coverage.outline`).  Which guards a request makes TRUE and FALSE
+is the coverage walk of ``ENABLED A(p)``, walking on past a FALSE guard as if it were
+TRUE, so that every guard is evaluated: a near miss is a request whose walk makes that
+guard FALSE and no other.
+
+:class:`Solver` is the seam: :class:`EnumerationSolver` looks at the requests of the
+params domain: all of them up to :data:`ENUMERATION_LIMIT` requests (``ENABLED`` for
+each, the guards walked for up to :data:`WALK_LIMIT` forbidden ones, the one-field
+neighbours of allowed requests first); past that the domain is reported too large,
+after a bounded look (:data:`SCAN_LIMIT` requests in a stride, and the neighbours of the
+allowed ones met).  A
+symbolic solver (Apalache, the action with ``~g`` as the query) would implement the
+same interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tlaconf.evaluate.coverage import GUARD, CoverageProbe, Key
+from tlaconf.mbt.domains import Domain, Domains, stride
+from tlaconf.mbt.memo import value_key
+from tlaconf.values import Fn
+
+ENUMERATION_LIMIT = 600
+"""Largest params domain (requests in one state) enumerated whole."""
+
+SCAN_LIMIT = 300
+"""Requests of a larger domain looked at (in a fixed stride) for allowed ones."""
+
+WALK_LIMIT = 300
+"""Forbidden requests walked for near misses, at most (in one state, for one action)."""
+
+SEEDS = 4
+"""Allowed requests whose one-field neighbours are tried as near misses."""
+
+
+@dataclass
+class Solution:
+    """What a solver found for one action in one state."""
+
+    action: str
+    domain: int
+    """Requests in the params domain."""
+    complete: bool
+    """Every request of the domain was looked at (so what was not found does not exist):
+    at most :data:`ENUMERATION_LIMIT` requests, :data:`WALK_LIMIT` of them walked."""
+    allowed: dict[Key, Fn] = field(default_factory=dict)
+    """guard -> an allowed request whose walk made it TRUE."""
+    near_miss: dict[Key, Fn] = field(default_factory=dict)
+    """guard -> a forbidden request whose walk made it, and only it, FALSE."""
+    miss: dict[Key, Fn] = field(default_factory=dict)
+    """guard -> a forbidden request whose walk made it FALSE (other guards too)."""
+    reached: set[Key] = field(default_factory=set)
+    true: set[Key] = field(default_factory=set)
+    enabled: list[Fn] = field(default_factory=list)
+    """The allowed requests met (all of them when ``complete``)."""
+    walks: int = 0
+
+
+class Solver(Protocol):
+    """Finds directed requests for an action in a state (see the module docstring)."""
+
+    name: str
+
+    def guards(self, action: str) -> tuple[Key, ...]:
+        """The action's guards, in walk order."""
+        ...
+
+    def solve(self, action: str, state: Mapping[str, Any], key: str,
+              wanted: frozenset[Key] | None = None) -> Solution:  # fmt: skip
+        """The directed requests of ``action`` in ``state`` (whose state key is ``key``);
+        ``wanted``: the guards still looked for (default all; the others may be left out)."""
+        ...
+
+
+class EnumerationSolver:
+    """Directed requests by looking at the params domain's requests (see the module
+    docstring)."""
+
+    name = "enumeration"
+
+    def __init__(self, domains: Domains, probe: CoverageProbe,
+                 limit: int = ENUMERATION_LIMIT) -> None:  # fmt: skip
+        self.domains = domains
+        self.probe = probe
+        self.limit = limit
+        self._guards: dict[str, tuple[Key, ...]] = {}
+
+    def guards(self, action: str) -> tuple[Key, ...]:
+        found = self._guards.get(action)
+        if found is None:
+            found = self._guards[action] = tuple(
+                k for k, role in self.probe.points(action).items() if role == GUARD)
+        return found
+
+    def solve(self, action: str, state: Mapping[str, Any], key: str,
+              wanted: frozenset[Key] | None = None) -> Solution:  # fmt: skip
+        dom = self.domains.domain(action, state, key)
+        every = set(self.guards(action))
+        guards = every if wanted is None else every & wanted
+        complete = dom.count <= self.limit
+        out = Solution(action, dom.count, complete)
+        seen: set[str] = set()
+        allowed: list[Fn] = []
+        forbidden: list[Fn] = []
+        for params in _candidates(dom, complete):
+            text = value_key(params)
+            if text in seen:
+                continue
+            seen.add(text)
+            ok = self.domains.allowed(action, params, state, key)
+            (allowed if ok else forbidden).append(params)
+        out.enabled = allowed
+        for params in allowed:
+            if guards <= out.allowed.keys():
+                break
+            for g, value in self._walk(out, action, params, state):
+                if value and g in guards:
+                    out.allowed.setdefault(g, params)
+        order = self._forbidden_order(dom, allowed, forbidden, seen, action, state, key)
+        for n, params in enumerate(order):
+            if guards <= out.near_miss.keys():
+                break
+            if n >= WALK_LIMIT:
+                out.complete = False
+                break
+            noted = self._walk(out, action, params, state, through=True)
+            false = {g for g, value in noted if not value and g in every}
+            for g in false & guards:
+                out.miss.setdefault(g, params)
+                if len(false) == 1:
+                    out.near_miss.setdefault(g, params)
+        return out
+
+    def _walk(self, out: Solution, action: str, params: Fn, state: Mapping[str, Any],
+              through: bool = False) -> set[tuple[Key, bool]]:  # fmt: skip
+        """The guards the walk of ``ENABLED action(params)`` noted; ``through``: walking on
+        past a FALSE guard (as if TRUE), so that every guard is evaluated (a walk that
+        cannot go on past one keeps what it noted before)."""
+        focus = frozenset(self.guards(action))
+        try:
+            _, noted = self.probe.step(action, (params,), state, None, through, focus)
+        except Exception:
+            if not through:
+                raise
+            _, noted = self.probe.step(action, (params,), state, None, False, focus)
+        out.walks += 1
+        for g, value in noted:
+            out.reached.add(g)
+            if value:
+                out.true.add(g)
+        return noted
+
+    def _forbidden_order(self, dom: Domain, allowed: list[Fn], forbidden: list[Fn],
+                         seen: set[str], action: str, state: Mapping[str, Any],
+                         key: str) -> Iterator[Fn]:  # fmt: skip
+        """Forbidden requests, the one-field neighbours of allowed ones first (most
+        likely to break a single guard), then the others met."""
+        done: set[str] = set()
+        for seed in allowed[:SEEDS]:
+            for f, size in enumerate(dom.sizes() if dom.fields is not None else ()):
+                for v in range(size):
+                    params = dom.changed(seed, f, v)
+                    text = value_key(params)
+                    if text in done:
+                        continue
+                    done.add(text)
+                    if text not in seen and self.domains.allowed(action, params, state, key):
+                        continue
+                    yield params
+        for params in forbidden:
+            if value_key(params) not in done:
+                yield params
+
+
+def _candidates(dom: Domain, complete: bool) -> Iterator[Fn]:
+    """Every request of ``dom`` when ``complete``, else :data:`SCAN_LIMIT` of them in a
+    fixed stride through the domain."""
+    if complete:
+        for i in range(dom.count):
+            yield dom.nth(i)
+        return
+    step = stride(dom.count)
+    for i in range(SCAN_LIMIT):
+        yield dom.nth((i * step) % dom.count)
+
