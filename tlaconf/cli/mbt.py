@@ -142,7 +142,7 @@ def _json(outcome: Outcome) -> dict[str, Any]:
     failure: dict[str, Any] | None = None
     if found is not None:
         replayed = found.result.to_json() if found.result is not None else None
-        failure = {"trace": str(found.trace), "unshrunk": str(found.unshrunk),
+        failure = {"trace": str(found.trace), "unshrunk": str(found.unshrunk), "by": found.by,
                    "steps_before": found.steps_before, "steps_after": found.steps_after,
                    "crash": found.crash, "replay": replayed}
     return {"module": outcome.module, "driver": outcome.driver,
@@ -166,23 +166,32 @@ def _line(o: Outcome) -> str:
     head = (f"mbt {o.module} ({o.driver}): {o.examples} runs, {o.steps} steps checked "
             f"({o.allowed} allowed, {o.forbidden} forbidden requests) in {o.seconds:.1f} s, "
             f"{o.steps_per_second:.0f} steps/s")
-    if o.exhaustive is not None:
-        states, requests, missed = o.exhaustive
-        head += (f"; exhaustive: {requests} requests from {states} states"
-                 + (f" ({missed} not sent: the implementation went elsewhere)" if missed else ""))
+    if o.found is None:
+        head += ": no failure"
+    elif o.found.by != "hypothesis":
+        head += (f": FAILURE, found by the {o.found.by} run ({o.found.steps_after} steps: the "
+                 "shortest path the model knows to the state, then the request)")
+    else:
+        head += (f": FAILURE, shrunk from {o.found.steps_before} to {o.found.steps_after} "
+                 "steps")
+    covered, total = figures(o.guards)
+    more = [f"guards {covered}/{total} covered both ways"]
     if o.survey is not None:
         p = o.survey
-        head += (f"; directed: {p.states} reachable states surveyed to depth {p.depth}"
-                 + (f" ({p.diverged} targets not sent: the implementation went elsewhere)"
-                    if p.diverged else ""))
-    covered, total = figures(o.guards)
-    head += f"; guards {covered}/{total} both ways"
-    if o.found is None:
-        return head + ": no failure"
-    f = o.found
-    return (f"{head}: FAILURE, shrunk from {f.steps_before} to {f.steps_after} steps\n"
-            f"  trace: {f.trace} (tlaconf replay {f.trace} reproduces it)\n"
-            f"  as first found: {f.unshrunk}")
+        more.append(f"directed: {p.states} reachable states surveyed to depth {p.depth}"
+                    + (f", {p.diverged} targets not sent (the implementation went elsewhere)"
+                       if p.diverged else ""))
+    if o.exhaustive is not None:
+        states, requests, missed = o.exhaustive
+        more.append(f"exhaustive: {requests} requests from {states} states"
+                    + (f", {missed} not sent (the implementation went elsewhere)"
+                       if missed else ""))
+    head += "\n  " + "; ".join(more)
+    if o.found is not None:
+        f = o.found
+        head += (f"\n  trace: {f.trace} (tlaconf replay {f.trace} reproduces it)"
+                 f"\n  as first found: {f.unshrunk}")
+    return head
 
 
 def run_command(args: argparse.Namespace) -> int:

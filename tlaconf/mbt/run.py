@@ -72,6 +72,9 @@ class Found:
     steps_after: int
     found_at: int
     """The run that first failed (1 when the example database brought the failure back)."""
+    by: str = "hypothesis"
+    """What found it: ``hypothesis`` (shrunk), or the ``directed`` or ``exhaustive`` run (a
+    behaviour already as short as the model allows: not shrunk)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,7 @@ def run(
                 else:
                     exhaustive = run_exhaustive(session, succ, initial, options.depth)
             except StepFailed as failed:
-                found = _write(session, failed, options, label)
+                found = _write(session, failed, options, label, options.mode)
         if found is None and options.mode != "exhaustive":
             found = _hypothesis(session, options, label)
     finally:
@@ -211,14 +214,16 @@ def _hypothesis(session: Session, options: Options, name: str) -> Found | None:
     return None
 
 
-def _write(session: Session, failed: StepFailed, options: Options, name: str) -> Found:
+def _write(session: Session, failed: StepFailed, options: Options, name: str,
+           by: str = "hypothesis") -> Found:  # fmt: skip
     options.out_dir.mkdir(parents=True, exist_ok=True)
     stem = f"{session.driver.module}-mbt-{options.seed}"
     first = session.stats.first or failed
-    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name}
+    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name,
+                            "found_by": by}
     check = session.checker
     trace = check.write(options.out_dir / f"{stem}.trace.jsonl", failed.initial, failed.steps,
-                        {**meta, "shrunk": True})
+                        {**meta, "shrunk": by == "hypothesis"})
     unshrunk = check.write(options.out_dir / f"{stem}.unshrunk.jsonl", first.initial,
                            first.steps, {**meta, "shrunk": False})
     result = check.replay(trace) if failed.result is not None else None
@@ -227,4 +232,4 @@ def _write(session: Session, failed: StepFailed, options: Options, name: str) ->
         crash = (f"request {failed.length}: {failed.request.action}"
                  f"({to_tla(failed.request.params)})\n{crash}")
     return Found(trace, unshrunk, result, crash, first.length, failed.length,
-                 session.stats.first_at)
+                 session.stats.first_at, by)
