@@ -98,6 +98,9 @@ def test_exhaustive_mode_sends_every_request_to_the_depth(tmp_path: Path) -> Non
     states, requests, missed = out.exhaustive
     # depth 0: count 0; depth 1: 1, 2, 3; 9 requests (Add 0..4, Drain 0..3) from each
     assert (states, requests, missed) == (4, 36, 0)
+    reasons = {r.reason for a in out.guards for r in a.rows if not r.covered}
+    assert reasons == {"no behaviour within 2 requests made it TRUE (every request of every "
+                       "state sent)"}
     bad = run(GateDriver(skip_cap=True), GATE, _options(tmp_path, mode="exhaustive", depth=2))
     assert bad.found is not None
 

@@ -107,12 +107,16 @@ def _states(f: Facts, plan: Survey) -> str:
 
 
 def _reason(status: str, f: Facts | None, plan: Survey | None, action: str,
-            requested: bool) -> tuple[str | None, bool]:  # fmt: skip
+            requested: bool, depth: int | None) -> tuple[str | None, bool]:  # fmt: skip
     """Why a guard is not covered both ways (None when it is), and whether it is dead."""
     if status == BOTH:
         return None, False
     if not requested:
         return f"not requested: the module has no {PREFIX}{action}", False
+    if depth is not None:
+        return (f"no behaviour within {depth} requests made it "
+                + {NEITHER: "TRUE or FALSE", ACCEPTED: "FALSE", REJECTED: "TRUE"}[status]
+                + " (every request of every state sent)"), False
     if plan is None or f is None:
         return "not aimed at (random requests only)", False
     whys = []
@@ -126,9 +130,11 @@ def _reason(status: str, f: Facts | None, plan: Survey | None, action: str,
 
 def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
                  guards: Mapping[str, Sequence[Key]], coverage: Coverage,
-                 plan: Survey | None, texts: Mapping[str, str]) -> list[ActionGuards]:  # fmt: skip
+                 plan: Survey | None, texts: Mapping[str, str],
+                 exhaustive: int | None = None) -> list[ActionGuards]:  # fmt: skip
     """Per action of ``module`` (``guards``: each one's guards), how its guards were
-    covered by the run measured in ``coverage`` and why not (from ``plan``)."""
+    covered by the run measured in ``coverage`` and why not (from ``plan``, or from an
+    exhaustive run to depth ``exhaustive``)."""
     out = []
     for action in actions:
         ac = coverage.actions.get((module, action))
@@ -136,7 +142,8 @@ def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
         for g in guards[action]:
             status = _status(ac.points.get(g) if ac is not None else None)
             facts = plan.facts.get((action, g)) if plan is not None else None
-            reason, dead = _reason(status, facts, plan, action, action in requested)
+            reason, dead = _reason(status, facts, plan, action, action in requested,
+                                   exhaustive)
             rows.append(GuardRow(g, point_text(texts, g), status, reason, dead))
         out.append(ActionGuards(module, action, action in requested, tuple(rows)))
     return out
