@@ -14,7 +14,8 @@ params domain: all of them up to :data:`ENUMERATION_LIMIT` requests (``ENABLED``
 each, the guards walked for up to :data:`WALK_LIMIT` forbidden ones, the one-field
 neighbours of allowed requests first); past that the domain is reported too large,
 after a bounded look (:data:`SCAN_LIMIT` requests in a stride, and the neighbours of the
-allowed ones met).  A
+allowed ones met; when none is allowed, a climb from a forbidden one, a field at a
+time, towards fewer FALSE guards).  A
 symbolic solver (Apalache, the action with ``~g`` as the query) would implement the
 same interface.
 """
@@ -38,6 +39,9 @@ SCAN_LIMIT = 300
 
 WALK_LIMIT = 300
 """Forbidden requests walked for near misses, at most (in one state, for one action)."""
+
+CLIMB_LIMIT = 300
+"""Requests walked, at most, climbing towards an allowed request in a large domain."""
 
 SEEDS = 4
 """Allowed requests whose one-field neighbours are tried as near misses."""
@@ -119,6 +123,10 @@ class EnumerationSolver:
             seen.add(text)
             ok = self.domains.allowed(action, params, state, key)
             (allowed if ok else forbidden).append(params)
+        if not allowed and not complete and forbidden and dom.fields is not None and guards:
+            found = self._climb(out, dom, forbidden[0], state, key, every, guards)
+            if found is not None:
+                allowed.append(found)
         out.enabled = allowed
         for params in allowed:
             if guards <= out.allowed.keys():
@@ -133,13 +141,43 @@ class EnumerationSolver:
             if n >= WALK_LIMIT:
                 out.complete = False
                 break
-            noted = self._walk(out, action, params, state, through=True)
-            false = {g for g, value in noted if not value and g in every}
-            for g in false & guards:
-                out.miss.setdefault(g, params)
-                if len(false) == 1:
-                    out.near_miss.setdefault(g, params)
+            self._false(out, params, state, every, guards)
         return out
+
+    def _false(self, out: Solution, params: Fn, state: Mapping[str, Any], every: set[Key],
+               guards: set[Key]) -> set[Key]:  # fmt: skip
+        """The guards ``params`` makes FALSE (walking through, so every guard is
+        evaluated); a miss and, when it is the only one, a near miss noted for each."""
+        noted = self._walk(out, out.action, params, state, through=True)
+        false = {g for g, value in noted if not value and g in every}
+        for g in false & guards:
+            out.miss.setdefault(g, params)
+            if len(false) == 1:
+                out.near_miss.setdefault(g, params)
+        return false
+
+    def _climb(self, out: Solution, dom: Domain, start: Fn, state: Mapping[str, Any],
+               key: str, every: set[Key], guards: set[Key]) -> Fn | None:  # fmt: skip
+        """From ``start``, one field at a time towards fewer FALSE guards (what a large
+        domain's stride met may hold no allowed request); the allowed request reached, if
+        any, within :data:`CLIMB_LIMIT` walks.  Every request walked is a candidate miss."""
+        current, false = start, self._false(out, start, state, every, guards)
+        walks = 0
+        while false and walks < CLIMB_LIMIT:
+            best, fewest = None, false
+            for f, size in enumerate(dom.sizes()):
+                for v in range(size):
+                    candidate = dom.changed(current, f, v)
+                    walks += 1
+                    now = self._false(out, candidate, state, every, guards)
+                    if not now and self.domains.allowed(out.action, candidate, state, key):
+                        return candidate
+                    if len(now) < len(fewest):
+                        best, fewest = candidate, now
+            if best is None:
+                return None
+            current, false = best, fewest
+        return None
 
     def _walk(self, out: Solution, action: str, params: Fn, state: Mapping[str, Any],
               through: bool = False) -> set[tuple[Key, bool]]:  # fmt: skip
