@@ -8,7 +8,8 @@ or when :data:`PATIENCE` states in a row taught it nothing new of the guards lef
 :func:`sweep` then drives the implementation to each target's state (a reset, then the
 shortest path of requests the survey found) and sends the target request; every step
 is checked as any other.  A failure is as short as the model allows: the shortest path
-to the state, then the request.
+to the state, then the request.  The targets also join Hypothesis' draws afterwards (in
+a state the survey looked at, a step may draw one), whose failures are shrunk.
 """
 
 from __future__ import annotations

@@ -92,6 +92,9 @@ class Session:
         self.domains = domains
         self.checker = checker
         self.stats = Stats()
+        self.aimed: dict[str, list[Request]] = {}
+        """State key -> the directed requests a survey found there (see :mod:`.directed`):
+        a step in such a state may draw one of them."""
         self._keyed: tuple[State, str] | None = None
 
     def key(self, state: State) -> str:
@@ -123,7 +126,8 @@ class Session:
 
     def draw(self, data: st.DataObject, state: State) -> Request | None:
         """A request for ``state``: forbidden, allowed, or a near miss (an allowed request
-        with one field changed, usually forbidden: one guard broken), as drawn.
+        with one field changed, usually forbidden: one guard broken), as drawn; after a
+        directed survey, also one of the requests it aimed at in this state.
 
         One draw picks a start in the domain; the search for the kind asked for goes on
         from there in a fixed stride (so a shrunk start still finds one).
@@ -134,7 +138,13 @@ class Session:
         if not domains:
             return None
         dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
-        kind = data.draw(st.sampled_from(KINDS), label="kind")
+        kind = data.draw(st.sampled_from((*KINDS, "aimed") if self.aimed else KINDS),
+                         label="kind")
+        if kind == "aimed":
+            here = [r for r in self.aimed.get(key, ()) if r.action == dom.action]
+            if here:
+                return here[data.draw(st.integers(0, len(here) - 1), label="target")]
+            kind = "near miss"
         start = data.draw(st.integers(0, dom.count - 1), label="params")
         found = self._scan(dom, state, key, start, kind != "forbidden")
         if kind != "near miss" or not found.allowed or not dom.sizes():

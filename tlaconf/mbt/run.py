@@ -24,7 +24,7 @@ from tlaconf.evaluate import load_module
 from tlaconf.evaluate.coverage import CoverageProbe
 from tlaconf.explore import Successors
 from tlaconf.mbt.directed import Survey, survey, sweep
-from tlaconf.mbt.domains import Domains
+from tlaconf.mbt.domains import Domains, Request
 from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
 from tlaconf.mbt.exhaustive import run_exhaustive
 from tlaconf.mbt.guard_report import ActionGuards, guard_report
@@ -167,6 +167,9 @@ def run(
                 initial = session.start()
                 if options.mode == "directed":
                     plan = survey(session, solver, succ, initial, options.depth)
+                    for node, action, params, want in plan.targets():
+                        session.aimed.setdefault(node.key, []).append(
+                            Request(action, params, want == "allowed"))
                     sweep(session, plan)
                 else:
                     exhaustive = run_exhaustive(session, succ, initial, options.depth)
