@@ -61,8 +61,9 @@ class Coverer(Enabler):
         """Walk on past a FALSE conjunct (as if it were TRUE): what every other guard
         would be (for spec-driven testing's near misses; never for coverage itself)."""
         self.focus: frozenset[Key] | None = None
-        """Only these points wanted (None: all): a sub-formula holding none of them is
-        evaluated as a whole, not walked (much cheaper; for spec-driven testing)."""
+        """Only these points wanted (None: all), given with the call sites through which
+        they are reached (:func:`outline`'s ``leads``): a sub-formula holding none of them
+        is evaluated as a whole, not walked (much cheaper; for spec-driven testing)."""
         self._holds: dict[tuple[int, frozenset[Key]], bool] = {}
         self._valuer = _Valuer(self)
 
@@ -247,16 +248,22 @@ POINT: Final = "point"
 
 
 def outline(
-    comp: Compiler, node: A.Node, ns: Namespace, params: tuple[str, ...]
+    comp: Compiler, node: A.Node, ns: Namespace, params: tuple[str, ...],
+    leads: set[Key] | None = None,
 ) -> dict[Key, Role]:
     """Every point of an action (``node``, its body, with parameters ``params``), through
     the operators it calls, with its role.  A guard is a conjunct in positive position
     (its being FALSE makes that branch of the action FALSE) that does not read the next
     state.  Points come in the order a walk meets them; a point met in several roles
-    keeps the first."""
+    keeps the first.  ``leads``, when given, gets the spans of the call sites through which
+    a point lies in a called operator (a walk that wants those points must go through
+    them)."""
     no_next: dict[Key, bool] = {}
     no_params: dict[Key, bool] = {}
-    _Outline(comp, no_next, False).visit(node, _Where(ns, frozenset(params), frozenset(), {}, True))
+    first = _Outline(comp, no_next, False)
+    first.visit(node, _Where(ns, frozenset(params), frozenset(), {}, True))
+    if leads is not None:
+        leads |= first.leads
     _Outline(comp, no_params, True).visit(
         node, _Where(ns, frozenset(params), frozenset(params), {}, True))
     return {k: (POINT if not g else STATE_GUARD if no_params.get(k) else GUARD)
@@ -293,6 +300,10 @@ class _Outline(ActionVisitor[_Where, None]):
         """False: ``primed`` holds the names bound to next-state expressions; True: the
         names bound to expressions that read the action's params."""
         self.active: set[tuple[int, frozenset[str], bool]] = set()
+        self.calls: list[Key] = []
+        """The call sites the walk is inside (a LET's body included)."""
+        self.leads: set[Key] = set()
+        """Call sites through which some point was reached (see :func:`outline`)."""
 
     def reads(self, node: A.Node, w: _Where) -> bool:
         if not self.params_mode and self.comp.node_is_action(node, w.ns, set(w.bound)):
@@ -301,6 +312,7 @@ class _Outline(ActionVisitor[_Where, None]):
 
     def add(self, node: A.Node, kind: PointKind, guard: bool) -> None:
         self.out.setdefault(key_of(node, kind), guard)
+        self.leads.update(self.calls)
 
     def other(self, node: A.Node, c: _Where) -> None:
         return None
@@ -382,8 +394,10 @@ class _Outline(ActionVisitor[_Where, None]):
         if key in self.active:
             return
         self.active.add(key)
+        self.calls.append(key_of(node, "other"))
         self.visit(body, _Where(tns, tbound | {p.name for p in params}, new_primed,
                                 c.lets if tns is c.ns else {}, c.positive))
+        self.calls.pop()
         self.active.discard(key)
 
 
@@ -394,13 +408,15 @@ class CoverageProbe:
         self.ctx = ctx
         self._coverer = Coverer(ctx.compiler)
 
-    def points(self, action: str) -> dict[Key, Role]:
-        """The action's points (see :func:`outline`)."""
+    def points(self, action: str, leads: set[Key] | None = None) -> dict[Key, Role]:
+        """The action's points (see :func:`outline`; ``leads`` gets the call sites through
+        which they are reached)."""
         entry = self.ctx._entry(action)
         node = entry.node
         params = tuple(p.name for p in getattr(node, "params", ()))
         with budget.deep():
-            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
+            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params,
+                           leads)
 
     def step(
         self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],

@@ -98,12 +98,16 @@ class EnumerationSolver:
         self.probe = probe
         self.limit = limit
         self._guards: dict[str, tuple[Key, ...]] = {}
+        self._focus: dict[str, frozenset[Key]] = {}
+        """Per action, its guards and the call sites leading to them: what a walk needs."""
 
     def guards(self, action: str) -> tuple[Key, ...]:
         found = self._guards.get(action)
         if found is None:
+            leads: set[Key] = set()
             found = self._guards[action] = tuple(
-                k for k, role in self.probe.points(action).items() if role == GUARD)
+                k for k, role in self.probe.points(action, leads).items() if role == GUARD)
+            self._focus[action] = frozenset(found) | leads
         return found
 
     def solve(self, action: str, state: Mapping[str, Any], key: str,
@@ -184,7 +188,8 @@ class EnumerationSolver:
         """The guards the walk of ``ENABLED action(params)`` noted; ``through``: walking on
         past a FALSE guard (as if TRUE), so that every guard is evaluated (a walk that
         cannot go on past one keeps what it noted before)."""
-        focus = frozenset(self.guards(action))
+        self.guards(action)
+        focus = self._focus[action]
         try:
             _, noted = self.probe.step(action, (params,), state, None, through, focus)
         except Exception:
