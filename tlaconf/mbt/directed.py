@@ -64,6 +64,11 @@ class Survey:
     diverged: int = 0
     """Targets not sent: on the way to their state the implementation took another
     successor than the one the path expects (allowed by the spec too)."""
+    unreached: set[str] = field(default_factory=set)
+    """The keys of the states those targets were in."""
+    rewritten: set[tuple[str, str]] = field(default_factory=set)
+    """(action, encoded params) of the requests sent whose fields the implementation
+    filled in with other values (so the request recorded is not the one aimed)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"states": self.states, "depth": self.depth, "truncated": self.truncated,
@@ -151,20 +156,24 @@ def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Sol
 def sweep(session: Session, plan: Survey) -> None:
     """Send every target of ``plan`` (see the module docstring); StepFailed at the first
     step that does not conform."""
-    plan.diverged += drive(session, [(node, Request(a, p, want == "allowed"))
-                                     for node, a, p, want in plan.targets()])
+    unsent = drive(session, [(node, Request(a, p, want == "allowed"))
+                             for node, a, p, want in plan.targets()])
+    plan.diverged += len(unsent)
+    plan.unreached |= {node.key for node, _ in unsent}
+    plan.rewritten |= session.rewritten
 
 
-def drive(session: Session, requests: Sequence[tuple[Node, Request]]) -> int:
+def drive(session: Session, requests: Sequence[tuple[Node, Request]]
+          ) -> list[tuple[Node, Request]]:  # fmt: skip
     """Send each request from its state (reached by a reset and the state's path):
     forbidden requests leave the state as it is, so those of one state go in one
     behaviour; each allowed one from a fresh walk.  StepFailed at the first step that
-    does not conform; the number of requests not sent because the implementation went
-    elsewhere on the way (to another successor the spec allows)."""
+    does not conform; the requests not sent because the implementation went elsewhere
+    on the way (to another successor the spec allows)."""
     by_node: dict[str, list[tuple[Node, Request]]] = {}
     for item in requests:
         by_node.setdefault(item[0].key, []).append(item)
-    missed = 0
+    missed: list[tuple[Node, Request]] = []
     for group in by_node.values():
         node = group[0][0]
         forbidden = [r for _, r in group if not r.allowed]
@@ -172,7 +181,7 @@ def drive(session: Session, requests: Sequence[tuple[Node, Request]]) -> int:
         for batch in batches:
             reached = _walk_to(session, node)
             if reached is None:
-                missed += len(batch)
+                missed += [(node, r) for r in batch]
                 continue
             initial, steps, state = reached
             for request in batch:

@@ -58,4 +58,4 @@ def run_exhaustive(session: Session, succ: Successors, initial: State, depth: in
     """Send every request of :func:`plan`; (states, requests, requests not sent because the
     implementation went elsewhere).  StepFailed at the first step that does not conform."""
     requests, states = plan(session, succ, initial, depth, limit)
-    return states, len(requests), drive(session, requests)
+    return states, len(requests), len(drive(session, requests))

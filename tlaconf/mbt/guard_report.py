@@ -16,6 +16,7 @@ from typing import Any
 from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.directed import Facts, Survey
 from tlaconf.mbt.domains import PREFIX
+from tlaconf.mbt.memo import value_key
 from tlaconf.replay.coverage import Coverage, PointCoverage
 from tlaconf.report.coverage import location, point_text
 
@@ -69,9 +70,10 @@ def _status(pc: PointCoverage | None) -> str:
 
 def _why_not_true(f: Facts, plan: Survey) -> str:
     if "allowed" in f.targets:
-        return ("an allowed request making it TRUE was sent, but the implementation did "
-                "not reach its state" if plan.diverged else
-                "an allowed request making it TRUE was sent, but no accepted step made it TRUE")
+        if f.targets["allowed"][0].key in plan.unreached:
+            return ("an allowed request making it TRUE was aimed at, but on the way to its "
+                    "state the implementation took another successor the spec allows")
+        return "an allowed request making it TRUE was sent, but no accepted step made it TRUE"
     if not f.reached:
         return _unreached(f, plan)
     if not f.true:
@@ -83,10 +85,17 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
 
 
 def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
-    if f.targets.keys() & {"near miss", "miss"}:
-        return ("a request making it FALSE was sent, but the implementation did not reach "
-                "its state" if plan.diverged else
-                "a request making it FALSE was sent, but no rejected step made it FALSE")
+    sent = [f.targets[w][0].key for w in ("near miss", "miss") if w in f.targets]
+    if sent:
+        if all(key in plan.unreached for key in sent):
+            return ("a request making it FALSE was aimed at, but on the way to its state the "
+                    "implementation took another successor the spec allows")
+        if any((action, value_key(f.targets[w][1])) in plan.rewritten
+               for w in ("near miss", "miss") if w in f.targets):
+            return ("a request making it FALSE was sent, but the implementation filled in "
+                    "fields of it with other values (a field it reports replaces the one "
+                    "requested)")
+        return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
     if f.too_large:

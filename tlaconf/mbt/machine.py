@@ -21,7 +21,7 @@ from hypothesis.stateful import RuleBasedStateMachine, rule
 
 from tlaconf.mbt.domains import Domain, Domains, Request, stride
 from tlaconf.mbt.driver import Driver, plain, response
-from tlaconf.mbt.memo import state_key
+from tlaconf.mbt.memo import state_key, value_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
 from tlaconf.values import from_python
@@ -92,6 +92,9 @@ class Session:
         self.domains = domains
         self.checker = checker
         self.stats = Stats()
+        self.rewritten: set[tuple[str, str]] = set()
+        """(action, encoded params) of the requests whose fields the implementation
+        filled in with other values than those requested."""
         self.aimed: dict[str, list[Request]] = {}
         """State key -> the directed requests a survey found there (see :mod:`.directed`):
         a step in such a state may draw one of them."""
@@ -185,6 +188,8 @@ class Session:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
             recorded = {**params, **(answer.params or {})}
+            if answer.params and value_key(recorded) != value_key(params):
+                self.rewritten.add((request.action, value_key(request.params)))
         except Exception:
             raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc(),
                                         request)) from None
