@@ -95,6 +95,11 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
             return ("a request making it FALSE was sent, but the implementation filled in "
                     "fields of it with other values (a field it reports replaces the one "
                     "requested)")
+        if "near miss" not in f.targets:
+            return ("no near miss found: each request found making it FALSE breaks another "
+                    "guard too, which TLC's order may evaluate first"
+                    + (f" (domain too large to enumerate: {f.too_large} requests)"
+                       if f.too_large else ""))
         return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
