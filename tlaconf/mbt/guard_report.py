@@ -110,7 +110,8 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
 
 
 def _unreached(f: Facts, plan: Survey) -> str:
-    why = f"no reachable state examined reaches it ({_states(f, plan)})"
+    why = (f"the ENABLED walk of no request reaches it in the reachable states examined "
+           f"({_states(f, plan)})")
     if f.too_large:
         why += f"; domain too large to enumerate ({f.too_large} requests)"
     return why
