@@ -137,3 +137,23 @@ def test_cli_exhaustive_refusal_exits_2_with_the_count(mbt_cli) -> None:  # type
                    "--depth", "1", "--no-database")
     assert run_.code == 2, run_.out
     assert "more than 20000 requests" in run_.err and "at least 24960" in run_.err
+
+
+def test_cli_coverage_with_adds_the_traces_coverage(mbt_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    common = ("--steps", "4", "--examples", "3", "--no-database")
+    failed = mbt_cli(GATE / "Gate.tla", "--driver", "gate:skipping", *common, "--out",
+                     tmp_path / "traces")
+    assert failed.code == 1, failed.err
+    assert list((tmp_path / "traces").glob("*.trace.jsonl"))
+    both = mbt_cli(GATE / "Gate.tla", "--driver", "gate:correct", *common, "--json",
+                   "--coverage-with", tmp_path / "traces")
+    assert both.code == 0, both.err
+    joined = json.loads(both.out)["coverage"]["with_traces"]
+    assert joined["traces"] == 1 and joined["guards"] == 4
+    assert joined["covered"] >= json.loads(both.out)["coverage"]["covered"]
+    text = mbt_cli(GATE / "Gate.tla", "--driver", "gate:correct", *common,
+                   "--coverage-with", tmp_path / "traces")
+    assert "scenarios plus mbt: coverage: " in text.out
+    missing = mbt_cli(GATE / "Gate.tla", "--driver", "gate:correct", *common,
+                      "--coverage-with", tmp_path / "nowhere")
+    assert missing.code == 2 and "nowhere" in missing.err
