@@ -20,7 +20,7 @@ MBT_ARGS ?= --examples 10 --steps 25
 
 check: $(STAMP)
 	$(BIN)/tlaconf check
-	$(BIN)/tlaconf mbt $(MBT_ARGS)
+	$(BIN)/tlaconf mbt $(MBT_ARGS) --coverage-with .tlaconf-out/check
 
 lint: $(STAMP)
 	$(BIN)/ruff check tlaconf harness tests bench mutation

@@ -91,9 +91,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--sample-seed", type=int, default=0, metavar="S", help="the sample's seed")
     p.add_argument("--only", metavar="TEXT", action="append",
                    help="only files whose path contains TEXT (repeatable)")
-    p.add_argument("--oracle", choices=("check", "mbt"), default="check",
-                   help="what kills a mutant: tlaconf check (the scenarios, default) or "
-                        "tlaconf mbt (the harness drivers)")
+    p.add_argument("--oracle", choices=("check", "mbt", "directed", "exhaustive"),
+                   default="check",
+                   help="what kills a mutant: tlaconf check (the scenarios, default), or "
+                        "tlaconf mbt through the harness drivers: random requests only "
+                        "(mbt), directed then random (directed), every behaviour to depth "
+                        "2 (exhaustive; the drivers whose model is small enough)")
     p.add_argument("-j", "--jobs", type=int, default=2, metavar="N", help="mutants at a time")
     p.add_argument("--seed", type=int, action="append", metavar="N",
                    help="tlaconf check seeds (default: its own, 1 2 3)")

@@ -106,6 +106,9 @@ def run_check(work: Path, seeds: tuple[int, ...]) -> tuple[int, str]:
 
 
 MBT_ARGS = ("--examples", "15", "--steps", "25")
+MBT_MODES = {"mbt": ("--random",), "directed": (), "exhaustive": ("--exhaustive", "--depth", "2")}
+"""The ``tlaconf mbt`` oracles: random requests only, directed (a survey's allowed
+requests and near misses first, then random ones), every behaviour to depth 2."""
 
 
 def mbt_drivers() -> tuple[str, ...]:
@@ -114,23 +117,52 @@ def mbt_drivers() -> tuple[str, ...]:
         return tuple(tomllib.load(f)["tool"]["tlaconf"]["drivers"])
 
 
-def mbt_lines(seed: int) -> dict[str, set[tuple[str, int]]]:
+def mbt_lines(seed: int, oracle: str = "mbt") -> dict[str, set[tuple[str, int]]]:
     """Per driver, (file relative to the repo, line) of every ``harness/`` line its run
-    executes (the run ``run_mbt`` makes: same seed, budget, no database).  A run is
+    executes (the run ``run_mbt`` makes: same seed, budget, mode, no database).  A run is
     determined by its seed until a mutated line runs, so a mutant on a line a driver never
-    reaches cannot change that driver's run."""
+    reaches cannot change that driver's run.  A driver the mode refuses (a model too
+    large for ``--exhaustive``) reaches no line."""
     examples, steps = int(MBT_ARGS[1]), int(MBT_ARGS[3])
+    flags = MBT_MODES[oracle]
+    mode = "random" if "--random" in flags else "exhaustive" if flags else "directed"
+    depth = int(flags[-1]) if mode == "exhaustive" else 3
     code = (
         _TRACER +
+        "from tlaconf.errors import UserError\n"
         "from tlaconf.hypothesis import Options, load_driver, run\n"
+        "class Traced:\n"  # traces the harness only while the driver runs (much cheaper)
+        "    def __init__(self, d):\n"
+        "        self.d, self.module = d, d.module\n"
+        "        self.constants = getattr(d, 'constants', None)\n"
+        "        self.revision = getattr(d, 'revision', '1')\n"
+        "    def _traced(self, f, *args):\n"
+        "        sys.settrace(tracer)\n"
+        "        try:\n"
+        "            return f(*args)\n"
+        "        finally:\n"
+        "            sys.settrace(None)\n"
+        "    def reset(self):\n"
+        "        return self._traced(self.d.reset)\n"
+        "    def apply(self, action, params):\n"
+        "        return self._traced(self.d.apply, action, params)\n"
+        "    def close(self):\n"
+        "        c = getattr(self.d, 'close', None)\n"
+        "        if c is not None:\n"
+        "            self._traced(c)\n"
         "out = {}\n"
         "with tempfile.TemporaryDirectory() as d:\n"
         f"    for name in {list(mbt_drivers())!r}:\n"
         "        seen = set()\n"
         "        sys.settrace(tracer)\n"
-        f"        run(load_driver(name), Path('spec'), Options(steps={steps}, "
-        f"examples={examples}, seed={seed}, out_dir=Path(d), database=None, shrink=False))\n"
+        "        driver = load_driver(name)\n"
         "        sys.settrace(None)\n"
+        "        try:\n"
+        f"            run(Traced(driver), Path('spec'), Options(steps={steps}, "
+        f"examples={examples}, seed={seed}, out_dir=Path(d), database=None, shrink=False, "
+        f"mode={mode!r}, depth={depth}))\n"
+        "        except UserError:\n"
+        "            seen = set()\n"
         "        out[name] = sorted(seen)\n"
         "json.dump(out, sys.stdout)\n"
     )
@@ -139,16 +171,19 @@ def mbt_lines(seed: int) -> dict[str, set[tuple[str, int]]]:
     return {name: _in_repo(seen) for name, seen in json.loads(proc.stdout).items()}
 
 
-def run_mbt(work: Path, seeds: tuple[int, ...],
-            drivers: tuple[str, ...] | None = None) -> tuple[int, str]:  # fmt: skip
-    """``tlaconf mbt`` (``drivers``, default all; no shrinking, no database) on the copy in
-    ``work``, seeded with the first seed."""
+def run_mbt(work: Path, seeds: tuple[int, ...], drivers: tuple[str, ...] | None = None,
+            oracle: str = "mbt") -> tuple[int, str]:  # fmt: skip
+    """``tlaconf mbt`` in the ``oracle``'s mode (``drivers``, default all; no shrinking, no
+    database) on the copy in ``work``, seeded with the first seed."""
     env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(work)}
     chosen = mbt_drivers() if drivers is None else drivers
     names = [a for d in chosen for a in ("--driver", d)]
+    if not names:
+        return 0, "no driver"
     try:
         proc = subprocess.run(
             [sys.executable, "-m", "tlaconf.cli.main", "mbt", *names, *MBT_ARGS,
+             *MBT_MODES[oracle],
              "--no-shrink", "--no-database", "--seed", str(seeds[0]), "--out",
              str(work / "mbt"), "--spec", str(ROOT / "spec")],
             cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
@@ -198,11 +233,11 @@ def run_mutant(m: Mutant, seeds: tuple[int, ...], baseline: dict[str, bytes],
         _copy_harness(work)
         target = work / m.file
         target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
-        code, output = (run_mbt(work, seeds, drivers) if oracle == "mbt"
+        code, output = (run_mbt(work, seeds, drivers, oracle) if oracle in MBT_MODES
                         else run_check(work, seeds))
         if code != 0:
             return Outcome(m, "killed", kill_reason(code, output), _diff(m))
-        if oracle == "mbt":
+        if oracle in MBT_MODES:
             return Outcome(m, "survived", "tlaconf mbt found no failure", _diff(m))
         if m.ident in equivalent:
             return Outcome(m, "equivalent", equivalent[m.ident], _diff(m))
@@ -226,25 +261,28 @@ def run_all(mutants: list[Mutant], seeds: tuple[int, ...], jobs: int,
     scenarios) or ``mbt`` (spec-driven testing through the harness drivers)."""
     with tempfile.TemporaryDirectory(prefix="tlaconf-mutation-base-") as tmp:
         _copy_harness(Path(tmp))
-        code, output = (run_mbt if oracle == "mbt" else run_check)(Path(tmp), seeds)
+        per_driver = mbt_lines(seeds[0], oracle) if oracle in MBT_MODES else {}
+        code, output = (run_mbt(Path(tmp), seeds, tuple(d for d, seen in per_driver.items()
+                                                        if seen), oracle)
+                        if oracle in MBT_MODES else run_check(Path(tmp), seeds))
         if code != 0:
             raise SystemExit(f"tlaconf {oracle} fails on the unmutated harness:\n{output}")
         baseline = _traces(Path(tmp) / "out")
     lines = executed_lines(seeds) if oracle == "check" else set()
-    per_driver = mbt_lines(seeds[0]) if oracle == "mbt" else {}
     outcomes: dict[int, Outcome] = {}
     todo: list[int] = []
     reach: dict[int, tuple[str, ...] | None] = {}
     for i, m in enumerate(mutants):
         rows = range(m.line, m.end_line + 1)
-        if oracle == "mbt":
+        if oracle in MBT_MODES:
             reach[i] = tuple(d for d, seen in per_driver.items()
                              if any((m.file, r) in seen for r in rows))
             ran = bool(reach[i])
         else:
             ran = any((m.file, r) in lines for r in rows)
         if not ran:
-            who = "no driver's run executes" if oracle == "mbt" else "the scenarios never execute"
+            who = ("no driver's run executes" if oracle in MBT_MODES
+                   else "the scenarios never execute")
             outcomes[i] = Outcome(m, "survived", f"{who} this line", _diff(m))
             if oracle == "check" and m.ident in equivalent:
                 outcomes[i] = Outcome(m, "equivalent", equivalent[m.ident], _diff(m))

@@ -26,7 +26,8 @@ def mbt_cli(tmp_path: Path):  # type: ignore[no-untyped-def]
     a user's module is: by ``PYTHONPATH`` (the child process's only)."""
 
     def run(*args: str | Path) -> Run:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BANK), *sys.path]),
+        path = [str(BANK), str(BANK.parent / "gate"), *sys.path]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path),
                "COLUMNS": "200", "NO_COLOR": "1"}
         proc = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "mbt", *map(str, args)],
                               cwd=tmp_path, env=env, capture_output=True, text=True, check=False)

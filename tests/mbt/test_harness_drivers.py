@@ -61,7 +61,7 @@ def test_a_library_that_draws_the_top_of_a_fifo_zone_is_found(
 
     monkeypatch.setattr(collection, "drawable", top_always)
     reason = _found(library_driver.library(), tmp_path, examples=40, steps=8)
-    assert "Draw" in reason
+    assert "Draw" in reason or "Deal" in reason  # deals draw through it too
 
 
 def test_a_seat_view_that_hides_slot_layouts_is_found(tmp_path: Path,

@@ -15,7 +15,7 @@ SMALL = ("--steps", "6", "--examples", "30", "--no-database")
 
 def test_a_conforming_driver_exits_0_with_its_figures(mbt_cli) -> None:  # type: ignore[no-untyped-def]
     run = mbt_cli(BANK / "Bank.tla", "--driver", "bank:correct", "--steps", "6",
-                  "--examples", "5", "--no-database")
+                  "--examples", "5", "--no-database", "--random")
     assert run.code == 0, run.err
     assert "mbt Bank (bank:correct): 5 runs" in run.out
     assert "steps/s: no failure" in run.out

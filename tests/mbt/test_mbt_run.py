@@ -19,7 +19,7 @@ BANK = Path(__file__).resolve().parent / "bank"
 
 def _options(tmp: Path, **kw: Any) -> Options:
     base: dict[str, Any] = {"steps": 6, "examples": 30, "out_dir": tmp / "out",
-                            "database": None}
+                            "database": None, "mode": "random"}
     return Options(**{**base, **kw})
 
 

@@ -27,8 +27,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.evaluate import EvalError
-from tlaconf.explore import load_model
-from tlaconf.explore import bfs
+from tlaconf.explore import bfs, load_model
 from tlaconf.validate.tracespec import validate_trace_spec
 
 HERE = Path(__file__).parent

@@ -24,8 +24,12 @@ from tlaconf.cli.inputs import existing_dir, existing_file, output_dir, positive
 from tlaconf.errors import UserError
 from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
 from tlaconf.mbt.driver import DriverCrashed
+from tlaconf.mbt.exhaustive import LIMIT as EXHAUSTIVE_LIMIT
+from tlaconf.mbt.guard_report import figures, lines, warnings
 from tlaconf.mbt.machine import Stats
 from tlaconf.mbt.run import DATABASE
+from tlaconf.replay.coverage import Coverage, cover_traces
+from tlaconf.report.coverage import summary_line
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 from tlaconf.spec.project import find_project
@@ -58,8 +62,40 @@ def register(p: argparse.ArgumentParser) -> None:
     kept.add_argument("--no-database", action="store_true", help="keep no example database")
     p.add_argument("--no-shrink", action="store_true",
                    help="write a failure as first found (faster; for mutation runs)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--random", action="store_const", const="random", dest="mode",
+                      help="random requests only (no directed survey first)")
+    mode.add_argument("--exhaustive", action="store_const", const="exhaustive", dest="mode",
+                      help="every request from every state within --depth requests "
+                      f"(refused past {EXHAUSTIVE_LIMIT} requests)")
+    p.set_defaults(mode="directed")
+    p.add_argument("--depth", type=natural, default=3, metavar="K",
+                   help="requests deep the directed survey (and --exhaustive) go (default 3)")
+    p.add_argument("--coverage-goal", type=percentage, metavar="PCT",
+                   help="exit 1 when fewer than PCT%% of the guards are covered both ways")
+    p.add_argument("--coverage-with", type=existing_dir, metavar="DIR",
+                   help="add the coverage of the traces under DIR (e.g. tlaconf check's "
+                   ".tlaconf-out/check) to one figure")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run_command)
+
+
+def natural(text: str) -> int:
+    """A natural number (argparse ``type=``)."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a natural number, not {text!r}")
+    return int(text)
+
+
+def percentage(text: str) -> float:
+    """A percentage from 0 to 100 (argparse ``type=``)."""
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a percentage, not {text!r}") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"a percentage is from 0 to 100, not {text}")
+    return value
 
 
 def _module(text: str) -> str:
@@ -106,14 +142,24 @@ def _json(outcome: Outcome) -> dict[str, Any]:
     failure: dict[str, Any] | None = None
     if found is not None:
         replayed = found.result.to_json() if found.result is not None else None
-        failure = {"trace": str(found.trace), "unshrunk": str(found.unshrunk),
+        failure = {"trace": str(found.trace), "unshrunk": str(found.unshrunk), "by": found.by,
                    "steps_before": found.steps_before, "steps_after": found.steps_after,
                    "crash": found.crash, "replay": replayed}
     return {"module": outcome.module, "driver": outcome.driver,
             "result": "failed" if found is not None else "passed",
             "examples": outcome.examples, "steps": outcome.steps, "allowed": outcome.allowed,
             "forbidden": outcome.forbidden, "seconds": round(outcome.seconds, 3),
-            "steps_per_second": round(outcome.steps_per_second, 1), "failure": failure}
+            "steps_per_second": round(outcome.steps_per_second, 1), "failure": failure,
+            "mode": outcome.mode, "guards": [a.to_json() for a in outcome.guards],
+            "survey": outcome.survey.to_json() if outcome.survey is not None else None,
+            "exhaustive": _exhaustive_json(outcome.exhaustive)}
+
+
+def _exhaustive_json(figures: tuple[int, int, int] | None) -> dict[str, int] | None:
+    if figures is None:
+        return None
+    states, requests, missed = figures
+    return {"states": states, "requests": requests, "not_sent": missed}
 
 
 def _line(o: Outcome) -> str:
@@ -121,11 +167,31 @@ def _line(o: Outcome) -> str:
             f"({o.allowed} allowed, {o.forbidden} forbidden requests) in {o.seconds:.1f} s, "
             f"{o.steps_per_second:.0f} steps/s")
     if o.found is None:
-        return head + ": no failure"
-    f = o.found
-    return (f"{head}: FAILURE, shrunk from {f.steps_before} to {f.steps_after} steps\n"
-            f"  trace: {f.trace} (tlaconf replay {f.trace} reproduces it)\n"
-            f"  as first found: {f.unshrunk}")
+        head += ": no failure"
+    elif o.found.by != "hypothesis":
+        head += (f": FAILURE, found by the {o.found.by} run ({o.found.steps_after} steps: the "
+                 "shortest path the model knows to the state, then the request)")
+    else:
+        head += (f": FAILURE, shrunk from {o.found.steps_before} to {o.found.steps_after} "
+                 "steps")
+    covered, total = figures(o.guards)
+    more = [f"guards {covered}/{total} covered both ways"]
+    if o.survey is not None:
+        p = o.survey
+        more.append(f"directed: {p.states} reachable states surveyed to depth {p.depth}"
+                    + (f", {p.diverged} targets not sent (the implementation went elsewhere)"
+                       if p.diverged else ""))
+    if o.exhaustive is not None:
+        states, requests, missed = o.exhaustive
+        more.append(f"exhaustive: {requests} requests from {states} states"
+                    + (f", {missed} not sent (the implementation went elsewhere)"
+                       if missed else ""))
+    head += "\n  " + "; ".join(more)
+    if o.found is not None:
+        f = o.found
+        head += (f"\n  trace: {f.trace} (tlaconf replay {f.trace} reproduces it)"
+                 f"\n  as first found: {f.unshrunk}")
+    return head
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -141,7 +207,9 @@ def run_command(args: argparse.Namespace) -> int:
         return 1
     database = None if args.no_database else args.database
     options = Options(args.steps, args.examples, args.seed, args.out, database,
-                      not args.no_shrink)
+                      not args.no_shrink, args.mode, args.depth)
+    scenarios = (cover_traces(sorted(args.coverage_with.rglob("*.trace.jsonl")), spec_dir)
+                 if args.coverage_with is not None else None)
     console = make_console(sys.stderr if args.json else None)
     outcomes: list[Outcome] = []
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -161,19 +229,44 @@ def run_command(args: argparse.Namespace) -> int:
             outcomes.append(outcome)
             if not args.json:
                 console.print(_line(outcome), highlight=False)
+                for text in lines(outcome.guards):
+                    console.print(text, highlight=False, markup=False)
+                for text in warnings(outcome.guards):
+                    console.print(text, style="yellow", highlight=False, markup=False)
                 if outcome.found is not None and outcome.found.result is not None:
                     console.print(render_failure(outcome.found.result))
                 elif outcome.found is not None:
                     console.print(f"  the driver raised:\n{outcome.found.crash}", markup=False)
     failed = sum(o.found is not None for o in outcomes)
+    covered, total = figures([a for o in outcomes for a in o.guards])
+    pct = 100.0 * covered / total if total else 100.0
+    coverage_doc: dict[str, Any] = {"guards": total, "covered": covered, "percent": round(pct, 1)}
+    if scenarios is not None:
+        joined = Coverage()
+        joined.join(scenarios)
+        for o in outcomes:
+            joined.join(o.coverage)
+        f = joined.figures()
+        pct = 100.0 * f["guards_covered"] / f["guards"] if f["guards"] else 100.0
+        coverage_doc["with_traces"] = {"traces": len(scenarios.traces), "guards": f["guards"],
+                                       "covered": f["guards_covered"], "percent": round(pct, 1)}
+    below = args.coverage_goal is not None and pct < args.coverage_goal
+    code = 1 if failed or below else 0
+    if not args.json:
+        console.print(f"mbt: guards covered both ways: {covered}/{total} "
+                      f"({100.0 * covered / total if total else 100.0:.0f}%)", highlight=False)
+        if scenarios is not None:
+            console.print(f"scenarios plus mbt: {summary_line(joined)}", highlight=False)
+        if below:
+            console.print(f"mbt: guard coverage {pct:.1f}% is under --coverage-goal "
+                          f"{args.coverage_goal}%", highlight=False)
     if args.json:
         steps = sum(o.steps for o in outcomes)
         seconds = sum(o.seconds for o in outcomes)
-        doc = {"runs": [_json(o) for o in outcomes],
+        doc = {"runs": [_json(o) for o in outcomes], "coverage": coverage_doc,
                "summary": {"drivers": len(outcomes), "failed": failed, "steps": steps,
                            "seconds": round(seconds, 3),
                            "steps_per_second": round(steps / seconds, 1) if seconds else 0.0,
-                           "exit_code": 1 if failed else 0}}
+                           "exit_code": code}}
         print(json.dumps(doc, indent=2))
-    return 1 if failed else 0
-
+    return code

@@ -57,6 +57,14 @@ class Coverer(Enabler):
     def __init__(self, comp: Compiler) -> None:
         super().__init__(comp)
         self.noted: Noted = set()
+        self.through = False
+        """Walk on past a FALSE conjunct (as if it were TRUE): what every other guard
+        would be (for spec-driven testing's near misses; never for coverage itself)."""
+        self.focus: frozenset[Key] | None = None
+        """Only these points wanted (None: all), given with the call sites through which
+        they are reached (:func:`outline`'s ``leads``): a sub-formula holding none of them
+        is evaluated as a whole, not walked (much cheaper; for spec-driven testing)."""
+        self._holds: dict[tuple[int, frozenset[Key]], bool] = {}
         self._valuer = _Valuer(self)
 
     def cover(
@@ -117,12 +125,32 @@ class Coverer(Enabler):
             yield asg
             return
         it = self.successors(items[i], ns, env, asg)
+        found = False
         for a in self._noting(items[i], "conjunct", it):
+            found = True
             yield from self._cover_conj(items, i + 1, ns, env, a)
+        if not found and self.through:
+            yield from self._cover_conj(items, i + 1, ns, env, asg)
 
     def _test(self, node: A.Node, ns: Namespace, env: Env, asg: Assignment) -> bool:
         self.N = NextState(asg)
+        if not self.wanted(node):
+            return self.eval_bool(node, ns, env)
         return self._valuer.visit(node, (ns, env))
+
+    def wanted(self, node: A.Node) -> bool:
+        """Whether ``node`` may hold a point of :attr:`focus`."""
+        focus = self.focus
+        if focus is None:
+            return True
+        key = (id(node), focus)
+        found = self._holds.get(key)
+        if found is None:
+            sp = node.span
+            found = self._holds[key] = any(
+                k[0] == sp.file and (sp.line, sp.col) <= (k[1], k[2])
+                and (k[3], k[4]) <= (sp.end_line, sp.end_col) for k in focus)
+        return found
 
 
 Site = tuple[Namespace, Env]
@@ -155,12 +183,15 @@ class _Valuer(ActionVisitor[Site, bool]):
         return self.w.eval_bool(node, *c)
 
     def _junction(self, node: A.Junction, c: Site, kind: PointKind, stop: bool) -> bool:
+        result = not stop
         for item in node.items:
             v = self.visit(item, c)
             self.w._note(item, kind, v)
             if v is stop:
-                return stop
-        return not stop
+                result = stop
+                if not self.w.through:
+                    break
+        return result
 
     def conj(self, node: A.Junction, c: Site) -> bool:
         return self._junction(node, c, "conjunct", False)
@@ -175,7 +206,7 @@ class _Valuer(ActionVisitor[Site, bool]):
         return not self.visit(node.args[0], c)
 
     def _quant(self, node: A.Quant, c: Site) -> bool:
-        if not node.bounds or not all(b.domain for b in node.bounds):
+        if not node.bounds or not all(b.domain for b in node.bounds) or not self.w.wanted(node):
             return self.other(node, c)
         ns, env = c
         want = node.kind == "E"
@@ -200,7 +231,7 @@ class _Valuer(ActionVisitor[Site, bool]):
 
     def call(self, node: A.Name | A.OpApp, c: Site) -> bool:
         called = self.w.call_target(node, *c, by_name=True)
-        if called is None:
+        if called is None or not self.w.wanted(called[0]):
             return self.other(node, c)
         body, tns, tenv, _ = called
         return self.visit(body, (tns, tenv))
@@ -217,16 +248,22 @@ POINT: Final = "point"
 
 
 def outline(
-    comp: Compiler, node: A.Node, ns: Namespace, params: tuple[str, ...]
+    comp: Compiler, node: A.Node, ns: Namespace, params: tuple[str, ...],
+    leads: set[Key] | None = None,
 ) -> dict[Key, Role]:
     """Every point of an action (``node``, its body, with parameters ``params``), through
     the operators it calls, with its role.  A guard is a conjunct in positive position
     (its being FALSE makes that branch of the action FALSE) that does not read the next
     state.  Points come in the order a walk meets them; a point met in several roles
-    keeps the first."""
+    keeps the first.  ``leads``, when given, gets the spans of the call sites through which
+    a point lies in a called operator (a walk that wants those points must go through
+    them)."""
     no_next: dict[Key, bool] = {}
     no_params: dict[Key, bool] = {}
-    _Outline(comp, no_next, False).visit(node, _Where(ns, frozenset(params), frozenset(), {}, True))
+    first = _Outline(comp, no_next, False)
+    first.visit(node, _Where(ns, frozenset(params), frozenset(), {}, True))
+    if leads is not None:
+        leads |= first.leads
     _Outline(comp, no_params, True).visit(
         node, _Where(ns, frozenset(params), frozenset(params), {}, True))
     return {k: (POINT if not g else STATE_GUARD if no_params.get(k) else GUARD)
@@ -263,6 +300,10 @@ class _Outline(ActionVisitor[_Where, None]):
         """False: ``primed`` holds the names bound to next-state expressions; True: the
         names bound to expressions that read the action's params."""
         self.active: set[tuple[int, frozenset[str], bool]] = set()
+        self.calls: list[Key] = []
+        """The call sites the walk is inside (a LET's body included)."""
+        self.leads: set[Key] = set()
+        """Call sites through which some point was reached (see :func:`outline`)."""
 
     def reads(self, node: A.Node, w: _Where) -> bool:
         if not self.params_mode and self.comp.node_is_action(node, w.ns, set(w.bound)):
@@ -271,6 +312,7 @@ class _Outline(ActionVisitor[_Where, None]):
 
     def add(self, node: A.Node, kind: PointKind, guard: bool) -> None:
         self.out.setdefault(key_of(node, kind), guard)
+        self.leads.update(self.calls)
 
     def other(self, node: A.Node, c: _Where) -> None:
         return None
@@ -352,8 +394,10 @@ class _Outline(ActionVisitor[_Where, None]):
         if key in self.active:
             return
         self.active.add(key)
+        self.calls.append(key_of(node, "other"))
         self.visit(body, _Where(tns, tbound | {p.name for p in params}, new_primed,
                                 c.lets if tns is c.ns else {}, c.positive))
+        self.calls.pop()
         self.active.discard(key)
 
 
@@ -364,20 +408,31 @@ class CoverageProbe:
         self.ctx = ctx
         self._coverer = Coverer(ctx.compiler)
 
-    def points(self, action: str) -> dict[Key, Role]:
-        """The action's points (see :func:`outline`)."""
+    def points(self, action: str, leads: set[Key] | None = None) -> dict[Key, Role]:
+        """The action's points (see :func:`outline`; ``leads`` gets the call sites through
+        which they are reached)."""
         entry = self.ctx._entry(action)
         node = entry.node
         params = tuple(p.name for p in getattr(node, "params", ()))
         with budget.deep():
-            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params)
+            return outline(self.ctx.compiler, node.body, entry.ns or self.ctx.ns, params,
+                           leads)
 
     def step(
         self, action: str, args: tuple[Any, ...], state: Mapping[str, Any],
-        next_state: Mapping[str, Any] | None,
+        next_state: Mapping[str, Any] | None, through: bool = False,
+        focus: frozenset[Key] | None = None,
     ) -> tuple[bool, Noted]:
-        """Walk ``action(args)`` for one step (``next_state`` None: a rejected step)."""
+        """Walk ``action(args)`` for one step (``next_state`` None: a rejected step);
+        ``through``: on past FALSE conjuncts (see :attr:`Coverer.through`; what it says
+        holds is then meaningless); ``focus``: only these points wanted
+        (:attr:`Coverer.focus`)."""
         body, env = self.ctx.call_node(action, args)
         entry = self.ctx._entry(action)
-        with budget.deep():
-            return self._coverer.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
+        w = self._coverer
+        w.through, w.focus = through, focus
+        try:
+            with budget.deep():
+                return w.cover(body, entry.ns or self.ctx.ns, env, state, next_state)
+        finally:
+            w.through, w.focus = False, None

@@ -84,6 +84,14 @@ class Domain:
         return Fn({**dict(params.items()), name: values[value]})
 
 
+def stride(total: int) -> int:
+    """A step through ``0..total-1`` that visits every index (coprime with ``total``)."""
+    step = max(1, int(total * 0.618))
+    while math.gcd(step, total) != 1:
+        step += 1
+    return step
+
+
 def _finite(value: Any, what: str, where: str) -> tuple[Any, ...]:
     """The elements of a finite set value, in TLC's order; UserError otherwise."""
     if type(value) is frozenset:
@@ -103,7 +111,9 @@ class Domains:
     :func:`~tlaconf.mbt.memo.state_key`, made when not given)."""
 
     def __init__(self, ctx: Context, actions: Sequence[str], module: str) -> None:
-        self._ctx = ctx
+        self.ctx = ctx
+        self.every_action = tuple(actions)
+        """Every action of the module (those without a params domain too)."""
         self._domains: Memo[Domain] = Memo()
         self._enabled: Memo[bool] = Memo()
         found = {a: ctx.operators.get(PREFIX + a) for a in actions}
@@ -128,7 +138,7 @@ class Domains:
 
     def _domain(self, action: str, state: Mapping[str, Any]) -> Domain:
         name, where = PREFIX + action, self._where[action]
-        value = self._ctx.value(name, (), state)
+        value = self.ctx.value(name, (), state)
         if type(value) is Fn:
             fields = []
             for field in canonical(value):
@@ -148,7 +158,7 @@ class Domains:
         """``ENABLED action(params)`` in ``state``."""
         key = state_key(state) if key is None else key
         return self._enabled.get((action, value_key(params), key),
-                                 lambda: self._ctx.enabled(action, (params,), state))
+                                 lambda: self.ctx.enabled(action, (params,), state))
 
     def requests(self, state: Mapping[str, Any], limit: int = 20) -> tuple[list[Request], ...]:
         """Up to ``limit`` allowed and ``limit`` forbidden requests per action in ``state``,

@@ -10,7 +10,6 @@ request through the driver and checks the step online.  A nonconforming step rai
 
 from __future__ import annotations
 
-import math
 import time
 import traceback
 from collections.abc import Callable, Mapping
@@ -20,9 +19,9 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from tlaconf.mbt.domains import Domain, Domains, Request
+from tlaconf.mbt.domains import Domain, Domains, Request, stride
 from tlaconf.mbt.driver import Driver, plain, response
-from tlaconf.mbt.memo import state_key
+from tlaconf.mbt.memo import state_key, value_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
 from tlaconf.values import from_python
@@ -34,14 +33,6 @@ SCAN = 24
 """Requests looked at per step to find one of the kind asked for (allowed or forbidden)."""
 
 State = dict[str, Any]
-
-
-def _stride(total: int) -> int:
-    """A step through ``0..total-1`` that visits every index (coprime with ``total``)."""
-    step = max(1, int(total * 0.618))
-    while math.gcd(step, total) != 1:
-        step += 1
-    return step
 
 
 class StepFailed(AssertionError):
@@ -101,6 +92,12 @@ class Session:
         self.domains = domains
         self.checker = checker
         self.stats = Stats()
+        self.rewritten: set[tuple[str, int]] = set()
+        """(action, encoded params) of the requests whose fields the implementation
+        filled in with other values than those requested."""
+        self.aimed: dict[int, list[Request]] = {}
+        """State key -> the directed requests a survey found there (see :mod:`.directed`):
+        a step in such a state may draw one of them."""
         self._keyed: tuple[State, int] | None = None
 
     def key(self, state: State) -> int:
@@ -132,7 +129,8 @@ class Session:
 
     def draw(self, data: st.DataObject, state: State) -> Request | None:
         """A request for ``state``: forbidden, allowed, or a near miss (an allowed request
-        with one field changed, usually forbidden: one guard broken), as drawn.
+        with one field changed, usually forbidden: one guard broken), as drawn; after a
+        directed survey, also one of the requests it aimed at in this state.
 
         One draw picks a start in the domain; the search for the kind asked for goes on
         from there in a fixed stride (so a shrunk start still finds one).
@@ -143,7 +141,13 @@ class Session:
         if not domains:
             return None
         dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
-        kind = data.draw(st.sampled_from(KINDS), label="kind")
+        kind = data.draw(st.sampled_from((*KINDS, "aimed") if self.aimed else KINDS),
+                         label="kind")
+        if kind == "aimed":
+            here = [r for r in self.aimed.get(key, ()) if r.action == dom.action]
+            if here:
+                return here[data.draw(st.integers(0, len(here) - 1), label="target")]
+            kind = "near miss"
         start = data.draw(st.integers(0, dom.count - 1), label="params")
         found = self._scan(dom, state, key, start, kind != "forbidden")
         if kind != "near miss" or not found.allowed or not dom.sizes():
@@ -156,10 +160,10 @@ class Session:
     def _scan(self, dom: Domain, state: State, key: int, start: int, allowed: bool) -> Request:
         """From request ``start`` of ``dom``, the first of up to :data:`SCAN` requests whose
         kind is ``allowed`` (else the last one looked at)."""
-        stride = _stride(dom.count)
+        step = stride(dom.count)
         found = None
         for i in range(min(SCAN, dom.count)):
-            params = dom.nth((start + i * stride) % dom.count)
+            params = dom.nth((start + i * step) % dom.count)
             found = Request(dom.action, params,
                             self.domains.allowed(dom.action, params, state, key))
             if found.allowed == allowed:
@@ -173,11 +177,19 @@ class Session:
         request = self.draw(data, before)
         if request is None:
             return before
+        return self.apply(initial, steps, before, request)
+
+    def apply(self, initial: State, steps: list[Taken], before: State,
+              request: Request) -> State:  # fmt: skip
+        """Apply ``request`` from ``before`` (``steps`` taken so far from ``initial``) and
+        check the step; the state after it.  StepFailed when it does not conform."""
         params = plain(request.params)
         try:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
             recorded = {**params, **(answer.params or {})}
+            if answer.params and value_key(recorded) != value_key(params):
+                self.rewritten.add((request.action, value_key(request.params)))
         except Exception:
             raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc(),
                                         request)) from None

@@ -17,6 +17,7 @@ from typing import Any
 
 from tlaconf.mbt.memo import Memo, value_key
 from tlaconf.replay import Replayer, TraceResult, get_backend
+from tlaconf.replay.coverage import CoverageObserver
 from tlaconf.trace.writer import Outcome, TraceWriter
 
 
@@ -39,7 +40,9 @@ class OnlineChecker:
         self.module = module
         self.revision = revision
         self.constants = dict(constants)
-        self._replayer = Replayer(get_backend("embedded"))
+        self.coverage = CoverageObserver(strict=False)
+        """Guard coverage of the steps checked (each distinct step once)."""
+        self._replayer = Replayer(get_backend("embedded"), observers=(self.coverage,))
         """One Replayer for the run: the module loads once (again only if its files change)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-mbt-")
         self._checks = 0

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, settings
@@ -21,15 +21,24 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import load_module
-from tlaconf.mbt.domains import Domains
+from tlaconf.evaluate.coverage import CoverageProbe
+from tlaconf.explore import Successors
+from tlaconf.mbt.directed import Survey, survey, sweep
+from tlaconf.mbt.domains import Domains, Request
 from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
+from tlaconf.mbt.exhaustive import run_exhaustive
+from tlaconf.mbt.guard_report import ActionGuards, guard_report
 from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
 from tlaconf.mbt.online import OnlineChecker
+from tlaconf.mbt.solver import EnumerationSolver
 from tlaconf.replay import TraceResult, get_backend
+from tlaconf.replay.coverage import Coverage
 from tlaconf.spec.lookup import module_spec
 from tlaconf.values import from_python, to_tla
 
 DATABASE = Path(".hypothesis") / "tlaconf-mbt"
+MODES = ("random", "directed", "exhaustive")
+Mode = Literal["random", "directed", "exhaustive"]
 """Where found failures are kept (relative to the working directory) unless told otherwise."""
 
 
@@ -43,6 +52,12 @@ class Options:
     out_dir: Path = Path("mbt-failures")
     database: Path | None = DATABASE
     shrink: bool = True
+    mode: Mode = "directed"
+    """``random``: Hypothesis' draws only; ``directed``: first an allowed request and a
+    near miss for every guard (:mod:`.directed`), then Hypothesis' draws; ``exhaustive``:
+    every request from every state within ``depth`` (:mod:`.exhaustive`)."""
+    depth: int = 3
+    """How many requests deep the directed survey and the exhaustive run go."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,9 @@ class Found:
     steps_after: int
     found_at: int
     """The run that first failed (1 when the example database brought the failure back)."""
+    by: str = "hypothesis"
+    """What found it: ``hypothesis`` (shrunk), or the ``directed`` or ``exhaustive`` run (a
+    behaviour already as short as the model allows: not shrunk)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,15 @@ class Outcome:
     seconds: float
     check_seconds: float
     found: Found | None
+    guards: list[ActionGuards] = field(default_factory=list)
+    """Guard coverage per action (every action of the module)."""
+    coverage: Coverage = field(default_factory=Coverage)
+    """The coverage of the steps checked (to join with other runs')."""
+    survey: Survey | None = None
+    """What the directed survey looked at (None in the other modes)."""
+    exhaustive: tuple[int, int, int] | None = None
+    """States and requests an exhaustive run covered, and requests not sent."""
+    mode: str = "directed"
 
     @property
     def steps_per_second(self) -> float:
@@ -120,10 +147,56 @@ def run(
 ) -> Outcome:
     """Drive ``driver`` with requests from its module; shrink and write any failure.
     ``name``: how reports call the driver (default: its class)."""
-    if options.steps < 1 or options.examples < 1:
-        raise UserError("--steps and --examples take positive numbers")
+    if options.steps < 1 or options.examples < 1 or options.depth < 0:
+        raise UserError("--steps and --examples take positive numbers, --depth a natural")
+    if options.mode not in MODES:
+        raise UserError(f"unknown mode {options.mode!r} (one of {', '.join(MODES)})")
     session = session_for(driver, spec_dir)
     session.stats.on_example = on_example
+    label = name or driver_name(driver)
+    probe = CoverageProbe(session.domains.ctx)
+    solver = EnumerationSolver(session.domains, probe)
+    start = time.perf_counter()
+    found: Found | None = None
+    plan: Survey | None = None
+    exhaustive: tuple[int, int, int] | None = None
+    try:
+        if options.mode != "random":
+            succ = Successors(session.domains.ctx)
+            try:
+                initial = session.start()
+                if options.mode == "directed":
+                    plan = survey(session, solver, succ, initial, options.depth)
+                    for node, action, params, want in plan.targets():
+                        session.aimed.setdefault(node.key, []).append(
+                            Request(action, params, want == "allowed"))
+                    sweep(session, plan)
+                else:
+                    exhaustive = run_exhaustive(session, succ, initial, options.depth)
+            except StepFailed as failed:
+                found = _write(session, failed, options, label, options.mode)
+        if found is None and options.mode != "exhaustive":
+            found = _hypothesis(session, options, label)
+    finally:
+        session.checker.close()
+        close = getattr(driver, "close", None)
+        if close is not None:
+            close()
+    s = session.stats
+    coverage = session.checker.coverage.coverage
+    doms = session.domains
+    guards = guard_report(driver.module, doms.every_action, doms.actions,
+                          {a: solver.guards(a) for a in doms.every_action}, coverage, plan,
+                          doms.ctx.loader.texts,
+                          options.depth if exhaustive is not None else None)
+    return Outcome(driver.module, label, s.examples, s.steps, s.allowed, s.forbidden,
+                   time.perf_counter() - start, s.check_seconds, found, guards, coverage,
+                   plan, exhaustive, options.mode)
+
+
+def _hypothesis(session: Session, options: Options, name: str) -> Found | None:
+    """Hypothesis' run of the state machine; the shrunk failure written, if any."""
+    driver = session.driver
     key = f"{driver.module}__{type(driver).__name__}"
     machine = hypothesis.seed(options.seed)(machine_class(session, key))
     config = settings(
@@ -135,33 +208,26 @@ def run(
         phases=[p for p in Phase
                 if p is not Phase.explain and (options.shrink or p is not Phase.shrink)],
     )
-    start = time.perf_counter()
-    found: Found | None = None
     try:
         run_state_machine_as_test(machine, settings=config)
     except (StepFailed, FlakyFailure) as exc:
         failed = _unwrap(exc)
         if failed is None:
             raise
-        found = _write(session, failed, options, name or driver_name(driver))
-    finally:
-        session.checker.close()
-        close = getattr(driver, "close", None)
-        if close is not None:
-            close()
-    s = session.stats
-    return Outcome(driver.module, name or driver_name(driver), s.examples, s.steps, s.allowed,
-                   s.forbidden, time.perf_counter() - start, s.check_seconds, found)
+        return _write(session, failed, options, name)
+    return None
 
 
-def _write(session: Session, failed: StepFailed, options: Options, name: str) -> Found:
+def _write(session: Session, failed: StepFailed, options: Options, name: str,
+           by: str = "hypothesis") -> Found:  # fmt: skip
     options.out_dir.mkdir(parents=True, exist_ok=True)
     stem = f"{session.driver.module}-mbt-{options.seed}"
     first = session.stats.first or failed
-    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name}
+    meta: dict[str, Any] = {"generator": "tlaconf mbt", "seed": options.seed, "driver": name,
+                            "found_by": by}
     check = session.checker
     trace = check.write(options.out_dir / f"{stem}.trace.jsonl", failed.initial, failed.steps,
-                        {**meta, "shrunk": True})
+                        {**meta, "shrunk": by == "hypothesis"})
     unshrunk = check.write(options.out_dir / f"{stem}.unshrunk.jsonl", first.initial,
                            first.steps, {**meta, "shrunk": False})
     result = check.replay(trace) if failed.result is not None else None
@@ -170,4 +236,4 @@ def _write(session: Session, failed: StepFailed, options: Options, name: str) ->
         crash = (f"request {failed.length}: {failed.request.action}"
                  f"({to_tla(failed.request.params)})\n{crash}")
     return Found(trace, unshrunk, result, crash, first.length, failed.length,
-                 session.stats.first_at)
+                 session.stats.first_at, by)

@@ -1,0 +1,203 @@
+"""Directed requests: for each action and each of its guards, an allowed request and a
+near miss, found in the reachable states and driven into the implementation.
+
+:func:`survey` walks the states the requests reach (breadth first, up to ``depth``
+requests and :data:`MAX_STATES` states) and asks the solver, in each, for the guards
+still without an allowed request or a near miss; it stops when every guard has both,
+or when :data:`PATIENCE` states in a row taught it nothing new of the guards left.
+:func:`sweep` then drives the implementation to each target's state (a reset, then the
+shortest path of requests the survey found) and sends the target request; every step
+is checked as any other.  A failure is as short as the model allows: the shortest path
+to the state, then the request.  The targets also join Hypothesis' draws afterwards (in
+a state the survey looked at, a step may draw one), whose failures are shrunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tlaconf.evaluate.coverage import Key
+from tlaconf.explore import Successors
+from tlaconf.mbt.domains import Request
+from tlaconf.mbt.machine import Session, State
+from tlaconf.mbt.memo import value_key
+from tlaconf.mbt.online import Taken
+from tlaconf.mbt.reach import Node, reachable
+from tlaconf.mbt.solver import Solution, Solver
+from tlaconf.values import Fn
+
+MAX_STATES = 100
+"""Reachable states a survey looks at, at most."""
+
+PATIENCE = 5
+"""An action is looked at no more once this many states in a row taught nothing new of
+its open guards."""
+
+Want = Literal["allowed", "near miss", "miss"]
+
+
+@dataclass
+class Facts:
+    """What the survey learnt of one guard over the states it looked at."""
+
+    states: int = 0
+    """Reachable states in which it was looked for."""
+    reached: bool = False
+    true: bool = False
+    targets: dict[Want, tuple[Node, Fn]] = field(default_factory=dict)
+    too_large: int = 0
+    """The largest params domain (requests) of a state not enumerated (0: none)."""
+
+
+@dataclass
+class Survey:
+    """The reachable states looked at and the directed requests found in them."""
+
+    depth: int
+    states: int = 0
+    truncated: bool = False
+    """:data:`MAX_STATES` stopped it before the depth was exhausted."""
+    facts: dict[tuple[str, Key], Facts] = field(default_factory=dict)
+    solver: str = ""
+    diverged: int = 0
+    """Targets not sent: on the way to their state the implementation took another
+    successor than the one the path expects (allowed by the spec too)."""
+    unreached: set[int] = field(default_factory=set)
+    """The keys of the states those targets were in."""
+    rewritten: set[tuple[str, int]] = field(default_factory=set)
+    """(action, encoded params) of the requests sent whose fields the implementation
+    filled in with other values (so the request recorded is not the one aimed)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"states": self.states, "depth": self.depth, "truncated": self.truncated,
+                "solver": self.solver, "diverged": self.diverged}
+
+    def open(self, action: str, guards: Iterable[Key]) -> frozenset[Key]:
+        """The guards of ``action`` still without an allowed request or a near miss."""
+        return frozenset(g for g in guards
+                         if {"allowed", "near miss"} - self.facts[(action, g)].targets.keys())
+
+    def targets(self) -> list[tuple[Node, str, Fn, Want]]:
+        """Every distinct request to send, grouped by state (in the order found)."""
+        out: dict[tuple[int, str, int], tuple[Node, str, Fn, Want]] = {}
+        for (action, _), facts in self.facts.items():
+            want: Want
+            for want in ("allowed", "near miss", "miss"):
+                if want == "miss" and "near miss" in facts.targets:
+                    continue
+                found = facts.targets.get(want)
+                if found is not None:
+                    node, params = found
+                    out.setdefault((node.key, action, value_key(params)),
+                                   (node, action, params, want))
+        return sorted(out.values(), key=lambda t: t[0].depth)
+
+
+def survey(session: Session, solver: Solver, succ: Successors, initial: State,
+           depth: int, max_states: int = MAX_STATES) -> Survey:  # fmt: skip
+    """Directed requests for every guard of every requested action (see the module
+    docstring)."""
+    out = Survey(depth, solver=solver.name)
+    actions = session.domains.actions
+    guards = {a: solver.guards(a) for a in actions}
+    for a in actions:
+        for g in guards[a]:
+            out.facts[(a, g)] = Facts()
+    solved: dict[tuple[int, str], Solution] = {}
+
+    def allowed(node: Node) -> list[tuple[str, Fn]]:
+        found = []
+        for a in actions:
+            sol = solved.get((node.key, a))
+            if sol is None:
+                sol = solver.solve(a, node.state, node.key, frozenset())
+            found += [(a, p) for p in sol.enabled]
+        return found
+
+    idle = dict.fromkeys(actions, 0)
+    for node in reachable(initial, depth, succ, allowed):
+        if out.states >= max_states:
+            out.truncated = True
+            break
+        out.states += 1
+        for a in actions:
+            wanted = out.open(a, guards[a])
+            if not wanted or idle[a] >= PATIENCE:
+                continue
+            sol = solved[(node.key, a)] = solver.solve(a, node.state, node.key, wanted)
+            progress = _learn(out, a, wanted, node, sol)
+            idle[a] = 0 if progress else idle[a] + 1
+        if all(idle[a] >= PATIENCE or not out.open(a, guards[a]) for a in actions):
+            break
+    return out
+
+
+def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Solution) -> bool:
+    """Add what ``sol`` found to ``out``; whether it found anything new."""
+    progress = False
+    for g in guards:
+        facts = out.facts[(action, g)]
+        facts.states += 1
+        before = (facts.reached, facts.true, len(facts.targets))
+        facts.reached |= g in sol.reached
+        facts.true |= g in sol.true
+        if not sol.complete:
+            facts.too_large = max(facts.too_large, sol.domain)
+        for want, table in (("allowed", sol.allowed), ("near miss", sol.near_miss),
+                            ("miss", sol.miss)):
+            if g in table and want not in facts.targets:
+                facts.targets[want] = (node, table[g])  # type: ignore[index]
+        progress |= before != (facts.reached, facts.true, len(facts.targets))
+    return progress
+
+
+def sweep(session: Session, plan: Survey) -> None:
+    """Send every target of ``plan`` (see the module docstring); StepFailed at the first
+    step that does not conform."""
+    unsent = drive(session, [(node, Request(a, p, want == "allowed"))
+                             for node, a, p, want in plan.targets()])
+    plan.diverged += len(unsent)
+    plan.unreached |= {node.key for node, _ in unsent}
+    plan.rewritten |= session.rewritten
+
+
+def drive(session: Session, requests: Sequence[tuple[Node, Request]]
+          ) -> list[tuple[Node, Request]]:  # fmt: skip
+    """Send each request from its state (reached by a reset and the state's path):
+    forbidden requests leave the state as it is, so those of one state go in one
+    behaviour; each allowed one from a fresh walk.  StepFailed at the first step that
+    does not conform; the requests not sent because the implementation went elsewhere
+    on the way (to another successor the spec allows)."""
+    by_node: dict[int, list[tuple[Node, Request]]] = {}
+    for item in requests:
+        by_node.setdefault(item[0].key, []).append(item)
+    missed: list[tuple[Node, Request]] = []
+    for group in by_node.values():
+        node = group[0][0]
+        forbidden = [r for _, r in group if not r.allowed]
+        batches = ([forbidden] if forbidden else []) + [[r] for _, r in group if r.allowed]
+        for batch in batches:
+            reached = _walk_to(session, node)
+            if reached is None:
+                missed += [(node, r) for r in batch]
+                continue
+            initial, steps, state = reached
+            for request in batch:
+                state = session.apply(initial, steps, state, request)
+    return missed
+
+
+def _walk_to(session: Session, node: Node
+             ) -> tuple[State, list[Taken], State] | None:  # fmt: skip
+    """Reset the implementation and send the path's requests; the initial state, the
+    steps and the state reached, or None when the implementation went elsewhere."""
+    initial = state = session.start()
+    steps: list[Taken] = []
+    for hop in node.path:
+        state = session.apply(initial, steps, state, Request(hop.action, hop.params, True))
+        if session.key(state) != hop.after:
+            return None
+    return initial, steps, state
+
