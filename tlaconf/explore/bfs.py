@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from tlaconf.explore.adapter import Label
+from tlaconf.explore.hooks import Hooks, Stop
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
 from tlaconf.values import sort_key
@@ -24,12 +26,37 @@ Progress = Callable[[Result, int], None]
 _EVERY = 2000
 
 
-def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = None) -> Result:
-    """Explore ``model`` breadth first, up to ``max_depth`` levels (all when None)."""
+def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = None,
+        hooks: Sequence[Hooks] = ()) -> Result:
+    """Explore ``model`` breadth first, up to ``max_depth`` levels (all when None), with
+    ``hooks`` (and those the model's ``PROPERTY`` lines need) riding the search."""
     start = time.perf_counter()
     res = Result()
     seen: dict[Hashable, tuple[Hashable | None, Label | None, dict[str, Any], Hashable]] = {}
     queue: deque[tuple[dict[str, Any], Hashable, int]] = deque()
+    riders = [*hooks, *model.hooks()]
+    sids: dict[Hashable, int] = {}
+    keys: list[Hashable] = []
+
+    def sid(key: Hashable) -> int:
+        at = sids.get(key)
+        if at is None:
+            at = sids[key] = len(keys)
+            keys.append(key)
+        return at
+
+    def stopped(stop: Stop) -> Result:
+        ids = [keys[i] for i in stop.path]
+        steps = [Step(None, seen[ids[0]][2])]
+        for a, b in pairwise(ids):
+            state = seen[a][2]
+            label = next((t.label for t in model.successors(state)
+                          if _is(model, _seen_key(model, seen, model.key(t.state)), b)),
+                         Label("Stuttering"))
+            steps.append(Step(label, seen[b][2]))
+        res.result = "violation"
+        res.violation = Violation(stop.name, tuple(steps), stop.kind, stop.loop, stop.detail)
+        return done()
 
     def path(key: Hashable) -> tuple[Step, ...]:
         out = []
@@ -65,12 +92,22 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
         if key is None:
             continue
         seen[key] = (None, None, state, key)
+        try:
+            for h in riders:
+                h.initial(sid(key), state)
+        except Stop as stop:
+            return stopped(stop)
         if found(state, key, 1):
             return done()
     while queue:
         state, key, level = queue.popleft()
         with model.guard():
             succs = model.successors(state)
+            try:
+                for h in riders if not succs else ():
+                    h.dead_end(sid(key), state)
+            except Stop as stop:
+                return stopped(stop)
             if not succs and model.check_deadlock:
                 res.result, res.violation = "deadlock", Violation(None, path(key))
                 return done()
@@ -80,6 +117,17 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
                 if not model.in_constraints(nxt) or not model.action_allowed(state, nxt):
                     continue
                 k = _unique(model, seen, model.key(nxt))
+                if riders:
+                    old = k is None
+                    dst = _seen_key(model, seen, model.key(nxt)) if old else k
+                    if not old:
+                        seen[k] = (key, t.label, nxt, k)
+                    try:
+                        for h in riders:
+                            h.transition(sid(key), state, t.label, sid(dst), seen[dst][2],
+                                         not old)
+                    except Stop as stop:
+                        return stopped(stop)
                 if k is None:
                     continue
                 seen[k] = (key, t.label, nxt, k)
@@ -88,7 +136,24 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
         if progress is not None and res.distinct_states % _EVERY < len(succs) + 1:
             res.seconds = time.perf_counter() - start
             progress(res, len(queue))
+    try:
+        for h in riders:
+            h.finished(res.complete)
+    except Stop as stop:
+        return stopped(stop)
     return done()
+
+
+def _is(model: Model, a: Hashable, b: Hashable) -> bool:
+    return a is b or (a == b and model.same_key(a, b))
+
+
+def _seen_key(model: Model, seen: dict[Hashable, Any], key: Hashable) -> Hashable:
+    """The key under which a state already seen is stored."""
+    hit = seen.get(key)
+    if hit is not None and model.same_key(hit[3], key):
+        return hit[3]
+    return ("kinds", sort_key(key))
 
 
 def _unique(model: Model, seen: dict[Hashable, Any], key: Hashable) -> Hashable | None:

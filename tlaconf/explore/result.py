@@ -22,10 +22,15 @@ class Step:
 @dataclass(frozen=True)
 class Violation:
     """An invariant FALSE in the path's last state (``invariant`` names it), or a
-    deadlock there (``invariant`` is None)."""
+    deadlock there (``invariant`` is None); for ``kind="property"``, the ``PROPERTY``
+    ``invariant`` names is FALSE of the path (``loop``: the index its last state goes
+    back to, forever, for a liveness counterexample; ``detail``: why)."""
 
     invariant: str | None
     path: tuple[Step, ...]
+    kind: str = "invariant"
+    loop: int | None = None
+    detail: str = ""
 
 
 @dataclass

@@ -1,0 +1,44 @@
+"""Deciding atoms on states and steps with the evaluator."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tlaconf.evaluate import Blame, Context, budget
+from tlaconf.evaluate.blame import Blamer
+from tlaconf.evaluate.enabled import Enabler
+from tlaconf.evaluate.runtime import NO_NEXT
+from tlaconf.explore.temporal.formula import Atom
+
+State = Mapping[str, Any]
+
+
+class Decider:
+    """Evaluates the atoms of one :class:`~.classify.Properties` table."""
+
+    def __init__(self, ctx: Context, atoms: list[Atom]) -> None:
+        self.ctx = ctx
+        self.atoms = atoms
+        self._w = Enabler(ctx.compiler)
+
+    def holds(self, k: int, state: State, nxt: State | None = None) -> bool:
+        """Atom ``k`` in ``state`` (a state predicate) or on the step ``state -> nxt``."""
+        a = self.atoms[k]
+        w = self._w
+        try:
+            with budget.limit(a.node.span), w.in_state(state, NO_NEXT if nxt is None else nxt):
+                return w.eval_bool(a.node, a.ns, a.env)
+        except Exception as exc:
+            raise self.ctx.evaluation_error(exc, a.node) from None
+
+    def explain(self, k: int, state: State, nxt: State | None = None) -> Blame:
+        """Why atom ``k`` is FALSE there."""
+        a = self.atoms[k]
+        blamer = Blamer(self.ctx.compiler, self.ctx.loader.texts)
+        try:
+            with budget.limit(a.node.span):
+                return blamer.explain(a.node, a.ns, a.env, state,
+                                      NO_NEXT if nxt is None else nxt)
+        except Exception as exc:
+            raise self.ctx.evaluation_error(exc, a.node) from None
