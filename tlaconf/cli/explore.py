@@ -102,8 +102,9 @@ def _json(res: Any, trace: Path | None, unchecked: tuple[str, ...]) -> dict[str,
     violation = None
     if res.violation is not None:
         v = res.violation
-        violation = {"invariant": v.invariant, "kind": v.kind, "loop": v.loop,
-                     "trace": str(trace), "length": len(v.path)}
+        violation = {"invariant": v.invariant, "trace": str(trace), "length": len(v.path)}
+        if v.kind == "property":
+            violation.update(kind="property", loop=v.loop)
     return {"result": res.result, "distinct_states": res.distinct_states,
             "total_states": res.total_states, "depth": res.depth,
             "seconds": round(res.seconds, 3), "states_per_second": round(res.states_per_second),

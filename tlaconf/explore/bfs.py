@@ -124,8 +124,7 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
                         seen[k] = (key, t.label, nxt, k)
                     try:
                         for h in riders:
-                            h.transition(sid(key), state, t.label, sid(dst), seen[dst][2],
-                                         not old)
+                            h.transition(sid(key), state, t.label, sid(dst), nxt, not old)
                     except Stop as stop:
                         return stopped(stop)
                 if k is None:

@@ -11,6 +11,8 @@ unchecked (:attr:`PropertyChecker.unchecked`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tlaconf.evaluate import Context
 from tlaconf.explore.adapter import Label
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
@@ -70,7 +72,10 @@ class PropertyChecker(Hooks):
             return
         path = self.graph.path(u) + ([] if v is None else [v])
         atom = self.props.atoms[k]
-        what = f"{how}{atom.text}" if how == "[]" else f"the {how} {atom.text}"
+        sp = atom.span
+        what = f"{atom.text} ({Path(sp.file).name}:{sp.line}:{sp.col})"
+        if how != "[]":
+            what = f"the {how} {what}"
         blame = self.decider.explain(k, state, nxt).render(1)
         raise Stop("property", p.name, tuple(self.graph.ids[i] for i in path), None,
                    f"{what} is FALSE\n{blame}")

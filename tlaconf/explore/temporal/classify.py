@@ -137,7 +137,7 @@ class Reader:
             for binding in self._bindings(node, ns, env):
                 yield from self.conjuncts(node.body, ns, env.extend(*binding), depth + 1)
         elif isinstance(node, A.Name | A.OpApp) and self.temporal(node, ns, env) \
-                and not _builtin_temporal(node):
+                and not (isinstance(node, A.OpApp) and not node.module and node.name in _OPS):
             called = self.w.call_target(node, ns, env)
             if called is None:
                 raise self._unsupported(node, "this temporal operator is not understood")
@@ -180,10 +180,10 @@ class Reader:
             arg = _unwrap(inner.args[0])
             if isinstance(arg, A.ActionBox) and not arg.angle \
                     and not self.temporal(arg, ns, env):
-                out.actions.append(self.atom(arg, ns, env, True))
+                out.actions.append(self.atom(arg, ns, env, True, inner))
                 return
             if not self.temporal(arg, ns, env) and not self._is_action(arg, ns, env):
-                out.invariants.append(self.atom(arg, ns, env, False))
+                out.invariants.append(self.atom(arg, ns, env, False, inner))
                 return
         out.liveness.append((self.formula(node, ns, env, 0), self.text(node) + _with(env)))
 
@@ -259,8 +259,12 @@ class Reader:
 
     # ---------------------------------------------------------------- atoms
 
-    def atom(self, node: A.Node, ns: Namespace, env: Env, action: bool) -> int:
-        self.atoms.append(Atom(node, ns, env, action, self.text(node)))
+    def atom(self, node: A.Node, ns: Namespace, env: Env, action: bool,
+             written: A.Node | None = None) -> int:
+        """A new atom for ``node``, which stands for the formula ``written`` (default:
+        itself)."""
+        at = written or node
+        self.atoms.append(Atom(node, ns, env, action, self.text(at) + _with(env), at.span))
         return len(self.atoms) - 1
 
     def _fair_atoms(self, node: A.Fairness, ns: Namespace, env: Env) -> tuple[int, int]:
@@ -269,8 +273,8 @@ class Reader:
         box = A.ActionBox(node.action, node.sub, True, span=node.span)
         en = A.Enabled(box, span=node.span)
         act_text = f"<<{self.text(node.action)}>>_{self.text(node.sub)}"
-        self.atoms.append(Atom(en, ns, env, False, f"ENABLED {act_text}"))
-        self.atoms.append(Atom(box, ns, env, True, act_text))
+        self.atoms.append(Atom(en, ns, env, False, f"ENABLED {act_text}", node.span))
+        self.atoms.append(Atom(box, ns, env, True, act_text, node.span))
         return len(self.atoms) - 2, len(self.atoms) - 1
 
     def _is_action(self, node: A.Node, ns: Namespace, env: Env) -> bool:

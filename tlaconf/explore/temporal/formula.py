@@ -31,6 +31,8 @@ class Atom:
     env: Env
     action: bool
     text: str
+    span: A.Span
+    """Where the formula it stands for is written (``[]P`` for an invariant ``P``)."""
 
 
 def lit(k: int, positive: bool = True) -> Formula:
