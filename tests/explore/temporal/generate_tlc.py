@@ -33,9 +33,8 @@ def run_tlc(jar: str, cfg: Path) -> dict[str, Any]:
     """TLC's verdict on the model ``cfg`` (its module is the name before ``_``)."""
     module = cfg.name.split("_")[0] + ".tla"
     with tempfile.TemporaryDirectory() as meta:
-        cmd = ["java", "-XX:+UseSerialGC", "-cp", jar, "tlc2.TLC", "-workers", "1", "-noGenerateSpecTE",
-               "-deadlock" if "CHECK_DEADLOCK FALSE" in cfg.read_text() else "-cleanup",
-               "-config", cfg.name, "-metadir", meta, module]
+        cmd = ["java", "-XX:+UseSerialGC", "-cp", jar, "tlc2.TLC", "-workers", "1",
+               "-noGenerateSpecTE", "-config", cfg.name, "-metadir", meta, module]
         out = subprocess.run(cmd, cwd=cfg.parent, capture_output=True, text=True,
                              timeout=600, check=False).stdout
     return parse(out, f"{module} {cfg.name}")

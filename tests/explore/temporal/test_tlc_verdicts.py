@@ -9,6 +9,7 @@ successor, the cycle closed by a step or by stuttering).
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ def test_verdict_is_tlcs(cfg: str) -> None:
         assert len(v.path) == tlc["trace_states"]
         return
     states = [s.state for s in v.path]
-    for a, b in zip(states, states[1:], strict=False):
+    for a, b in pairwise(states):
         assert b in [t.state for t in model.successors(a)]
     last, back = states[-1], states[v.loop]
     assert back == last or back in [t.state for t in model.successors(last)]
