@@ -38,6 +38,7 @@ N_ACTIONS = 2
 @dataclass(frozen=True)
 class _Atom:
     action: bool
+    node: object = None
 
 
 class _Decider:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tlaconf.evaluate import Blame, Context, budget
+from tlaconf.evaluate import Blame, Context, EvalError, budget
 from tlaconf.evaluate.blame import Blamer
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.runtime import NO_NEXT
+from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.temporal.formula import Atom
+from tlaconf.tla import ast as A
 
 State = Mapping[str, Any]
 
@@ -30,7 +32,16 @@ class Decider:
             with budget.limit(a.node.span), w.in_state(state, NO_NEXT if nxt is None else nxt):
                 return w.eval_bool(a.node, a.ns, a.env)
         except Exception as exc:
-            raise self.ctx.evaluation_error(exc, a.node) from None
+            err = self.ctx.evaluation_error(exc, a.node)
+            if isinstance(a.node, A.Enabled) and isinstance(err, EvalError) \
+                    and "read before the action assigns it" in err.message:
+                sp = a.span
+                raise Unsupported(
+                    f"{a.text}: the action primes an expression that is not a variable of "
+                    f"this module ({err.message}); TLC quantifies ENABLED over the "
+                    "instantiated module's own variables, which tlaconf does not (not "
+                    "checked)", f"{sp.file}:{sp.line}:{sp.col}") from None
+            raise err from None
 
     def explain(self, k: int, state: State, nxt: State | None = None) -> Blame:
         """Why atom ``k`` is FALSE there."""

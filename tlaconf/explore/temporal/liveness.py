@@ -28,6 +28,7 @@ from tlaconf.explore.temporal.formula import Formula, negate
 from tlaconf.explore.temporal.graph import StateGraph
 from tlaconf.explore.temporal.scc import components
 from tlaconf.explore.temporal.tableau import Tableau, tableau
+from tlaconf.tla import ast as A
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class _Facts:
         self.d = decider
         self._state: dict[tuple[int, int], bool] = {}
         self._step: dict[tuple[int, int, int], bool] = {}
+        self._stutter = [_on_stutter(a.node) for a in decider.atoms]
 
     def state(self, k: int, u: int) -> bool:
         hit = self._state.get((k, u))
@@ -54,6 +56,8 @@ class _Facts:
         return hit
 
     def step(self, k: int, u: int, v: int) -> bool:
+        if u == v and self._stutter[k] is not None:
+            return self._stutter[k]  # type: ignore[return-value]
         hit = self._step.get((k, u, v))
         if hit is None:
             hit = self._step[(k, u, v)] = self.d.holds(k, self.g.states[u], self.g.states[v])
@@ -105,6 +109,14 @@ class _Product:
                         self.succ[n].append(add(v, q2, n))
 
 
+def _on_stutter(node: object) -> bool | None:
+    """The value of an atom on a stuttering step when it does not depend on the state:
+    ``<<A>>_v`` is FALSE there (``v`` is unchanged), ``[A]_v`` TRUE."""
+    if isinstance(node, A.ActionBox):
+        return not node.angle
+    return None
+
+
 def counterexample(graph: StateGraph, decider: Decider, prop: Formula,
                    fairness: list[Fair]) -> Lasso | None:
     """A fair behaviour of ``graph`` violating ``prop``, or None when there is none."""
@@ -149,14 +161,13 @@ def _judge(p: _Product, facts: _Facts, fairness: list[Fair],
         if taken is not None:
             witnesses.append(taken)
             continue
-        enabled = {n for n in comp if facts.state(f.enabled, p.state[n])}
         if not f.strong:
-            off = next((n for n in comp if n not in enabled), None)
+            off = next((n for n in comp if not facts.state(f.enabled, p.state[n])), None)
             if off is None:
                 return None
             witnesses.append((off, -1))
         else:
-            drop |= enabled
+            drop |= {n for n in comp if facts.state(f.enabled, p.state[n])}
     if drop:
         rest = comp - drop
         return rest or None
