@@ -35,6 +35,7 @@ from tlaconf.evaluate import Blame, Context, EvalError, community
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.explore import Model, load_model
+from tlaconf.explore.hooks import Hooks, Stop
 from tlaconf.spec import read_cfg
 from tlaconf.validate.nearest import narrowed, path, progress
 from tlaconf.validate.outcome import Candidate, Outcome
@@ -176,13 +177,32 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
                       "the state space the whole spec's, often infinite)")
         raise _Stop
 
-    def admit(state: State, level: int) -> bool:
-        """Whether ``state`` (at ``level``) is new and may be explored; an invariant it
-        breaks ends the search."""
+    riders = model.hooks()  # the PROPERTY checker
+    ids: dict[Hashable, int] = {}
+
+    def ride(key: Hashable, state: State, src: tuple[Hashable, State, Any] | None,
+             new: bool) -> None:
+        """Show the step to ``state`` to the property checker; a violation ends the search."""
+        try:
+            for h in riders:
+                dst = ids.setdefault(key, len(ids))
+                if src is None:
+                    h.initial(dst, state)
+                else:
+                    h.transition(ids[src[0]], src[1], src[2], dst, state, new)
+        except Stop as stop:
+            _property_violated(out, stop, state)
+            raise _Stop from None
+
+    def admit(state: State, level: int, src: tuple[Hashable, State, Any] | None = None) -> bool:
+        """Whether ``state`` (at ``level``, reached from ``src``: key, state, label) is new
+        and may be explored; an invariant or property it breaks ends the search."""
         spec.level(level)
         if not model.in_constraints(state):
             return False
         key = model.key(state)
+        if riders and (src is not None or key not in seen):
+            ride(key, state, src, key not in seen)
         if key in seen:
             return False
         seen.add(key)
@@ -208,19 +228,29 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
             spec.registers["stats"] = _stats(level, len(seen), generated, len(frontier),
                                               time.perf_counter() - start)
             nxt: list[State] = []
-            for s in frontier:
+            for i, s in enumerate(frontier):
                 bounded(level)
                 spec.level(level)
                 succs = model.successors(s)
+                if riders:  # TLCGet("queue") as TLC's single worker sees it expanding s
+                    queued = len(frontier) - i - 1 + len(nxt) + len(
+                        {model.key(t.state) for t in succs if model.in_constraints(t.state)
+                         and model.action_allowed(s, t.state)} - seen)
+                    spec.registers["queue"] = queued
+                    spec.registers["stats"] = _stats(level, len(seen), generated, queued,
+                                                      time.perf_counter() - start)
+                    if not any(model.action_allowed(s, t.state) for t in succs):
+                        ride_dead_end(riders, out, model.key(s), s, ids)
                 if not succs and model.check_deadlock:
                     out.result, out.reason = "rejected", f"deadlock at level {level}"
                     out.candidates = [Candidate(s, None, None, 0)]
                     raise _Stop
-                allowed = [t.state for t in succs if model.action_allowed(s, t.state)]
-                for n in allowed:
+                allowed = [t for t in succs if model.action_allowed(s, t.state)]
+                src = (model.key(s), s) if riders else None
+                for t in allowed:
                     generated += 1
-                    if admit(n, level + 1):
-                        nxt.append(n)
+                    if admit(t.state, level + 1, None if src is None else (*src, t.label)):
+                        nxt.append(t.state)
             if on_level is not None:
                 on_level(level, len(nxt), len(seen))
             if not nxt:
@@ -228,6 +258,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
             level += 1
             frontier = nxt
             out.alive.append(len(nxt))
+        ride_finished(riders, out, frontier)
     except _Stop:
         pass
     out.depth = level
@@ -239,7 +270,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         _postcondition(spec, out, frontier)
     out.reads = list(io.reads)
     out.warnings += io.notices
-    if not spec.post:
+    if not spec.post and not riders:
         out.warnings.append("the .cfg has no POSTCONDITION: nothing checks that the search "
                             "reached the end of the log (TLC accepts any log then)")
     if out.result == "rejected" and out.failing_entry is None:
@@ -247,6 +278,34 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     out.log_line = out.log_line or _locate(out, io)
     out.seconds = time.perf_counter() - start
     return out
+
+
+def ride_dead_end(riders: list[Hooks], out: Outcome, key: Hashable, state: State,
+                  ids: dict[Hashable, int]) -> None:
+    """``state`` has no successor the search keeps."""
+    try:
+        for h in riders:
+            h.dead_end(ids[key], state)
+    except Stop as stop:
+        _property_violated(out, stop, state)
+        raise _Stop from None
+
+
+def ride_finished(riders: list[Hooks], out: Outcome, frontier: list[State]) -> None:
+    """The search is complete: the property checker checks liveness."""
+    try:
+        for h in riders:
+            h.finished(True)
+    except Stop as stop:
+        _property_violated(out, stop, frontier[0] if frontier else {})
+        raise _Stop from None
+
+
+def _property_violated(out: Outcome, stop: Stop, state: State) -> None:
+    out.result = "rejected"
+    shape = " (a behaviour that loops forever)" if stop.loop is not None else ""
+    out.reason = f"property {stop.name} is violated{shape}: {stop.detail.splitlines()[0]}"
+    out.candidates = [Candidate(state, None, None, 0)]
 
 
 class _Stop(Exception):

@@ -4,9 +4,12 @@
 For each model: the result (``success``, ``violation``, ``deadlock``), the property TLC
 names, the number of states of its counterexample and, for a liveness counterexample,
 the state its cycle goes back to (0-based; the last state when it ends stuttering).  TLC
-names a violated conjunct of an instantiated module by its place (``conjunct_at``).
+names a violated conjunct of an instantiated module by its place (``conjunct_at``).  The
+same for the trace spec of ``tracespec/`` on each of its logs (``traces``; the
+CommunityModules jar gives ``Json`` and ``IOUtils``)::
 
-    TLC_JAR=/path/to/tla2tools.jar python -m tests.explore.temporal.generate_tlc
+    TLC_JAR=/path/to/tla2tools.jar TLACONF_COMMUNITY_JAR=/path/to/CommunityModules.jar \\
+        python -m tests.explore.temporal.generate_tlc
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from typing import Any
 
 HERE = Path(__file__).parent
 MODELS = HERE / "models"
+TRACES = HERE / "tracespec"
+TRACE_RUNS = [(cfg, log) for cfg in ("CounterLogTrace.cfg", "CounterLogTraceQueue.cfg")
+              for log in ("good.ndjson", "stuck.ndjson", "jump.ndjson")]
+"""The trace spec of ``tracespec/`` (its module ``CounterLogTrace.tla``) on three logs."""
 DATA = HERE / "tlc_temporal.json"
 _NAMED = re.compile(r"^Error: (?:Temporal property|Action property|Invariant|Property) "
                     r"(?:line (\d+), col (\d+) to .* of module (\w+)|(\w+))", re.MULTILINE)
@@ -29,14 +36,15 @@ _STATE = re.compile(r"^State (\d+): (.*)$", re.MULTILINE)
 _BACK = re.compile(r"^Back to state (\d+)", re.MULTILINE)
 
 
-def run_tlc(jar: str, cfg: Path) -> dict[str, Any]:
-    """TLC's verdict on the model ``cfg`` (its module is the name before ``_``)."""
-    module = cfg.name.split("_")[0] + ".tla"
+def run_tlc(jar: str, cfg: Path, module: str | None = None,
+            env: dict[str, str] | None = None) -> dict[str, Any]:
+    """TLC's verdict on the model ``cfg`` (its module: the name before ``_``)."""
+    module = module or cfg.name.split("_")[0] + ".tla"
     with tempfile.TemporaryDirectory() as meta:
         cmd = ["java", "-XX:+UseSerialGC", "-cp", jar, "tlc2.TLC", "-workers", "1",
                "-noGenerateSpecTE", "-config", cfg.name, "-metadir", meta, module]
         out = subprocess.run(cmd, cwd=cfg.parent, capture_output=True, text=True,
-                             timeout=600, check=False).stdout
+                             timeout=600, check=False, env={**os.environ, **(env or {})}).stdout
     return parse(out, f"{module} {cfg.name}")
 
 
@@ -68,19 +76,25 @@ def parse(out: str, what: str) -> dict[str, Any]:
 
 
 def main() -> int:
-    jar = os.environ.get("TLC_JAR")
-    if not jar:
-        print("set TLC_JAR to tla2tools.jar", file=sys.stderr)
+    jar, community = os.environ.get("TLC_JAR"), os.environ.get("TLACONF_COMMUNITY_JAR")
+    if not jar or not community:
+        print("set TLC_JAR to tla2tools.jar and TLACONF_COMMUNITY_JAR to the "
+              "CommunityModules jar", file=sys.stderr)
         return 2
     models = {}
     for cfg in sorted(MODELS.glob("*_*.cfg")):
         models[cfg.name] = run_tlc(jar, cfg)
         print(cfg.name, models[cfg.name], flush=True)
+    traces = {}
+    for cfg, log in TRACE_RUNS:
+        traces[f"{cfg} {log}"] = run_tlc(f"{jar}:{community}", TRACES / cfg,
+                                         "CounterLogTrace.tla", {"JSON": log})
+        print(cfg, log, traces[f"{cfg} {log}"], flush=True)
     version = subprocess.run(["java", "-cp", jar, "tlc2.TLC", "-version"], capture_output=True,
                              text=True, check=False).stdout.strip().splitlines()
     doc = {"tlc": (version[0] if version else "TLC") + ", java -cp tla2tools.jar tlc2.TLC "
            "-workers 1 -config CFG MODULE.tla; written by generate_tlc.py",
-           "models": models}
+           "models": models, "traces": traces}
     DATA.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return 0
 

@@ -29,7 +29,7 @@ from tlaconf.explore.temporal.formula import (
     negate,
 )
 from tlaconf.explore.temporal.graph import StateGraph
-from tlaconf.explore.temporal.liveness import counterexample
+from tlaconf.explore.temporal.liveness import Facts, counterexample
 
 N_STATE_ATOMS = 2
 N_ACTIONS = 2
@@ -146,7 +146,7 @@ def _lassos(g: StateGraph, length: int) -> list[tuple[list[int], int]]:
 @given(_cases())
 def test_counterexamples_are_exact(case: tuple[StateGraph, _Decider, Formula, list[Fair]]) -> None:
     g, d, f, fairness = case
-    found = counterexample(g, d, f, fairness)  # type: ignore[arg-type]
+    found = counterexample(g, Facts(g, d), f, fairness)  # type: ignore[arg-type]
     if found is not None:
         states, loop = list(found.states), found.loop
         assert states[0] in g.initial

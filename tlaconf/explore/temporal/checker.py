@@ -19,7 +19,9 @@ from tlaconf.explore.hooks import Hooks, State, StateId, Stop
 from tlaconf.explore.temporal.classify import Properties, Property
 from tlaconf.explore.temporal.decide import Decider
 from tlaconf.explore.temporal.graph import StateGraph
-from tlaconf.explore.temporal.liveness import counterexample
+from tlaconf.explore.temporal.formula import Formula
+from tlaconf.explore.temporal.liveness import Facts, counterexample
+from tlaconf.tla import ast as A
 
 
 class PropertyChecker(Hooks):
@@ -29,6 +31,14 @@ class PropertyChecker(Hooks):
         self.props = props
         self.decider = Decider(ctx, props.atoms)
         self.graph = StateGraph()
+        self.facts = Facts(self.graph, self.decider)
+        self._eager = sorted({k for p in props.properties for f, _ in p.liveness
+                              for k in _state_atoms(f)
+                              if not props.atoms[k].action
+                              and not isinstance(props.atoms[k].node, A.Enabled)})
+        """The state atoms of liveness formulas, decided on each state as it is expanded
+        (as TLC does: ``TLCGet("queue")`` is then its search queue, the state's new
+        successors included)."""
         self.unchecked: tuple[str, ...] = ()
         """The liveness conjuncts left unchecked (the search was not complete)."""
 
@@ -44,6 +54,8 @@ class PropertyChecker(Hooks):
                    dst: StateId, dst_state: State, new: bool) -> None:
         g = self.graph
         u = g.index[src]
+        if not g.succ[u]:
+            self.facts.note(self._eager, u)  # u is being expanded
         v = g.add(dst, dst_state, u)
         g.succ[u].add(v)
         for p in self.props.properties:
@@ -53,13 +65,16 @@ class PropertyChecker(Hooks):
             for k in p.actions:
                 self._check(p, k, "[]", src_state, dst_state, u, v)
 
+    def dead_end(self, sid: StateId, state: State) -> None:
+        self.facts.note(self._eager, self.graph.index[sid])
+
     def finished(self, complete: bool) -> None:
         pending = [(p, f, text) for p in self.props.properties for f, text in p.liveness]
         if not complete:
             self.unchecked = tuple(f"PROPERTY {p.name}: {text}" for p, _, text in pending)
             return
         for p, f, text in pending:
-            lasso = counterexample(self.graph, self.decider, f, self.props.fairness)
+            lasso = counterexample(self.graph, self.facts, f, self.props.fairness)
             if lasso is not None:
                 ids = tuple(self.graph.ids[u] for u in lasso.states)
                 raise Stop("property", p.name, ids, lasso.loop,
@@ -79,3 +94,10 @@ class PropertyChecker(Hooks):
         blame = self.decider.explain(k, state, nxt).render(1)
         raise Stop("property", p.name, tuple(self.graph.ids[i] for i in path), None,
                    f"{what} is FALSE\n{blame}")
+
+
+def _state_atoms(f: Formula) -> set[int]:
+    """The atoms of ``f``'s literals."""
+    if f[0] == "lit":
+        return {f[1]}
+    return set().union(*(_state_atoms(g) for g in f[1:] if isinstance(g, tuple)))

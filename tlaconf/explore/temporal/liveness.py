@@ -39,8 +39,9 @@ class Lasso:
     loop: int
 
 
-class _Facts:
-    """Atoms decided on the graph's states and steps, each once."""
+class Facts:
+    """Atoms decided on the graph's states and steps, each once (a state's may be
+    decided as it is found: :meth:`note`)."""
 
     def __init__(self, graph: StateGraph, decider: Decider) -> None:
         self.g = graph
@@ -48,6 +49,12 @@ class _Facts:
         self._state: dict[tuple[int, int], bool] = {}
         self._step: dict[tuple[int, int, int], bool] = {}
         self._stutter = [_on_stutter(a.node) for a in decider.atoms]
+
+    def note(self, atoms: list[int], u: int) -> None:
+        """Decide the state atoms ``atoms`` on ``u`` now (they may read registers that
+        change as the search goes, ``TLCGet("queue")``, as TLC evaluates them)."""
+        for k in atoms:
+            self.state(k, u)
 
     def state(self, k: int, u: int) -> bool:
         hit = self._state.get((k, u))
@@ -68,7 +75,7 @@ class _Product:
     """The reachable product of the graph and a tableau; node ``n`` pairs the state
     ``state[n]`` with the tableau node ``node[n]``."""
 
-    def __init__(self, graph: StateGraph, t: Tableau, facts: _Facts) -> None:
+    def __init__(self, graph: StateGraph, t: Tableau, facts: Facts) -> None:
         atoms = facts.d.atoms
         self.t = t
         slits = [[(k, pos) for k, pos in lits if not atoms[k].action] for lits in t.literals]
@@ -117,10 +124,9 @@ def _on_stutter(node: object) -> bool | None:
     return None
 
 
-def counterexample(graph: StateGraph, decider: Decider, prop: Formula,
+def counterexample(graph: StateGraph, facts: Facts, prop: Formula,
                    fairness: list[Fair]) -> Lasso | None:
     """A fair behaviour of ``graph`` violating ``prop``, or None when there is none."""
-    facts = _Facts(graph, decider)
     p = _Product(graph, tableau(negate(prop)), facts)
     best: tuple[set[int], list[Witness]] | None = None
     todo = [set(range(len(p.state)))]
@@ -141,7 +147,7 @@ Witness = tuple[int, int]
 """A node ``(n, -1)`` or a step ``(n, m)`` of the product a fair cycle must visit."""
 
 
-def _judge(p: _Product, facts: _Facts, fairness: list[Fair],
+def _judge(p: _Product, facts: Facts, fairness: list[Fair],
            comp: set[int]) -> list[Witness] | set[int] | None:
     """The witnesses when ``comp`` is fair and accepting; the part of it to search again
     (an SF condition is enabled in it but never taken); None when nothing of it can be."""
