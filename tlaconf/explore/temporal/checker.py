@@ -18,8 +18,8 @@ from tlaconf.explore.adapter import Label
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
 from tlaconf.explore.temporal.classify import Properties, Property
 from tlaconf.explore.temporal.decide import Decider
-from tlaconf.explore.temporal.graph import StateGraph
 from tlaconf.explore.temporal.formula import Formula
+from tlaconf.explore.temporal.graph import StateGraph
 from tlaconf.explore.temporal.liveness import Facts, counterexample
 from tlaconf.tla import ast as A
 
