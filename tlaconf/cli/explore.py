@@ -78,10 +78,6 @@ def run(args: argparse.Namespace) -> int:
         check_output(trace, "--trace")
     model = load_model(module, args.config, library_path(),
                        check_properties=not args.skip_properties)
-    if args.walks is not None and model.properties is not None:
-        raise UserError("random walks do not check PROPERTY lines (a liveness property "
-                        "needs the whole state graph): search breadth-first, or give "
-                        "--skip-properties", str(module))
     with _Progress(enabled=not args.json and sys.stderr.isatty()) as progress:
         if args.walks is not None:
             res = walks(model, args.walks, args.depth, args.seed, progress.update)

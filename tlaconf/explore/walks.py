@@ -2,7 +2,8 @@
 
 The same model, seed, number of walks and depth give the same walks.  A walk stops at
 ``depth`` states, at a state all of whose successors the constraints exclude, or at a
-violation (an invariant FALSE, or a deadlock when deadlocks are checked).
+violation (an invariant FALSE, or a deadlock when deadlocks are checked).  A model whose
+PROPERTY lines are to be checked is refused.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from collections.abc import Hashable
 
 from tlaconf.explore.bfs import Progress
+from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
 from tlaconf.values import sort_key
@@ -21,6 +23,10 @@ def walks(model: Model, n: int, depth: int, seed: int,
           progress: Progress | None = None) -> Result:
     """``n`` random walks of at most ``depth`` states each; ``distinct_states`` counts the
     states met over all walks, ``depth`` the longest walk."""
+    if model.properties is not None:
+        raise Unsupported("random walks do not check PROPERTY lines (a liveness property "
+                          "needs the whole state graph): search breadth-first, or give "
+                          "--skip-properties", str(model.cfg.path or model.tla))
     start = time.perf_counter()
     rng = random.Random(seed)
     res = Result(complete=False)
