@@ -9,7 +9,8 @@ The API the explorer, partial-log replay and spec-driven testing share::
         t.label.name, t.label.params, t.state
     model.key(s), model.fingerprint(s)           # deduplication (VIEW, SYMMETRY)
     model.violated_invariant(s), model.in_constraints(s), model.action_allowed(s, t)
-    bfs(model, max_depth=None) -> Result         # TLC's counts; shortest violation
+    bfs(model, max_depth=None, hooks=()) -> Result  # TLC's counts; shortest violation
+    model.hooks()                                # what the .cfg needs (PROPERTY checker)
     walks(model, n, depth, seed) -> Result       # seeded random walks
     succ = Successors(ctx)                       # one loaded module's successor semantics
     succ.initial(...), succ.next(...)            # of a predicate, of a split action
@@ -22,16 +23,19 @@ naming ``file:line``); evaluation errors are :class:`~tlaconf.evaluate.EvalError
 from tlaconf.explore.adapter import Label, Successors
 from tlaconf.explore.bfs import bfs
 from tlaconf.explore.errors import Unsupported
+from tlaconf.explore.hooks import Hooks, Stop
 from tlaconf.explore.model import Model, State, Transition, load_model, permute
 from tlaconf.explore.result import Result, Step, Violation
 from tlaconf.explore.walks import walks
 
 __all__ = [
+    "Hooks",
     "Label",
     "Model",
     "Result",
     "State",
     "Step",
+    "Stop",
     "Successors",
     "Transition",
     "Unsupported",

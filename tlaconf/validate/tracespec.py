@@ -34,8 +34,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, community
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
-from tlaconf.explore import Model, load_model
-from tlaconf.explore.hooks import Hooks, Stop
+from tlaconf.explore import Hooks, Model, Stop, load_model
 from tlaconf.spec import read_cfg
 from tlaconf.validate.nearest import narrowed, path, progress
 from tlaconf.validate.outcome import Candidate, Outcome
