@@ -140,6 +140,9 @@ def bfs(model: Model, max_depth: int | None = None, progress: Progress | None = 
             h.finished(res.complete)
     except Stop as stop:
         return stopped(stop)
+    unchecked = [u for h in riders for u in getattr(h, "unchecked", ())]
+    if unchecked:  # a hook's checks that a search cut short leaves undone
+        res.extra["unchecked"] = unchecked
     return done()
 
 

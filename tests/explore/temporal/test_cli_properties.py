@@ -78,3 +78,17 @@ def test_walks_refuse_properties(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert "random walks do not check PROPERTY" in capsys.readouterr().err
     assert main([*args, "--skip-properties", "--json"]) == 0
+
+
+def test_a_bounded_search_leaves_liveness_unchecked(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["explore", str(MODELS / "Counter.tla"), "-c",
+                 str(MODELS / "Counter_ReachesMax_Spec.cfg"), "--depth", "2", "--json",
+                 "--trace", str(tmp_path / "t.jsonl")])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["complete"] is False
+    assert out["unchecked"] == ["PROPERTY ReachesMax: <>(x = Max)"]
+    code = main(["explore", str(MODELS / "Counter.tla"), "-c",
+                 str(MODELS / "Counter_TooLow_Spec.cfg"), "--depth", "2", "--json",
+                 "--trace", str(tmp_path / "t.jsonl")])
+    assert code == 0 and json.loads(capsys.readouterr().out)["unchecked"] == []
