@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tlaconf.cli.main import main
-from tlaconf.explore import Unsupported, load_model
+from tlaconf.explore import Unsupported, bfs, load_model
 
 MODELS = Path(__file__).parent / "models"
 
@@ -92,3 +92,20 @@ def test_a_bounded_search_leaves_liveness_unchecked(tmp_path: Path,
                  str(MODELS / "Counter_TooLow_Spec.cfg"), "--depth", "2", "--json",
                  "--trace", str(tmp_path / "t.jsonl")])
     assert code == 0 and json.loads(capsys.readouterr().out)["unchecked"] == []
+
+
+def test_enabled_is_a_state_predicate(tmp_path: Path) -> None:
+    """``ENABLED`` reads no next state: ``[]<>(ENABLED Inc \\/ x = Max)`` is a liveness
+    property of states (it holds), ``[](ENABLED Inc)`` an invariant (violated at Max)."""
+    text = (MODELS / "Counter.tla").read_text().replace("====", (
+        "Live == []<>(ENABLED Inc \\/ x = Max)\nAlwaysInc == [](ENABLED Inc)\n===="))
+    (tmp_path / "Counter.tla").write_text(text)
+    for prop, result, loop in (("Live", "success", None), ("AlwaysInc", "violation", None)):
+        (tmp_path / "Counter.cfg").write_text(
+            f"CONSTANT Max = 3\nSPECIFICATION FairSpec\nPROPERTY {prop}\n")
+        model = load_model(tmp_path / "Counter.tla")
+        assert model.properties is not None
+        res = bfs(model)
+        assert res.result == result
+        if res.violation is not None:
+            assert res.violation.loop is loop and len(res.violation.path) == 4

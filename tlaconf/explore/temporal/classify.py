@@ -90,6 +90,7 @@ class Reader:
         self.w = Enabler(ctx.compiler)
         self.atoms: list[Atom] = []
         self._temporal: dict[tuple[int, int], bool] = {}
+        self._action: dict[tuple[int, int], bool] = {}
         self.prop = ""
 
     # ---------------------------------------------------------------- entry points
@@ -277,8 +278,25 @@ class Reader:
         self.atoms.append(Atom(box, ns, env, True, act_text, node.span))
         return len(self.atoms) - 2, len(self.atoms) - 1
 
-    def _is_action(self, node: A.Node, ns: Namespace, env: Env) -> bool:
-        return self.ctx.compiler.node_is_action(node, ns, set(env.visible()))
+    def _is_action(self, node: A.Node, ns: Namespace, env: Env, depth: int = 0) -> bool:
+        """Whether ``node`` reads the next state (a prime, ``UNCHANGED`` or ``[A]_v``
+        outside ``ENABLED``), directly or through what it calls."""
+        key = (id(node), id(ns))
+        hit = self._action.get(key)
+        if hit is not None:
+            return hit
+        self._action[key] = False  # a recursive definition reads what its body reads
+        if isinstance(node, A.Enabled):
+            found = False
+        elif isinstance(node, A.Prime | A.Unchanged | A.ActionBox):
+            found = True
+        else:
+            called = self.w.call_target(node, ns, env) if depth < _DEPTH and isinstance(
+                node, A.Name | A.OpApp) else None
+            found = (called is not None and self._is_action(*called[:3], depth + 1)) or any(
+                self._is_action(c, ns, env, depth + 1) for c in children(node))
+        self._action[key] = found
+        return found
 
     def _bindings(self, node: A.Quant, ns: Namespace, env: Env) -> list[tuple]:
         try:
