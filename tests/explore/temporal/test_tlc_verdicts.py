@@ -27,8 +27,8 @@ def module_of(cfg: str) -> Path:
 
 
 REFUSED = {
-    "MinuteClock_RefinesFair_Spec.cfg": "ENABLED <<HCnxt>>_hr: the action primes",
-    "MinuteClock_RefinesFair_FairSpec.cfg": "ENABLED <<HCnxt>>_hr: the action primes",
+    "MinuteClock_RefinesFair_Spec.cfg": "ENABLED <<HCnxt>>_hr: deciding it reads what the action does not assign",
+    "MinuteClock_RefinesFair_FairSpec.cfg": "ENABLED <<HCnxt>>_hr: deciding it reads what the action does not assign",
 }
 r"""Models tlaconf refuses (exit 2) where TLC gives a verdict: ``ENABLED <<A>>_v`` of an
 instantiated action whose ``x' = e`` primes a substituted expression (``hr <- m \div 2``)
