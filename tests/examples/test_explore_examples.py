@@ -1,9 +1,10 @@
 """``tlaconf explore`` against TLC's published results: the tlaplus/Examples manifests.
 
 Every model of a ``specifications/*/manifest.json`` that TLC checks exhaustively in 10 s or
-less is explored with ``tlaconf explore --json --skip-properties`` (the counts do not
-depend on PROPERTY lines, which are reported as unchecked); its result must be TLC's, and,
-where the manifest records them, so must ``distinctStates`` and ``stateDepth``.  A model
+less is explored with ``tlaconf explore --json`` as TLC runs it (its PROPERTY lines
+checked; the models that have some are a test of their own,
+``test_property_model_matches_tlc``); its result must be TLC's, and, where the manifest
+records them, so must ``distinctStates`` and ``stateDepth``.  A model
 the explorer refuses (exit 2, a construct it does not support) or does not finish within
 ``TLACONF_EXAMPLES_BUDGET`` seconds (default 120) is skipped with the reason; a different
 figure fails.
@@ -31,7 +32,8 @@ import pytest
 ROOT = os.environ.get("TLACONF_EXAMPLES", "")
 BUDGET = float(os.environ.get("TLACONF_EXAMPLES_BUDGET", "120"))
 WORKERS1 = json.loads((Path(__file__).parent / "tlc_workers1.json").read_text())["models"]
-RESULTS = {"success": "success", "safety failure": "violation", "deadlock failure": "deadlock"}
+RESULTS = {"success": "success", "safety failure": "violation", "deadlock failure": "deadlock",
+           "liveness failure": "violation"}
 
 
 def _seconds(runtime: str) -> int | None:
@@ -54,7 +56,15 @@ def manifest_models(root: Path) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-MODELS = manifest_models(Path(ROOT)) if ROOT else []
+def has_properties(cfg: Path) -> bool:
+    """Whether the ``.cfg`` has a ``PROPERTY``/``PROPERTIES`` section."""
+    text = re.sub(r"\(\*.*?\*\)", "", cfg.read_text(errors="replace"), flags=re.DOTALL)
+    return re.search(r"^\s*PROPERT(?:Y|IES)\b", text, re.MULTILINE) is not None
+
+
+ALL = manifest_models(Path(ROOT)) if ROOT else []
+MODELS = [m for m in ALL if not has_properties(Path(ROOT) / m[1])]
+PROPERTY_MODELS = [m for m in ALL if has_properties(Path(ROOT) / m[1])]
 
 
 def reason(stderr: str) -> str:
@@ -70,6 +80,7 @@ def reason(stderr: str) -> str:
          "SPECIFICATION not Init /\\ [][Next]_v"),
         (r"unbounded quantifier|cannot be enumerated|infinite", "enumerates an infinite set"),
         (r"POSTCONDITION", "POSTCONDITION"),
+        (r"(PROPERTY \w+: [^:(]+)", "{0}"),
     ]
     for pattern, text in patterns:
         m = re.search(pattern, stderr)
@@ -83,11 +94,25 @@ def reason(stderr: str) -> str:
                     "(make test-examples)")
 @pytest.mark.parametrize(("module", "cfg", "model"), MODELS, ids=[m[1] for m in MODELS])
 def test_model_matches_tlc(module: str, cfg: str, model: dict[str, Any], tmp_path: Path) -> None:
+    _matches_tlc(module, cfg, model, tmp_path)
+
+
+@pytest.mark.skipif(not ROOT, reason="set TLACONF_EXAMPLES to a tlaplus/Examples checkout "
+                    "(make test-examples)")
+@pytest.mark.parametrize(("module", "cfg", "model"), PROPERTY_MODELS,
+                         ids=[m[1] for m in PROPERTY_MODELS])
+def test_property_model_matches_tlc(module: str, cfg: str, model: dict[str, Any],
+                                    tmp_path: Path) -> None:
+    """A model whose .cfg has PROPERTY lines, checked as TLC checks it (properties too)."""
+    _matches_tlc(module, cfg, model, tmp_path)
+
+
+def _matches_tlc(module: str, cfg: str, model: dict[str, Any], tmp_path: Path) -> None:
     expected = RESULTS.get(model["result"])
     if expected is None:
-        pytest.skip(f"TLC's result is {model['result']} (not a safety check)")
+        pytest.skip(f"TLC's result is {model['result']} (not checked here)")
     cmd = [sys.executable, "-m", "tlaconf.cli.main", "explore", str(Path(ROOT) / module),
-           "-c", str(Path(ROOT) / cfg), "--json", "--skip-properties",
+           "-c", str(Path(ROOT) / cfg), "--json",
            "--trace", str(tmp_path / "violation.jsonl")]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=BUDGET,
@@ -99,6 +124,8 @@ def test_model_matches_tlc(module: str, cfg: str, model: dict[str, Any], tmp_pat
     assert proc.returncode in (0, 1), proc.stderr
     out = json.loads(proc.stdout)
     assert out["result"] == expected
+    if expected == "violation" and model["result"] == "liveness failure":
+        assert out["violation"]["loop"] is not None  # a lasso, as TLC's counterexample
     if "distinctStates" in model:
         tlc = {**model, **WORKERS1.get(cfg, {})}
         assert (out["distinct_states"], out["depth"]) == (tlc["distinctStates"],

@@ -125,14 +125,20 @@ def test_usage_errors_exit_2(args: list[str], message: str,
 
 def test_unsupported_property_exits_2_unless_skipped(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(MODELS / "Tokens.tla", tmp_path / "Tokens.tla")
-    cfg = (MODELS / "Tokens.cfg").read_text() + "PROPERTY Spec\n"
+    text = (MODELS / "Tokens.tla").read_text().rstrip().removesuffix("====")
+    (tmp_path / "Tokens.tla").write_text(text + "Odd == \\EE t : []TRUE\n====\n")
+    line = text.count("\n") + 1
+    cfg = (MODELS / "Tokens.cfg").read_text() + "PROPERTY Spec\nPROPERTY Odd\n"
     (tmp_path / "Tokens.cfg").write_text(cfg)
     assert main(["explore", str(tmp_path / "Tokens.tla"), "--json"]) == 2
     err = capsys.readouterr().err
-    assert f"{tmp_path / 'Tokens.cfg'}:8" in err and "temporal properties" in err
+    assert f"Tokens.tla:{line}:8" in err and "PROPERTY Odd" in err and "not checked" in err
     code, out = explore(capsys, tmp_path / "Tokens.tla", "--skip-properties")
-    assert code == 0 and out["unchecked"] == ["PROPERTY Spec"] and out["distinct_states"] == 62
+    assert code == 0 and out["unchecked"] == ["PROPERTY Spec", "PROPERTY Odd"]
+    assert out["distinct_states"] == 62
+    (tmp_path / "Tokens.cfg").write_text(cfg.replace("PROPERTY Odd\n", ""))
+    code, out = explore(capsys, tmp_path / "Tokens.tla")
+    assert code == 0 and out["unchecked"] == [] and out["distinct_states"] == 62
 
 
 def test_replay_reads_cfg_substitutions(tmp_path: Path,

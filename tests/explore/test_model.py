@@ -107,7 +107,7 @@ def test_init_next_and_substitution(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("cfg", "line", "message"),
     [
-        (CFG + "PROPERTY Small\n", 5, "temporal properties are not checked"),
+        (CFG + "PROPERTY Nope\n", 5, "PROPERTY Nope: module Counter has no definition"),
         (CFG + "INIT Init\n", 3, "either SPECIFICATION or INIT and NEXT"),
         ("CONSTANTS Limit = 2\n  Procs = {p1}\nINIT Nope\nNEXT Next\n", 3, "no definition"),
         ("CONSTANTS Limit = 2\n  Procs = {p1}\nSPECIFICATION Spec\nINVARIANT Inc\n", 4,

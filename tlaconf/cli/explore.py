@@ -14,8 +14,12 @@ prints ``{"result", "distinct_states", "total_states", "depth", "seconds",
 An invariant violation or a deadlock is written as a trace (``--trace PATH``, default
 ``MODULE.violation.jsonl`` in the current directory) that
 ``tlaconf replay PATH --spec FOLDER-OF-MODULE`` checks with the same blame.
+``PROPERTY`` lines are checked as TLC checks them (safety on every step, liveness with
+the specification's fairness on the state graph); a liveness violation is a lasso,
+printed with the state its cycle goes back to and also written as ITF with ``loop``
+(``PATH`` with ``.itf.json`` for ``.jsonl``).
 
-Exit codes: 0 no violation, 1 an invariant violated or a deadlock, 2 bad input or a
+Exit codes: 0 no violation, 1 an invariant or property violated or a deadlock, 2 bad input or a
 construct the explorer does not check (named with file:line; never a count for it).
 """
 
@@ -110,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if res.violation is not None:
         written = write_violation(model, res.violation, trace)
     if args.json:
-        print(json.dumps(_json(res, written, model.unchecked)))
+        print(json.dumps(_json(res, written, (*model.unchecked,
+                                              *res.extra.get("unchecked", ())))))
     else:
         _text(model, res, written, module, args)
     return 0 if res.violation is None else 1
@@ -119,8 +124,10 @@ def run(args: argparse.Namespace) -> int:
 def _json(res: Any, trace: Path | None, unchecked: tuple[str, ...]) -> dict[str, Any]:
     violation = None
     if res.violation is not None:
-        violation = {"invariant": res.violation.invariant, "trace": str(trace),
-                     "length": len(res.violation.path)}
+        v = res.violation
+        violation = {"invariant": v.invariant, "trace": str(trace), "length": len(v.path)}
+        if v.kind == "property":
+            violation.update(kind="property", loop=v.loop)
     return {"result": res.result, "distinct_states": res.distinct_states,
             "total_states": res.total_states, "depth": res.depth,
             "seconds": round(res.seconds, 3), "states_per_second": round(res.states_per_second),
@@ -138,13 +145,22 @@ def _text(model: Any, res: Any, trace: Path | None, module: Path,
     if res.violation is not None:
         v = res.violation
         what = f"invariant {v.invariant} is violated" if v.invariant else "deadlock reached"
-        out(f"{what} after {len(v.path) - 1} step(s):\n")
+        if v.kind == "property":
+            what = f"property {v.invariant} is violated"
+        shape = (f"by a behaviour of {len(v.path)} state(s) that loops forever"
+                 if v.loop is not None else f"after {len(v.path) - 1} step(s)")
+        out(f"{what} {shape}:\n")
         for i, step in enumerate(v.path):
             head = "initial state" if step.label is None else str(step.label)
             out(f"  {i}: {head}\n")
             for name in model.variables:
                 out(f"       {name} = {to_tla(step.state[name])}\n")
-        if v.invariant:
+        if v.loop is not None:
+            out(f"  stuttering (state {len(v.path) - 1} forever)\n"
+                if v.loop == len(v.path) - 1 else f"  back to state {v.loop}\n")
+        if v.kind == "property":
+            out(v.detail + "\n")
+        elif v.invariant:
             out(model.explain_invariant(v.invariant, v.path[-1].state).render(1) + "\n")
         out(f"trace written to {trace} (tlaconf replay {trace} --spec "
             f"{module.parent or '.'})\n")
@@ -152,8 +168,9 @@ def _text(model: Any, res: Any, trace: Path | None, module: Path,
     out(f"distinct states: {res.distinct_states:,}\n")
     out(f"total states: {res.total_states:,}\n")
     out(f"depth: {res.depth}\n")
-    if model.unchecked:
-        out(f"not checked: {', '.join(model.unchecked)}\n")
+    unchecked = (*model.unchecked, *res.extra.get("unchecked", ()))
+    if unchecked:
+        out(f"not checked: {', '.join(unchecked)}\n")
     out(f"time: {res.seconds:.2f} s ({res.states_per_second:,.0f} states/s)\n")
     out("the probability of a fingerprint collision, as TLC estimates it: calculated "
         f"(optimistic): val = {res.collision_probability():.1E}\n")

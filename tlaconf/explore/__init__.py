@@ -9,8 +9,9 @@ The API the explorer, partial-log replay and spec-driven testing share::
         t.label.name, t.label.params, t.state
     model.key(s), model.fingerprint(s)           # identity (VIEW, SYMMETRY, kinds apart)
     model.violated_invariant(s), model.in_constraints(s), model.action_allowed(s, t)
-    bfs(model, max_depth=None) -> Result         # TLC's counts; shortest violation
+    bfs(model, max_depth=None, hooks=()) -> Result  # TLC's counts; shortest violation
     dfs(model, max_depth=None) -> Result         # depth first, the same counts
+    model.hooks()                                # what the .cfg needs (PROPERTY checker)
     walks(model, n, depth, seed) -> Result       # seeded random walks
     parallel_bfs(model, workers, max_depth=None) # bfs on forked workers, the same counts
     e = Engine(model, hooks, max_depth=..., max_states=..., max_seconds=...)

@@ -19,7 +19,7 @@ from tlaconf.errors import UserError
 from tlaconf.explore.engine import Engine, Progress
 from tlaconf.explore.model import Model, load_model
 from tlaconf.explore.result import Result
-from tlaconf.explore.workers import Worker, answered, search
+from tlaconf.explore.workers import Worker, answered, refuse_properties, search
 
 Bundle = dict[str, bytes]
 """Files sent to the workers: ``spec/NAME`` (the module's folder), ``model.cfg``,
@@ -84,6 +84,7 @@ def cluster_bfs(model: Model, library: Sequence[Path], address: str,
                 max_depth: int | None = None, progress: Progress | None = None) -> Result:
     """Explore ``model`` (loaded with the library path ``library``) breadth first on the
     Dask cluster whose scheduler is at ``address``: the counts of one process."""
+    refuse_properties(model, "--cluster")
     try:
         from distributed import Client
     except ImportError:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from tlaconf.explore.adapter import Label
+from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.hooks import Hooks, State, StateId, Stop
 from tlaconf.explore.model import Model, Transition
 from tlaconf.explore.result import Result, Step, Violation
@@ -89,11 +90,12 @@ class Engine:
         self.frontier: list[StateId] = []
         """The states of the level expanded last (breadth first): where the search ended."""
         self._seen: dict[StateId, tuple[StateId | None, Label | None, State, int]] = {}
-        self._hooks = tuple(hooks)
+        own = getattr(model, "hooks", None)  # what the model's .cfg needs (PROPERTY)
+        self._hooks = (*hooks, *(own() if own is not None else ()))
         self._on = {name: [getattr(h, name) for h in self._hooks
                            if getattr(type(h), name) is not getattr(Hooks, name)]
                     for name in ("initial", "transition", "dead_end", "level_done",
-                                 "finished", "evaluating", "level_begins", "halts")}
+                                 "finished", "evaluating", "level_begins", "halts", "expanding")}
         self._fp = model.fingerprint
         self._start = time.perf_counter()
         self._deadline: float | None = None
@@ -174,6 +176,12 @@ class Engine:
         successor of a state walked through is generated and checked, as in TLC's
         simulation); ``distinct_states`` counts them over all walks, ``depth`` is the
         longest walk."""
+        if getattr(self.model, "properties", None) is not None:
+            where = getattr(self.model, "cfg", None)
+            raise Unsupported("random walks do not check PROPERTY lines (a liveness property "
+                              "needs the whole state graph): search breadth-first, or give "
+                              "--skip-properties",
+                              str(getattr(where, "path", None) or getattr(self.model, "tla", "")))
         self.result.complete = False
         return self._search(lambda: self._walks(n, depth, random.Random(seed)))
 
@@ -185,7 +193,15 @@ class Engine:
             self._deadline = self._start + self.max_seconds
         res = self.result
         try:
-            run()
+            try:
+                run()
+            except Bound as cut:
+                res.complete = False
+                res.bound = cut.which
+                res.bound_level = cut.level
+                self._finished(False)
+            else:
+                self._finished(res.complete)
         except Found as found:
             res.result = "deadlock" if found.kind == "deadlock" else "violation"
             res.violation = Violation(found.name or None, self.path(found.sid), found.kind)
@@ -195,13 +211,9 @@ class Engine:
             path = self.path(ids[-1]) if ids and ids == self.ids(ids[-1]) else self.steps(ids)
             res.violation = Violation(stop.name or None, path, stop.kind, stop.loop,
                                       stop.detail)
-        except Bound as cut:
-            res.complete = False
-            res.bound = cut.which
-            res.bound_level = cut.level
-            self._finished(False)
-        else:
-            self._finished(res.complete)
+        unchecked = [u for h in self._hooks for u in getattr(h, "unchecked", ())]
+        if unchecked:  # a hook's checks that a search cut short leaves undone
+            res.extra["unchecked"] = unchecked
         res.seconds = time.perf_counter() - self._start
         return res
 
@@ -261,11 +273,8 @@ class Engine:
         evaluating = self._on["evaluating"]
         self._at(level)
         succs = model.successors(state)
-        if not succs:
-            for f in self._on["dead_end"]:
-                f(sid, state)
-            if model.check_deadlock:
-                raise Found("deadlock", "", sid)
+        if not succs and model.check_deadlock:
+            raise Found("deadlock", "", sid)
         for t in succs:
             res.total_states += 1
             nxt = t.state
@@ -291,23 +300,39 @@ class Engine:
         self._new(dst, state, level)
         return True
 
-    def _step(self, sid: StateId, state: State, level: int
+    def _step(self, sid: StateId, state: State, level: int, queued: int = 0
               ) -> list[tuple[Label, StateId, State, bool]]:
         """Expand ``sid`` (at ``level``): its successors that satisfy the constraints, as
         (label, id, state, new), the new ones recorded and checked."""
         out: list[tuple[Label, StateId, State, bool]] = []
-        transition = self._on["transition"]
+        on = self._on
+        transition = on["transition"]
         seen = self._seen
         with self.model.guard():
+            if not transition and not on["dead_end"] and not on["expanding"]:
+                for label, dst, nxt in self.generate(sid, state, level):
+                    new = dst not in seen
+                    if new:
+                        seen[dst] = (sid, label, nxt, level + 1)
+                        self._new(dst, nxt, level + 1)
+                    out.append((label, dst, nxt, new))
+                return out
             for label, dst, nxt in self.generate(sid, state, level):
                 new = dst not in seen
                 if new:
                     seen[dst] = (sid, label, nxt, level + 1)
+                out.append((label, dst, nxt, new))
+            fresh = sum(new for *_, new in out)
+            for f in on["expanding"]:
+                f(sid, state, queued + fresh)
+            if not out:
+                for f in on["dead_end"]:
+                    f(sid, state)
+            for label, dst, nxt, new in out:
                 for f in transition:
                     f(sid, state, label, dst, nxt, new)
                 if new:
                     self._new(dst, nxt, level + 1)
-                out.append((label, dst, nxt, new))
         return out
 
     def _deep(self, level: int) -> bool:
@@ -329,8 +354,8 @@ class Engine:
             for f in self._on["level_begins"]:
                 f(level, len(layer))
             nxt: list[tuple[StateId, State]] = []
-            for sid, state in layer:
-                succs = self._step(sid, state, level)
+            for i, (sid, state) in enumerate(layer):
+                succs = self._step(sid, state, level, len(layer) - i - 1 + len(nxt))
                 nxt += [(d, s) for _, d, s, new in succs if new]
                 if self.progress is not None and res.distinct_states % _EVERY < len(succs) + 1:
                     res.seconds = time.perf_counter() - self._start
@@ -354,7 +379,7 @@ class Engine:
             self.level = level
             if self._deep(level):
                 continue
-            succs = self._step(sid, state, level)
+            succs = self._step(sid, state, level, len(stack))
             stack += [(d, s, level + 1) for _, d, s, new in reversed(succs) if new]
 
     def _walks(self, n: int, depth: int, rng: random.Random) -> None:

@@ -41,7 +41,8 @@ class Hooks:
         before its invariants are checked."""
 
     def dead_end(self, sid: StateId, state: State) -> None:
-        """``state`` has no successor at all (before the deadlock check)."""
+        """``state`` has no successor the search keeps: none at all (when deadlocks are
+        not checked), or none that satisfies CONSTRAINT and ACTION_CONSTRAINT."""
 
     def level_done(self, level: int) -> None:
         """Every state of ``level`` has been expanded (breadth-first only)."""
@@ -67,3 +68,9 @@ class Hooks:
         once ``TLCSet("exit", TRUE)`` was evaluated (breadth-first only): the states that
         state's level found so far are kept as the last level."""
         return False
+
+    def expanding(self, sid: StateId, state: State, queued: int) -> None:
+        """``state``'s successors have been generated and are about to be shown
+        (:meth:`transition`, or :meth:`dead_end`); ``queued`` is what TLC's single worker
+        sees as its queue then (``TLCGet("queue")``): the states still to expand, this
+        state's new successors included."""

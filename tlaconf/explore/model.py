@@ -7,8 +7,10 @@ values and ``<-`` substitutions, ``INIT``/``NEXT`` or ``SPECIFICATION``,
 successors of a state, a state's deduplication key (``VIEW`` and ``SYMMETRY``
 applied) and its fingerprint (its identity), and checks invariants and constraints.
 
-Anything the explorer does not check (``PROPERTY``, a temporal conjunct of the
-specification other than ``[][A]_v`` and fairness, ``POSTCONDITION``) is an
+``PROPERTY`` lines are read here (:mod:`tlaconf.explore.temporal`) and checked by the
+hooks :meth:`Model.hooks` gives every search.  Anything the explorer does not check (a
+property formula outside what it supports, a temporal conjunct of the specification
+other than ``[][A]_v`` and fairness, ``POSTCONDITION``) is an
 :class:`Unsupported` error naming its ``file:line``: the explorer never reports a
 count or verdict for a model it did not check as TLC would.
 """
@@ -24,8 +26,11 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
+from tlaconf.explore.hooks import Hooks
 from tlaconf.explore.identity import Permuted, combine, fingerprint, state_fingerprint
 from tlaconf.explore.spec_parts import Behaviour, behaviour
+from tlaconf.explore.temporal import PropertyChecker, read_properties
+from tlaconf.explore.temporal.classify import Properties
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
@@ -54,12 +59,9 @@ class Model:
         self.variables: tuple[str, ...] = tuple(ctx.variables)
         self._succ = succ
         where = str(cfg.path) if cfg.path else str(tla)
-        self.unchecked: tuple[str, ...] = tuple(f"PROPERTY {p}" for p in cfg.properties)
+        self.unchecked: tuple[str, ...] = () if check_properties else tuple(
+            f"PROPERTY {p}" for p in cfg.properties)
         """What the ``.cfg`` asks for that is not checked (``check_properties=False``)."""
-        if check_properties and cfg.properties:
-            name = cfg.properties[0]
-            raise Unsupported(f"PROPERTY {name}: temporal properties are not checked by "
-                              "tlaconf explore", f"{where}:{_section_line(cfg, 'PROPERTY')}")
         if cfg.postconditions and not postconditions:
             raise Unsupported("POSTCONDITION is not checked by tlaconf explore",
                               f"{where}:{cfg.sections['POSTCONDITION']}")
@@ -86,6 +88,13 @@ class Model:
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
         self._permuted = [Permuted(p) for p in self.symmetry]
+        self.properties: Properties | None = None
+        """The ``PROPERTY`` lines, read (None without any, or ``check_properties=False``);
+        a formula tlaconf does not check is refused here."""
+        if check_properties and cfg.properties:
+            lines = {p: f"{where}:{cfg.lines.get(p, _section_line(cfg, 'PROPERTY'))}"
+                     for p in cfg.properties}
+            self.properties = read_properties(ctx, cfg.properties, lines, cfg.specification)
 
     # ------------------------------------------------------------------ API
 
@@ -105,6 +114,13 @@ class Model:
         b = self.behaviour
         return [Transition(label, nxt) for label, nxt in
                 self._succ.next(b.next, b.next_ns, b.next_span, b.next_name, state)]
+
+    def hooks(self) -> list[Hooks]:
+        """What every search of this model must carry: the checker of its properties
+        (a fresh one per search)."""
+        if self.properties is None:
+            return []
+        return [PropertyChecker(self.ctx, self.properties)]
 
     def guard(self) -> Any:
         """Evaluate one exploration step (a state's successors and their checks) under

@@ -10,6 +10,7 @@ found it, is in the header's ``meta.explore.actions`` either way.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ def write_violation(model: Model, violation: Violation, path: Path) -> Path:
         "explore": {
             "cfg": str(model.cfg.path) if model.cfg.path else None,
             "violation": violation.invariant or "deadlock",
+            "kind": violation.kind,
+            "loop": violation.loop,
             "actions": actions,
         },
     }
@@ -57,4 +60,20 @@ def write_violation(model: Model, violation: Violation, path: Path) -> Path:
                 w.step(s.label.name, dict(arg) if arg != () else {}, "accepted", s.state)
             else:
                 w.unlabeled_step(s.state)
+    if violation.loop is not None:
+        write_lasso_itf(path, path.with_name(path.name.removesuffix(".jsonl") + ".itf.json"),
+                        violation.loop)
     return path
+
+
+def write_lasso_itf(src: Path, dst: Path, loop: int) -> Path:
+    """The trace ``src`` as the ITF file ``dst``, with ``loop``: the index of the state
+    the last one goes back to, forever (a liveness counterexample)."""
+    from tlaconf.files import write_text
+    from tlaconf.trace.itf_write import trace_to_itf
+
+    trace_to_itf(src, dst)
+    doc = json.loads(dst.read_text(encoding="utf-8"))
+    doc["loop"] = loop
+    write_text(dst, json.dumps(doc, indent=1) + "\n", "ITF file")
+    return dst

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from tlaconf.errors import UserError
 from tlaconf.explore.adapter import Label
 from tlaconf.explore.engine import Engine, Found, Progress
+from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.hooks import State, StateId
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
@@ -178,12 +179,22 @@ class _Pipes:
         return answered(self.conns[i].recv())
 
 
+def refuse_properties(model: Model, how: str) -> None:
+    """Unsupported when ``model``'s PROPERTY lines are to be checked: their checker needs
+    every state and step in one process."""
+    if model.properties is not None:
+        raise Unsupported(f"{how} does not check PROPERTY lines (a property's checker needs "
+                          "the whole state graph in one process): explore with one worker, "
+                          "or give --skip-properties", str(model.cfg.path or model.tla))
+
+
 def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
                  progress: Progress | None = None) -> Result:
     """Explore ``model`` breadth first on ``workers`` forked processes; the same counts
     as :func:`~tlaconf.explore.bfs` (a violation's path is a shortest one too)."""
     if workers < 1:
         raise UserError(f"the number of workers must be at least 1, not {workers}")
+    refuse_properties(model, f"-w {workers}")
     ctx = multiprocessing.get_context("fork")
     engine = Engine(model, max_depth=max_depth)
     conns, procs = [], []

@@ -35,7 +35,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import Blame, Context, EvalError, community, silent_prints
 from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
-from tlaconf.explore import Engine, Hooks, Model, load_model
+from tlaconf.explore import Engine, Hooks, Model, StateId, load_model
 from tlaconf.spec import read_cfg
 from tlaconf.validate.nearest import narrowed, path, progress
 from tlaconf.validate.outcome import Candidate, Outcome
@@ -178,6 +178,15 @@ class _Registers(Hooks):
     def halts(self) -> bool:
         return self.spec.registers.get("exit") is True
 
+    def expanding(self, sid: StateId, state: State, queued: int) -> None:
+        """``TLCGet("queue")`` as TLC's single worker sees it expanding ``state``."""
+        assert self.engine is not None
+        res = self.engine.result
+        self.spec.registers["queue"] = queued
+        self.spec.registers["stats"] = _stats(self.engine.level, res.distinct_states,
+                                              res.total_states, queued,
+                                              time.perf_counter() - self.start)
+
     def level_done(self, level: int) -> None:
         if self.on_level is not None:
             assert self.engine is not None
@@ -212,6 +221,12 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     elif v is not None and v.kind == "deadlock":
         out.result, out.reason = "rejected", f"deadlock at level {len(v.path)}"
         out.candidates = [Candidate(v.path[-1].state, None, None, 0)]
+    elif v is not None and v.kind == "property":
+        out.result = "rejected"
+        shape = " (a behaviour that loops forever)" if v.loop is not None else ""
+        why = v.detail.splitlines()[0] if v.detail else ""
+        out.reason = f"property {v.invariant} is violated{shape}: {why}"
+        out.candidates = [Candidate(v.path[-1].state, None, None, 0)]
     elif v is not None:
         state, at = v.path[-1].state, len(v.path)
         spec.level(at)
@@ -231,7 +246,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         _postcondition(spec, out, [engine.state(sid) for sid in engine.frontier])
     out.reads = list(io.reads)
     out.warnings += io.notices
-    if not spec.post:
+    if not spec.post and model.properties is None:
         out.warnings.append("the .cfg has no POSTCONDITION: nothing checks that the search "
                             "reached the end of the log (TLC accepts any log then)")
     if out.result == "rejected" and out.failing_entry is None:

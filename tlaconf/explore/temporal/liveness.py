@@ -1,0 +1,238 @@
+"""Liveness as TLC checks it: a behaviour of the graph that satisfies the
+specification's fairness and the negation of the property, or None.
+
+The tableau of the negated formula is multiplied with the behaviour graph (every state
+with its stuttering self-loop); a counterexample is a reachable strongly connected
+component of the product, with at least one step, that meets every acceptance set of
+the tableau and every fairness condition:
+
+* ``WF_v(A)``: ``<<A>>_v`` is taken on a step of the component, or ``ENABLED <<A>>_v``
+  is FALSE in one of its states;
+* ``SF_v(A)``: ``<<A>>_v`` is taken in it, or it is enabled in none of its states; a
+  component where it is neither is searched again without its enabled states
+  (the components of what remains).
+
+A behaviour looping through all of such a component forever satisfies both; the lasso
+returned is a stem from an initial state and a cycle through the component that visits
+one witness of each condition.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from tlaconf.explore.temporal.classify import Fair
+from tlaconf.explore.temporal.decide import Decider
+from tlaconf.explore.temporal.formula import Formula, negate
+from tlaconf.explore.temporal.graph import StateGraph
+from tlaconf.explore.temporal.scc import components
+from tlaconf.explore.temporal.tableau import Tableau, tableau
+from tlaconf.tla import ast as A
+
+
+@dataclass(frozen=True)
+class Lasso:
+    """A behaviour: ``states`` (graph numbers) and the index its cycle goes back to."""
+
+    states: tuple[int, ...]
+    loop: int
+
+
+class Facts:
+    """Atoms decided on the graph's states and steps, each once (a state's may be
+    decided as it is found: :meth:`note`)."""
+
+    def __init__(self, graph: StateGraph, decider: Decider) -> None:
+        self.g = graph
+        self.d = decider
+        self._state: dict[tuple[int, int], bool] = {}
+        self._step: dict[tuple[int, int, int], bool] = {}
+        self._stutter = [_on_stutter(a.node) for a in decider.atoms]
+
+    def note(self, atoms: list[int], u: int) -> None:
+        """Decide the state atoms ``atoms`` on ``u`` now (they may read registers that
+        change as the search goes, ``TLCGet("queue")``, as TLC evaluates them)."""
+        for k in atoms:
+            self.state(k, u)
+
+    def state(self, k: int, u: int) -> bool:
+        hit = self._state.get((k, u))
+        if hit is None:
+            hit = self._state[(k, u)] = self.d.holds(k, self.g.states[u])
+        return hit
+
+    def step(self, k: int, u: int, v: int) -> bool:
+        if u == v and self._stutter[k] is not None:
+            return self._stutter[k]  # type: ignore[return-value]
+        hit = self._step.get((k, u, v))
+        if hit is None:
+            hit = self._step[(k, u, v)] = self.d.holds(k, self.g.states[u], self.g.states[v])
+        return hit
+
+
+class _Product:
+    """The reachable product of the graph and a tableau; node ``n`` pairs the state
+    ``state[n]`` with the tableau node ``node[n]``."""
+
+    def __init__(self, graph: StateGraph, t: Tableau, facts: Facts) -> None:
+        atoms = facts.d.atoms
+        self.t = t
+        slits = [[(k, pos) for k, pos in lits if not atoms[k].action] for lits in t.literals]
+        alits = [[(k, pos) for k, pos in lits if atoms[k].action] for lits in t.literals]
+        self.state: list[int] = []
+        self.node: list[int] = []
+        self.succ: list[list[int]] = []
+        self.parent: list[int] = []
+        code: dict[tuple[int, int], int] = {}
+
+        def ok(u: int, q: int) -> bool:
+            return all(facts.state(k, u) == pos for k, pos in slits[q])
+
+        def add(u: int, q: int, parent: int) -> int:
+            n = code.get((u, q))
+            if n is None:
+                n = code[(u, q)] = len(self.state)
+                self.state.append(u)
+                self.node.append(q)
+                self.succ.append([])
+                self.parent.append(parent)
+                todo.append(n)
+            return n
+
+        todo: deque[int] = deque()
+        for u in graph.initial:
+            for q in t.initial:
+                if ok(u, q):
+                    add(u, q, -1)
+        while todo:
+            n = todo.popleft()
+            u, q = self.state[n], self.node[n]
+            for v in graph.successors(u):
+                if not all(facts.step(k, u, v) == pos for k, pos in alits[q]):
+                    continue
+                for q2 in t.succ[q]:
+                    if ok(v, q2):
+                        self.succ[n].append(add(v, q2, n))
+
+
+def _on_stutter(node: object) -> bool | None:
+    """The value of an atom on a stuttering step when it does not depend on the state:
+    ``<<A>>_v`` is FALSE there (``v`` is unchanged), ``[A]_v`` TRUE."""
+    if isinstance(node, A.ActionBox):
+        return not node.angle
+    return None
+
+
+def counterexample(graph: StateGraph, facts: Facts, prop: Formula,
+                   fairness: list[Fair]) -> Lasso | None:
+    """A fair behaviour of ``graph`` violating ``prop``, or None when there is none."""
+    p = _Product(graph, tableau(negate(prop)), facts)
+    best: tuple[set[int], list[Witness]] | None = None
+    todo = [set(range(len(p.state)))]
+    while todo:
+        alive = todo.pop()
+        for comp in components(sorted(alive), p.succ.__getitem__, alive.__contains__):
+            if best is not None and min(comp) > min(best[0]):
+                continue
+            found = _judge(p, facts, fairness, set(comp))
+            if isinstance(found, list):
+                best = (set(comp), found)
+            elif found is not None:
+                todo.append(found)
+    return None if best is None else _lasso(p, *best)
+
+
+Witness = tuple[int, int]
+"""A node ``(n, -1)`` or a step ``(n, m)`` of the product a fair cycle must visit."""
+
+
+def _judge(p: _Product, facts: Facts, fairness: list[Fair],
+           comp: set[int]) -> list[Witness] | set[int] | None:
+    """The witnesses when ``comp`` is fair and accepting; the part of it to search again
+    (an SF condition is enabled in it but never taken); None when nothing of it can be."""
+    steps = [(n, m) for n in comp for m in p.succ[n] if m in comp]
+    if not steps:
+        return None
+    witnesses: list[Witness] = []
+    for acc in p.t.accepting:
+        hit = next((n for n in comp if p.node[n] in acc), None)
+        if hit is None:
+            return None
+        witnesses.append((hit, -1))
+    drop: set[int] = set()
+    for f in fairness:
+        taken = next(((n, m) for n, m in steps
+                      if facts.step(f.action, p.state[n], p.state[m])), None)
+        if taken is not None:
+            witnesses.append(taken)
+            continue
+        if not f.strong:
+            off = next((n for n in comp if not facts.state(f.enabled, p.state[n])), None)
+            if off is None:
+                return None
+            witnesses.append((off, -1))
+        else:
+            drop |= {n for n in comp if facts.state(f.enabled, p.state[n])}
+    if drop:
+        rest = comp - drop
+        return rest or None
+    return witnesses
+
+
+def _lasso(p: _Product, comp: set[int], witnesses: list[Witness]) -> Lasso:
+    entry = min(comp)  # product nodes are numbered breadth first: the shortest stem
+    stem = []
+    n = entry
+    while n >= 0:
+        stem.append(n)
+        n = p.parent[n]
+    stem.reverse()
+    cycle = [entry]
+    for a, b in witnesses:
+        cycle += _walk(p, comp, cycle[-1], a)[1:]
+        if b >= 0:
+            cycle.append(b)
+    back = _walk(p, comp, cycle[-1], entry, len(cycle) == 1)
+    cycle += back[1:]
+    states = [p.state[n] for n in stem] + [p.state[n] for n in cycle[1:-1]]
+    loop = len(stem) - 1
+    return _collapse(states, loop)
+
+
+def _walk(p: _Product, comp: set[int], src: int, dst: int, nonempty: bool = False
+          ) -> list[int]:
+    """A shortest path inside ``comp`` from ``src`` to ``dst`` (with at least one step
+    when ``nonempty``)."""
+    if src == dst and not nonempty:
+        return [src]
+    prev: dict[int, int] = {}
+    todo = deque([src])
+    while todo:
+        n = todo.popleft()
+        for m in p.succ[n]:
+            if m in comp and m not in prev:
+                prev[m] = n
+                if m == dst:
+                    out = [dst]
+                    while out[-1] != src or len(out) == 1:
+                        out.append(prev[out[-1]])
+                    return out[::-1]
+                todo.append(m)
+    raise AssertionError("a strongly connected component is connected")
+
+
+def _collapse(states: list[int], loop: int) -> Lasso:
+    """The lasso without repeated consecutive states (stuttering steps, which a
+    stuttering-invariant property does not see); a cycle of one state stutters."""
+    out: list[int] = []
+    new_loop = 0
+    for i, s in enumerate(states):
+        if i == loop:
+            new_loop = len(out) - 1 if out and out[-1] == s else len(out)
+        if out and out[-1] == s:
+            continue
+        out.append(s)
+    if len(out) - 1 > new_loop and out[-1] == out[new_loop]:
+        out.pop()
+    return Lasso(tuple(out), new_loop)
