@@ -19,7 +19,7 @@ its entry, so an identity is never reused while remembered).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tlaconf.values import Fn, ModelValue, to_tla
@@ -90,14 +90,6 @@ def _fn(total: int, n: int) -> int:
     return _mix((total + n * _GOLD + _FN) & _M)
 
 
-def _seq(fps: Iterable[int], n: int) -> int:
-    """A sequence (the function on ``1..n``): its elements' fingerprints folded in order."""
-    h = _SEQ
-    for f in fps:
-        h = ((h ^ f) * _P) & _M
-    return _mix((h + n) & _M)
-
-
 def _on_1_n(d: dict[Any, Any]) -> bool:
     """Whether the function ``d`` is a sequence (its domain ``1..n``)."""
     n = len(d)
@@ -156,7 +148,8 @@ def fingerprint(v: Any) -> int:
 
 
 def _function_on_1_n(v: tuple[Any, ...]) -> int:
-    """:func:`_seq` of ``v``'s elements, scalars and remembered values inline."""
+    """A sequence (the function on ``1..n``): its elements' fingerprints folded in order
+    (scalars and remembered values inline)."""
     h = _SEQ
     for x in v:
         tx = type(x)
@@ -173,51 +166,6 @@ def _function_on_1_n(v: tuple[Any, ...]) -> int:
             f = box[1] if box is not None and box[0] is x else fingerprint(x)
         h = ((h ^ f) * _P) & _M
     return _mix((h + len(v)) & _M)
-
-
-class Permuted:
-    """Fingerprints of values after a permutation of model values (one of a
-    ``SYMMETRY``), without building the permuted values: ``Permuted(perm)(v) ==
-    fingerprint(permute(v, perm))``; containers are remembered by identity."""
-
-    def __init__(self, perm: Mapping[ModelValue, ModelValue]) -> None:
-        self._moved = {m.name: fingerprint(image) for m, image in perm.items()}
-        self._boxes: dict[int, tuple[Any, int]] = {}
-
-    def __call__(self, v: Any) -> int:
-        t = type(v)
-        if t is ModelValue:
-            moved = self._moved.get(v.name)
-            return moved if moved is not None else fingerprint(v)
-        if t is str or t is int or t is bool:
-            return fingerprint(v)
-        box = self._boxes.get(id(v))
-        if box is not None and box[0] is v:
-            return box[1]
-        if t is tuple:
-            fp = _seq(map(self, v), len(v))
-        elif t is frozenset:
-            fp = _set(sum(map(self, v)), len(v))
-        elif t is Fn:
-            d = v.as_dict()
-            n = len(d)
-            fp = _seq((self(d[i]) for i in range(1, n + 1)), n) if _on_1_n(d) \
-                else _fn(sum(_pair(self(k), self(x)) for k, x in d.items()), n)
-        else:  # unenumerated: no model value to move
-            return fingerprint(v)
-        if len(self._boxes) > _LIMIT:
-            self._boxes.clear()
-        self._boxes[id(v)] = (v, fp)
-        return fp
-
-
-def combine(fps: Sequence[int]) -> int:
-    """The fingerprint of a state whose variables' values (in declaration order) have
-    the fingerprints ``fps``: :func:`state_fingerprint` from fingerprints."""
-    h = _STATE
-    for f in fps:
-        h = ((h ^ f) * _P) & _M
-    return _mix(h)
 
 
 def state_fingerprint(values: Sequence[Any]) -> int:
@@ -249,5 +197,5 @@ def collision_probability(distinct: int, generated: int) -> float:
     return distinct * max(generated - distinct, 0) / 2.0**64
 
 
-__all__ = ["Permuted", "collision_probability", "combine", "fingerprint", "fingerprint_of",
-           "forget", "state_fingerprint"]
+__all__ = ["collision_probability", "fingerprint", "fingerprint_of", "forget",
+           "state_fingerprint"]

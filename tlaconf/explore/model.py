@@ -27,14 +27,14 @@ from tlaconf.evaluate import Blame, Context, EvalError, Override, load_module
 from tlaconf.explore.adapter import Label, Successors, settle
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.hooks import Hooks
-from tlaconf.explore.identity import Permuted, combine, fingerprint, state_fingerprint
+from tlaconf.explore.identity import fingerprint, state_fingerprint
 from tlaconf.explore.spec_parts import Behaviour, behaviour
 from tlaconf.explore.temporal import PropertyChecker, read_properties
 from tlaconf.explore.temporal.classify import Properties
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
-from tlaconf.values import Fn, ModelValue
+from tlaconf.values import Fn, ModelValue, order
 
 State = dict[str, Any]
 
@@ -87,7 +87,6 @@ class Model:
         self.check_deadlock: bool = cfg.check_deadlock is not False
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
-        self._permuted = [Permuted(p) for p in self.symmetry]
         self.properties: Properties | None = None
         """The ``PROPERTY`` lines, read (None without any, or ``check_properties=False``);
         a formula tlaconf does not check is refused here."""
@@ -128,22 +127,31 @@ class Model:
         return self._succ.guard()
 
     def key(self, state: Mapping[str, Any]) -> Hashable:
-        """What deduplicates ``state``: its values, or its ``VIEW``, taken over the
-        ``SYMMETRY`` permutations as the member of least fingerprint (as TLC does)."""
+        """What deduplicates ``state``: its values, or its ``VIEW``; under ``SYMMETRY``,
+        of the permutations of them the least in TLC's order (variable by variable), as
+        TLC picks its representative."""
         if not self.symmetry:
             return self._view(state)
-        return min(((self.fingerprint_key(k), k) for k in self._orbit(state)),
-                   key=lambda pair: pair[0])[1]
+        view: Any = self._view(state)
+        values: tuple[Any, ...] = view if self.view is None else (view,)
+        least = values
+        for perm in self.symmetry:  # TLC's rule: the least permuted values, in order
+            moved = tuple(permute(x, perm) for x in values)
+            for x, y in zip(moved, least, strict=True):
+                c = order.compare(x, y)
+                if c:
+                    if c < 0:
+                        least = moved
+                    break
+        return least if self.view is None else least[0]
 
     def fingerprint(self, state: Mapping[str, Any]) -> int:
-        """``state``'s identity: the 64-bit fingerprint of its values (or ``VIEW``), the
-        least over the ``SYMMETRY`` permutations, as TLC's; values of different kinds
-        differ (``TRUE`` is not ``1``), and it is the same in every run and process."""
+        """``state``'s identity: the 64-bit fingerprint of its values (or ``VIEW``); under
+        ``SYMMETRY``, of the permuted values least in TLC's order, as TLC picks them;
+        values of different kinds differ (``TRUE`` is not ``1``), and it is the same in
+        every run and process."""
         if self.symmetry:
-            if self.view is None:  # variable by variable, what a step left unchanged once
-                values = [state[v] for v in self.variables]
-                return min(combine([p(x) for x in values]) for p in self._permuted)
-            return min(self.fingerprint_key(k) for k in self._orbit(state))
+            return self.fingerprint_key(self.key(state))
         if self.view is None:
             return state_fingerprint([state[v] for v in self.variables])
         return fingerprint(self._view(state))
@@ -172,10 +180,6 @@ class Model:
         return all(self.ctx.holds(c, (), state, nxt) for c in self.action_constraints)
 
     # ------------------------------------------------------------------ internals
-
-    def _orbit(self, state: Mapping[str, Any]) -> list[Hashable]:
-        return [self._view({v: permute(state[v], perm) for v in self.variables})
-                for perm in self.symmetry]
 
     def _view(self, state: Mapping[str, Any]) -> Hashable:
         if self.view is None:
