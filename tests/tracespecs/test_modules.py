@@ -5,7 +5,9 @@
   ``InitX <- TraceInitX`` redefines a definition of a module the spec EXTENDS; TLC rebinds
   the definition itself, so the base's ``Init`` starts from the trace's state (tlaconf
   used to rebind only the root module's name: etcd raft's ``Init`` kept the base's empty
-  logs and the search dead-ended at log entry 33).  An INSTANCE of the base keeps its own.
+  logs and the search dead-ended at log entry 33).  An INSTANCE's definitions see the
+  redefinition too (etcd raft's refinement property ``etcd!Init``); only ``I!InitX``,
+  named through the instance, is the instance's own copy.
 * ``RedefinedValueTop``: the same with ``Limit = 4`` (a value for a definition).
 * ``ExitTrace``: ``TLCSet("exit", TRUE)`` in a ``CONSTRAINT`` ends the search of
   ``tlaconf validate`` where TLC's ends (a module with a ``POSTCONDITION`` runs under
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from tlaconf.errors import UserError
 from tlaconf.evaluate import EvalError
 from tlaconf.explore import bfs, load_model
 from tlaconf.validate.tracespec import validate_trace_spec
@@ -50,8 +53,20 @@ def test_same_states_and_prints_as_tlc(name: str, capsys: pytest.CaptureFixture[
 
 
 def test_the_redefinition_reaches_the_extended_module() -> None:
-    assert ANSWERS["Redefined"]["printed"][0] == "<<10, FALSE, FALSE, TRUE>>"
+    assert ANSWERS["Redefined"]["printed"][0] == "<<10, FALSE, TRUE>>"
     assert ANSWERS["RedefinedValueTop"]["distinct"] == 5
+
+
+def test_a_redefinition_under_an_instances_substitutions_is_refused(tmp_path: Path) -> None:
+    """TLC reads the redefinition under ``J(0)``'s substitution (``J(0)!Init`` is FALSE,
+    ``J(10)!Init`` TRUE, from x = 10); tlaconf does not: an error, never another value."""
+    for name in ("RedefinedBase.tla", "Redefined.cfg"):
+        (tmp_path / name).write_text((HERE / "modules" / name).read_text())
+    (tmp_path / "Redefined.tla").write_text(
+        "---- MODULE Redefined ----\nEXTENDS RedefinedBase, TLC\nTraceInitX == x = 10\n"
+        "J(y) == INSTANCE RedefinedBase WITH x <- y\nInv == PrintT(<<J(0)!Init>>)\n====\n")
+    with pytest.raises(UserError, match="redefines InitX, which an INSTANCE with substitutions"):
+        bfs(load_model(tmp_path / "Redefined.tla"))
 
 
 def test_exit_is_an_error_where_the_search_does_not_stop(tmp_path: Path) -> None:

@@ -123,7 +123,7 @@ class Levels:
             if inst is None or inst.kind != "inst" or inst.child is None:
                 return None
             ns = inst.child
-        return ns.lookup(name)
+        return (ns.direct.get(name) if module else None) or ns.lookup(name)
 
     def _selected(self, entry: Entry, path: tuple[str, ...]) -> Entry | None:
         r"""``Op!1!2``: the definition's body narrowed by positional selectors (the n-th

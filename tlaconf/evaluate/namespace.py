@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
@@ -45,6 +45,32 @@ class Entry:
     child: Namespace | None = None
 
 
+def redefine_definition(root: Namespace, old: Entry, new: Entry) -> None:
+    """The ``.cfg``'s ``Def <- Other`` (or ``Def = value``) for the definition ``old`` of
+    the root module's graph, as TLC does it: TLC rebinds the definition itself, so every
+    use of it sees ``new``, inside an INSTANCE's definitions too (``etcd!Init`` of a trace
+    spec uses the redefined ``InitServerVars``); only ``I!Def`` named directly keeps the
+    instance's own copy.  Under an INSTANCE that substitutes other expressions for its
+    constants or variables, ``new`` would have to be read under them: refused."""
+    node = old.node
+    shared: dict[int, Entry] = {}
+    for built, identity in root.instances:
+        for ns in built.values():
+            for name, entry in ns.entries.items():
+                if entry is old or entry.node is not node or entry.kind not in ("op", "fn"):
+                    continue
+                if not identity:
+                    raise UserError(f"the .cfg redefines {old.name}, which an INSTANCE with "
+                                    "substitutions (WITH, or parameters) uses: tlaconf does "
+                                    "not evaluate a redefinition under an instance's "
+                                    "substitutions")
+                ns.direct[name] = replace(entry)
+                shared[id(entry)] = entry
+    redefine(old, new)
+    for entry in shared.values():
+        redefine(entry, new)
+
+
 def redefine(old: Entry, new: Entry) -> None:
     """Make the entry ``old`` mean ``new`` wherever it is seen (in place), as TLC's ``.cfg``
     ``X <- Def`` and ``Def = value`` do: TLC rebinds the declaration or definition itself,
@@ -63,6 +89,12 @@ class Namespace:
     """For ``I(x) == INSTANCE M ...``: the instance's parameters (visible only in its
     substitutions); its definitions compile to functions taking them first."""
     inst_py: tuple[str, ...] = ()
+    direct: dict[str, Entry] = field(default_factory=dict)
+    """For an instance's namespace: what ``I!name`` names where the ``.cfg`` redefined
+    ``name`` (:func:`redefine_definition`): the instance's own copy of the definition."""
+    instances: list[tuple[dict[str, Namespace], bool]] = field(default_factory=list)
+    """For the root module's namespace: the namespaces of every INSTANCE built in its
+    module graph, with whether the instance substitutes each name by itself."""
 
     def lookup(self, name: str) -> Entry | None:
         return self.entries.get(name)
@@ -165,11 +197,15 @@ class NamespaceBuilder:
         self.modules: dict[str, Namespace] = {}
         """The root module's namespace and those of the modules it EXTENDS, by module name."""
         self._instances = 0
+        self.instance_namespaces: list[tuple[dict[str, Namespace], bool]] = []
+        """Every INSTANCE's namespaces (by module name), with whether it substitutes
+        each name by itself."""
 
     def root(self, module: A.Module, constants: dict[str, Any]) -> Namespace:
         missing: list[tuple[str, A.Span]] = []
         ctx = _Context(constants, missing, None, None, None, module.name)
         ns = self._module(module, ctx)
+        ns.instances = self.instance_namespaces
         self.modules = ctx.built
         for name, value in constants.items():
             if isinstance(value, Override):
@@ -197,6 +233,9 @@ class NamespaceBuilder:
             return ns
         module = self.loader.get(inst.module, inst)
         ctx = _Context(None, [], dict(inst.substitutions), outer, None, prefix)
+        same = all(isinstance(e, A.Name) and e.name == n and not getattr(e, "module", ())
+                   for n, e in inst.substitutions)
+        self.instance_namespaces.append((ctx.built, same and not params))
         if params:
             self._instances += 1
             py = tuple(f"ip{self._instances}_{i}" for i in range(len(params)))

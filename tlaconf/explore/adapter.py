@@ -26,7 +26,7 @@ from tlaconf.evaluate.actions import Split, SplitCompiler, disjuncts
 from tlaconf.evaluate.enabled import Enabler
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.levels import has_stateful
-from tlaconf.evaluate.namespace import Entry, Namespace, redefine
+from tlaconf.evaluate.namespace import Entry, Namespace, redefine_definition
 from tlaconf.evaluate.runtime import NO_STATE, NextState
 from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Env
@@ -228,12 +228,12 @@ class Successors:
         if by is None:
             if entry.arity != 0:
                 return False
-            redefine(entry, Entry("const", name, value=value))
+            redefine_definition(self.ctx.ns, entry, Entry("const", name, value=value))
             return True
         target = self.ctx.ns.lookup(by)
         if target is None or target.kind != "op" or target.arity != entry.arity:
             return False
-        redefine(entry, target)
+        redefine_definition(self.ctx.ns, entry, target)
         return True
 
     # --------------------------------------------------------------- internals
