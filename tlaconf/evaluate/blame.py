@@ -156,8 +156,13 @@ class Blamer(Walker, ActionVisitor["Site", Blame]):
         ns, env = c
         taken = self.eval_bool(node.cond, ns, env)
         child = self.blame(node.then if taken else node.else_, ns, env)
-        return Blame(self.text(node), node.span,
-                     f"the condition is {'TRUE' if taken else 'FALSE'}; that branch is FALSE",
+        if taken:
+            reason = "the condition is TRUE; the THEN branch is FALSE"
+        else:  # the part of the condition that decided, as the guard that failed
+            decided = self.blame(node.cond, ns, env).innermost()
+            because = "" if decided.span == node.cond.span else f" ({decided.text} is FALSE)"
+            reason = f"the condition is FALSE{because}; the ELSE branch is FALSE"
+        return Blame(self.text(node), node.span, reason,
                      self.bindings(node.cond, ns, env), (child,))
 
     def case(self, node: A.Case, c: Site) -> Blame:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Context, EvalError, load_module
+from tlaconf.evaluate import Blame, Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
 from tlaconf.evaluate.semantics import apply
@@ -106,17 +106,18 @@ class PartialReplay:
 
     def mismatches(self, state: Mapping[str, Any], logged: Mapping[str, Any]) -> list[str]:
         """The logged fields ``state`` disagrees with (``["Observe"]`` under a mapping)."""
-        return [f for f, _ in self.differences(state, logged)]
+        return [f for f, _, _ in self.differences(state, logged)]
 
     def differences(self, state: Mapping[str, Any], logged: Mapping[str, Any]
-                    ) -> list[tuple[str, str]]:
-        """(logged field, the spec's value there) for every field ``state`` disagrees on."""
+                    ) -> list[tuple[str, str, str]]:
+        """(logged field, the spec's value there, the logged value) for every field
+        ``state`` disagrees on."""
         if not logged:  # nothing observed
             return []
         if self.observe:
             ok = self.ctx.holds("Observe", (_record(state), _plain(logged)), {})
-            return [] if ok else [("Observe(s, logged)", "FALSE")]
-        out: list[tuple[str, str]] = []
+            return [] if ok else [("Observe(s, logged)", "FALSE", "TRUE")]
+        out: list[tuple[str, str, str]] = []
         for var, value in logged.items():
             out += _diff(state[var], value, var)
         return out
@@ -168,21 +169,38 @@ class PartialReplay:
         """Why no successor of ``state`` agrees with ``step``: the nearest successor's
         wrong fields, or (none) the action's blame towards the logged state."""
         succs = self.steps_of(step, state)
+        op, args = (step.action, (step.params,)) if step.action else ("Next", ())
         if succs:
             label, best = min(succs, key=lambda t: len(self.mismatches(t[1], step.state)))
             wrong = self.differences(best, step.state)
-            detail = "; ".join(f"{f} (the spec has {v})" for f, v in wrong)
+            detail = "; ".join(f"{f} (the log has {lv}, the spec has {v})" for f, v, lv in wrong)
+            why = None if self.observe else self._towards(op, args, state, best, step)
             return Candidate(state, f"{label}, which disagrees with the log on {detail}",
-                             None, 1_000_000 - len(wrong))
+                             why, 1_000_000 - len(wrong))
         guess = {v: _overlay(state[v], step.state[v]) if v in step.state else state[v]
                  for v in self.variables}
-        op, args = (step.action, (step.params,)) if step.action else ("Next", ())
         try:
             blame = narrowed(self.ctx.explain(op, args, state, guess))
         except EvalError as err:
             return Candidate(state, f"{op} (not enabled; {err})", None, -1)
         return Candidate(state, f"{op}{'(' + to_tla(step.params) + ')' if args else ''} "
                          "(not enabled)", blame, progress(blame))
+
+    def _towards(self, op: str, args: tuple[Any, ...], state: State, nearest: State,
+                 step: PartialStep) -> Blame | None:
+        """Why the action does not reach what ``step`` logged from ``state``: its blame
+        from ``state`` to ``nearest`` with the logged values put in, down the branch
+        that decided (the guard that held or failed, the IF condition, the disjunct)
+        to the conjunct that assigns the disagreeing value; None when that cannot be
+        evaluated (the disagreement alone is then the diagnosis)."""
+        towards = {v: _overlay(nearest[v], step.state[v]) if v in step.state else nearest[v]
+                   for v in self.variables}
+        try:
+            if self.ctx.holds(op, args, state, towards):
+                return None
+            return narrowed(self.ctx.explain(op, args, state, towards))
+        except EvalError:
+            return None
 
 
 class _Silent:
@@ -377,21 +395,22 @@ def _plain(logged: Mapping[str, Any]) -> Any:
     return make_fn(dict(logged))
 
 
-def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str]]:
+def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str, str]]:
     if isinstance(logged, Partial):
         if not is_fn(value):
-            return [(where, show(value))]
-        out: list[tuple[str, str]] = []
+            return [(where, show(value), show(logged))]
+        out: list[tuple[str, str, str]] = []
         for k, lv in logged.entries:
             sub = f"{where}.{k}" if type(k) is str and k.isidentifier() else f"{where}[{to_tla(k)}]"
             try:
                 v = apply(value, k, -1)
             except Fail:
-                out.append((sub, "no such key"))
+                out.append((sub, "no such key", show(lv)))
                 continue
             out += _diff(v, lv, sub)
         return out
-    return [] if fingerprint(value) == fingerprint(logged) else [(where, show(value))]
+    return [] if fingerprint(value) == fingerprint(logged) else \
+        [(where, show(value), show(logged))]
 
 
 def _overlay(value: Any, logged: Any) -> Any:
@@ -432,14 +451,20 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     logged = traced[step - 1] if 0 < step <= len(traced) else None
     blame: BlameNode | None = None
     best = o.candidates[0] if o.candidates else None
-    if best is not None and best.blame is not None:
-        blame = BlameNode.from_blame(best.blame)
-    elif o.unmatched and logged is not None:
+    field: BlameNode | None = None
+    if o.unmatched and logged is not None:
         col, end = field_span(_line_text(path, line), o.unmatched[0]) or (1, 1)
-        blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
+        field = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
                           f"what line {line} logged ({', '.join(o.unmatched)})",
                           str(path), line, col, line, end,
                           tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
+    if best is not None and best.blame is not None:
+        blame = BlameNode.from_blame(best.blame)
+        if field is not None:  # the action's blame towards the log, and the logged field
+            blame = BlameNode(blame.text, "the nearest step disagrees with "
+                              "the log", children=(blame, field))
+    else:
+        blame = field
     reason = o.reason or "rejected"
     if best is not None and best.action:
         reason += f"; nearest: {best.action}"
