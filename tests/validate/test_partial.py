@@ -194,3 +194,15 @@ def test_the_library_and_replay_give_the_guard_and_the_logged_field(tmp_path: Pa
 
 def _walk(node: Any) -> list[Any]:
     return [node, *(n for c in node.children for n in _walk(c))]
+
+
+def test_an_unlabelled_step_is_blamed_down_the_nearest_witness(tmp_path: Path) -> None:
+    """``Next == (\\E w, n : Add(...)) \\/ Tick``: the blame goes through the ``\\E`` to a
+    witness's assignment, not stopping at "no witness"."""
+    path = trace(tmp_path, {"state": {"count": {"#partial": {"b": 3}}}})
+    code, report, _ = validate(path)
+    assert code == 1
+    nodes = _nodes(report["failure"]["candidates"][0]["blame"])
+    assert any(n["reason"].startswith("no witness for \\E; nearest: w = ") for n in nodes)
+    assert nodes[-1]["text"] == "count' = [count EXCEPT ![p.who] = @ + p.n]"
+    assert nodes[-1]["values"]["count'"].endswith("b |-> 3]")

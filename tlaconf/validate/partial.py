@@ -180,7 +180,7 @@ class PartialReplay:
         guess = {v: _overlay(state[v], step.state[v]) if v in step.state else state[v]
                  for v in self.variables}
         try:
-            blame = narrowed(self.ctx.explain(op, args, state, guess))
+            blame = narrowed(self.ctx.explain(op, args, state, guess, witnesses=True))
         except EvalError as err:
             return Candidate(state, f"{op} (not enabled; {err})", None, -1)
         return Candidate(state, f"{op}{'(' + to_tla(step.params) + ')' if args else ''} "
@@ -198,7 +198,7 @@ class PartialReplay:
         try:
             if self.ctx.holds(op, args, state, towards):
                 return None
-            return narrowed(self.ctx.explain(op, args, state, towards))
+            return narrowed(self.ctx.explain(op, args, state, towards, witnesses=True))
         except EvalError:
             return None
 
