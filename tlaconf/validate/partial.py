@@ -510,9 +510,11 @@ def outcome_result(path: Path, o: Outcome, traced: Sequence[PartialStep],
                           tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
     if best is not None and best.blame is not None:
         blame = BlameNode.from_blame(best.blame)
-        if field is not None:  # the action's blame towards the log, and the logged field
-            blame = BlameNode(blame.text, "the nearest step disagrees with "
-                              "the log", children=(blame, field))
+        if field is not None:  # the logged field, and the action's blame towards it
+            blame = BlameNode(f"line {line} of the log", "the nearest step of the spec "
+                              "disagrees with what it logged", field.file, field.line,
+                              field.col, field.end_line, field.end_col,
+                              children=(field, blame))
     else:
         blame = field
     reason = o.reason or "rejected"
