@@ -21,7 +21,7 @@ On success: every line consumed, the most candidates any line had, and (with
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -474,7 +474,9 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
         o = replay_partial(path, spec_dir, revision, max_candidates)
     except UserError as err:  # located in this trace, or else at its header (line 1)
         return error_result(path, err, time.perf_counter() - start)
-    return outcome_result(path, o, read_partial(path).steps, lambda n: _line_text(path, n),
+    steps, failing = read_partial(path).steps, o.failing_entry or 0
+    logged = steps[failing - 1] if 0 < failing <= len(steps) else None
+    return outcome_result(path, o, logged, lambda n: _line_text(path, n),
                           time.perf_counter() - start)
 
 
@@ -489,16 +491,15 @@ def error_result(path: Path, err: UserError, seconds: float) -> TraceResult:
                        Failure(max(line - 2, 0), line, reason), seconds)
 
 
-def outcome_result(path: Path, o: Outcome, traced: Sequence[PartialStep],
+def outcome_result(path: Path, o: Outcome, logged: PartialStep | None,
                    line_text: Callable[[int], str], seconds: float) -> TraceResult:
-    """The search's outcome ``o`` on the trace at ``path`` (its steps ``traced``, the
-    text of its lines by ``line_text``) as a trace result."""
+    """The search's outcome ``o`` on the trace at ``path`` (``logged``: the step that
+    failed, if one did; the text of its lines by ``line_text``) as a trace result."""
     if o.result == "accepted":
         return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
                            _invariants(o), states=o.distinct_states)
     line = int((o.log_line or ":2").rsplit(":", 1)[-1])
     step = o.failing_entry or 0
-    logged = traced[step - 1] if 0 < step <= len(traced) else None
     blame: BlameNode | None = None
     best = o.candidates[0] if o.candidates else None
     field: BlameNode | None = None
