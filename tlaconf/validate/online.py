@@ -12,6 +12,7 @@ are those ``tlaconf replay`` gives for the file written so far.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +153,7 @@ class OnlineCheck:
         self.search = PartialSearch(r, self.max_candidates)
         return True
 
-    def _partial(self, judge: Any) -> TraceResult | None:
+    def _partial(self, judge: Callable[[], bool]) -> TraceResult | None:
         try:
             if judge():
                 return None
@@ -163,7 +164,7 @@ class OnlineCheck:
         o.seconds = time.perf_counter() - self.start
         return outcome_result(self.path, o, self.last[2], self._line, o.seconds)
 
-    def _whole(self, judge: Any) -> TraceResult | None:
+    def _whole(self, judge: Callable[[], object]) -> TraceResult | None:
         assert self.full is not None
         try:
             judge()
