@@ -206,3 +206,15 @@ def test_an_unlabelled_step_is_blamed_down_the_nearest_witness(tmp_path: Path) -
     assert any(n["reason"].startswith("no witness for \\E; nearest: w = ") for n in nodes)
     assert nodes[-1]["text"] == "count' = [count EXCEPT ![p.who] = @ + p.n]"
     assert nodes[-1]["values"]["count'"].endswith("b |-> 3]")
+
+
+def test_the_html_report_shows_the_guard(tmp_path: Path) -> None:
+    path = trace(tmp_path, vote("n1", "n2", "n1"), vote("n3", "n2", "n3"), module="Vote")
+    out = tmp_path / "html"
+    run = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "replay", "--spec",
+                          str(SPEC), "--html", str(out), str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    page = (out / "index.html").read_text()
+    assert "the condition is FALSE (votedFor[i] = Nil is FALSE)" in page
+    assert "UNCHANGED votedFor" in page and "votedFor.n2" in page
