@@ -153,6 +153,10 @@ def test_bad_input_raises_as_an_error_verdict(tmp_path: Path) -> None:
         tlaconf.Recorder(tmp_path / "u.trace.jsonl", "NoSuchModule", check=True, spec=PSPEC)
     assert missing.value.result.verdict == "error"
     assert "NoSuchModule" in str(missing.value)
+    assert not (tmp_path / "u.trace.jsonl.part").exists()
+    [after] = tlaconf.replay(tmp_path / "u.trace.jsonl", spec=PSPEC)  # the header alone
+    assert (after.verdict, after.failure and after.failure.reason) == \
+        ("error", missing.value.failure and missing.value.failure.reason)
 
 
 def test_without_check_nothing_is_checked(tmp_path: Path) -> None:

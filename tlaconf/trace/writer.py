@@ -99,7 +99,11 @@ class TraceWriter:
         self.steps = 0
         self.on_line = on_line
         """Called with each line once it is written (and flushed): an online check."""
-        self._write(header)
+        try:
+            self._write(header)
+        except BaseException:  # the check refused the header: the file as far as it got
+            self.close()
+            raise
 
     def _state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         if not self.partial and any(isinstance(v, Some) for v in state.values()):
