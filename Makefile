@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-quint test-browser lint bench gate fuzz mutation clean test-tlc \
-	test-apalache test-examples test-tracespecs
+	test-apalache test-examples test-tracespecs example-raft
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ check: $(STAMP)
 	$(BIN)/tlaconf mbt $(MBT_ARGS) --coverage-with .tlaconf-out/check
 
 lint: $(STAMP)
-	$(BIN)/ruff check tlaconf harness tests bench mutation
+	$(BIN)/ruff check tlaconf harness tests bench mutation examples
 	$(BIN)/mypy
 
 test: lint
@@ -54,6 +54,12 @@ test-browser: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The guide's worked example (docs/guide.md): pysyncobj's leader election checked online,
+# three nodes on loopback; then with a planted bug, which must be caught (exit 1).
+example-raft: $(STAMP)
+	$(BIN)/python examples/raft/election.py
+	! $(BIN)/python examples/raft/election.py --bug
 
 # The golden corpus through a real checker, compared with the embedded evaluator (not in CI).
 test-tlc: $(STAMP)

@@ -35,6 +35,7 @@ _EXPORTS: dict[str, str] = {
     "exit_code": "tlaconf.api",
     "settings": "tlaconf.api",
     "Recorder": "tlaconf.recorder",
+    "ConformanceError": "tlaconf.validate.online",
     "Some": "tlaconf.recorder",
     "ExitCode": "tlaconf.errors",
     "UserError": "tlaconf.errors",
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
     from tlaconf.replay.result import Failure as Failure
     from tlaconf.replay.result import TraceResult as TraceResult
     from tlaconf.replay.result import Verdict as Verdict
+    from tlaconf.validate.online import ConformanceError as ConformanceError
 
 
 class _Entry:

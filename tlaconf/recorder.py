@@ -25,12 +25,17 @@ recorder is closed (the end of its ``with`` block) without an exception.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 
 from tlaconf.trace.writer import Outcome, Some, TraceWriter
+
+if TYPE_CHECKING:
+    from tlaconf.replay.result import TraceResult
+    from tlaconf.validate.online import OnlineCheck
 
 __all__ = ["Observe", "Outcome", "Recorder", "Refine", "Some"]
 
@@ -59,6 +64,15 @@ class Recorder(Generic[S]):
     header names (``"1"`` for a spec without revisions), ``meta`` free-form data (a seed,
     the implementation's version).  ValueError for a value that is not a TLA+ value, a
     name that is not a TLA+ identifier, or calls out of order (a step before ``init``).
+
+    With ``check=True`` every event is checked as it is recorded, full or partial, by
+    the code ``tlaconf.replay`` checks the file with (the candidate states of a partial
+    trace kept from one event to the next): the first event that does not conform
+    raises ``tlaconf.ConformanceError`` (its ``failure``: the log line, the reason, the
+    blame) from the call that recorded it, with the implementation's stack, and the
+    trace up to that event is written.  ``spec`` (the spec folder), ``library``,
+    ``eval_budget`` and ``max_candidates`` are ``tlaconf.replay``'s; ``result`` is the
+    verdict.
     """
 
     @overload
@@ -73,6 +87,11 @@ class Recorder(Generic[S]):
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
         revision: str = "1",
+        check: bool = False,
+        spec: str | os.PathLike[str] | None = None,
+        library: Sequence[str | os.PathLike[str]] = (),
+        eval_budget: float | None = None,
+        max_candidates: int = 1000,
     ) -> None: ...
 
     @overload
@@ -87,6 +106,11 @@ class Recorder(Generic[S]):
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
         revision: str = "1",
+        check: bool = False,
+        spec: str | os.PathLike[str] | None = None,
+        library: Sequence[str | os.PathLike[str]] = (),
+        eval_budget: float | None = None,
+        max_candidates: int = 1000,
     ) -> None: ...
 
     def __init__(
@@ -100,6 +124,11 @@ class Recorder(Generic[S]):
         constants: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
         revision: str = "1",
+        check: bool = False,
+        spec: str | os.PathLike[str] | None = None,
+        library: Sequence[str | os.PathLike[str]] = (),
+        eval_budget: float | None = None,
+        max_candidates: int = 1000,
     ) -> None:
         if partial is False and observe is not None:
             raise ValueError("observe= logs some variables per event: a partial trace "
@@ -107,8 +136,18 @@ class Recorder(Generic[S]):
         self.refine = refine
         self.observe = observe
         self.partial = observe is not None if partial is None else partial
+        self._lock = threading.Lock()
+        self.check: OnlineCheck | None = None
+        """The online check (``check=True``), else None."""
+        if check:
+            from tlaconf.validate.online import OnlineCheck
+
+            self.check = OnlineCheck(
+                Path(path), None if spec is None else Path(spec), None,
+                tuple(Path(p) for p in library), eval_budget, max_candidates)
+        feed = None if self.check is None else self.check.feed
         self.writer = TraceWriter(path, module, revision, constants, meta,
-                                  partial=self.partial)
+                                  partial=self.partial, on_line=feed)
         """The ``TraceWriter`` underneath, to write an
         already-mapped line (``rec.writer.unlabeled_step({...})``)."""
 
@@ -116,6 +155,16 @@ class Recorder(Generic[S]):
     def path(self) -> Path:
         """Where the trace appears once the recorder is closed."""
         return self.writer.path
+
+    @property
+    def result(self) -> TraceResult | None:
+        """With ``check=True``: the trace's result (as ``tlaconf.replay`` gives it) once
+        the recorder is closed or an event failed; else None."""
+        if self.check is None:
+            return None
+        if self.check.result is None and self.writer.closed:
+            return self.check.finish()
+        return self.check.result
 
     @property
     def steps(self) -> int:
@@ -140,15 +189,28 @@ class Recorder(Generic[S]):
                             f"{type(logged).__name__}")
         return logged
 
+    def _emit(self, write: Callable[[], None]) -> None:
+        """Write a line (one at a time across threads); when the online check fails on
+        it, the trace so far is closed into place before its ConformanceError goes up."""
+        with self._lock:
+            try:
+                write()
+            except BaseException:
+                if self.check is not None and self.check.result is not None:
+                    self.writer.close()
+                raise
+
     def init(self, state: S) -> None:
         """Record the initial state (once, before any event)."""
-        self.writer.init(self._mapped(state))
+        mapped = self._mapped(state)
+        self._emit(lambda: self.writer.init(mapped))
 
     def record(self, action: str, params: Mapping[str, Any], outcome: Outcome,
                state: S) -> None:
         """Record one request (``action`` with ``params``), whether the implementation
         ``accepted`` or ``rejected`` it, and its state after."""
-        self.writer.step(action, params, outcome, self._logged(action, params, state))
+        logged = self._logged(action, params, state)
+        self._emit(lambda: self.writer.step(action, params, outcome, logged))
 
     def accepted(self, action: str, params: Mapping[str, Any], state: S) -> None:
         """Record a request the implementation carried out, and its new state."""
@@ -162,11 +224,14 @@ class Recorder(Generic[S]):
     def unlabelled(self, state: S, outcome: Outcome = "accepted") -> None:
         """Record an event whose action the implementation does not know (checked against
         the module's ``Next``)."""
-        self.writer.unlabeled_step(self._logged(None, {}, state), outcome)
+        logged = self._logged(None, {}, state)
+        self._emit(lambda: self.writer.unlabeled_step(logged, outcome))
 
     def close(self) -> None:
-        """Finish the trace: it appears at ``path``."""
-        self.writer.close()
+        """Finish the trace: it appears at ``path`` (with ``check=True``, ``result`` is
+        then the whole trace's)."""
+        with self._lock:
+            self.writer.close()
 
     def abort(self) -> None:
         """Drop the trace: nothing appears at ``path``."""

@@ -43,3 +43,12 @@ def test_the_recorder_examples_write_what_the_page_says(monkeypatch: pytest.Monk
     assert printed[3].strip() == ('{"action": "Vote", "params": {"peer": "n2", "voter": '
                                   '"n1"}, "outcome": "accepted", "state": {"votes": '
                                   '{"#partial": {"n1": {"#partial": {"n2": true}}}}}}')
+
+
+def test_the_online_example_stops_at_the_bad_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    [code] = [c for c in BLOCKS if "check=True" in c]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, str(PAGE), "exec"), {"__name__": "__example__"})
+    assert out.getvalue().split() == ["violation", "4"]

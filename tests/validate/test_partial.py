@@ -61,7 +61,7 @@ def test_a_changed_field_fails_at_its_line(tmp_path: Path) -> None:
     failure = report["failure"]
     assert failure["entry"] == 2 and failure["log_line"] == f"{path}:4"
     assert failure["unmatched_fields"] == ["count.b"]
-    assert "count.b (the spec has 1)" in failure["candidates"][0]["nearest_action"]
+    assert "count.b (the log has 2, the spec has 1)" in failure["candidates"][0]["nearest_action"]
 
 
 def test_an_action_the_spec_does_not_allow_is_blamed(tmp_path: Path) -> None:
@@ -125,3 +125,96 @@ def test_a_partial_initial_state_needs_init(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
     assert "has no Init" in run.stderr
+
+
+def vote(src: str, dest: str, voted: str) -> dict[str, Any]:
+    return {"action": "HandleRequestVote",
+            "params": {"source": src, "dest": dest, "term": 1, "lastTerm": 0},
+            "state": {"votedFor": {"#partial": {dest: voted}}}}
+
+
+def _nodes(blame: dict[str, Any]) -> list[dict[str, Any]]:
+    return [blame, *(n for c in blame["children"] for n in _nodes(c))]
+
+
+def test_a_rejection_names_the_guard_that_decided(tmp_path: Path) -> None:
+    """Raft's RequestVote handling: an action with an ELSE branch is always enabled, so
+    the rejection of a second vote in a term must say which guard chose the branch
+    (``votedFor[i] = Nil``, with its values) and which conjunct gave the value the log
+    disagrees with, beside the logged one."""
+    path = trace(tmp_path, vote("n1", "n2", "n1"), vote("n3", "n2", "n3"), module="Vote")
+    code, report, _ = validate(path)
+    assert code == 1
+    failure = report["failure"]
+    assert failure["log_line"] == f"{path}:4" and failure["unmatched_fields"] == ["votedFor.n2"]
+    best = failure["candidates"][0]
+    assert 'votedFor.n2 (the log has "n3", the spec has "n1")' in best["nearest_action"]
+    nodes = _nodes(best["blame"])
+    guard = next(n for n in nodes if n["text"].startswith("IF "))
+    assert guard["reason"] == ("the condition is FALSE (votedFor[i] = Nil is FALSE); "
+                               "the ELSE branch is FALSE")
+    assert guard["values"]["votedFor"] == '[n1 |-> Nil, n2 |-> "n1", n3 |-> Nil]'
+    assert guard["values"]["i"] == '"n2"'
+    leaf = nodes[-1]
+    assert leaf["text"] == "UNCHANGED votedFor"
+    assert leaf["values"]["votedFor'"] == '[n1 |-> Nil, n2 |-> "n3", n3 |-> Nil]'
+    # the text report shows the same
+    run = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "validate", "--spec",
+                          str(SPEC), str(path)], capture_output=True, text=True, timeout=120)
+    assert "the condition is FALSE (votedFor[i] = Nil is FALSE)" in run.stdout, run.stdout
+    assert "UNCHANGED votedFor  -- is FALSE" in run.stdout
+
+
+def test_a_conforming_vote_is_accepted_and_a_wrong_grant_names_the_assignment(
+        tmp_path: Path) -> None:
+    """The THEN branch taken: the log names another candidate than the spec assigns."""
+    ok = trace(tmp_path, vote("n1", "n2", "n1"), vote("n1", "n3", "n1"), module="Vote")
+    assert validate(ok)[0] == 0
+    wrong = trace(tmp_path, vote("n1", "n2", "n3"), module="Vote")
+    code, report, _ = validate(wrong)
+    assert code == 1
+    nodes = _nodes(report["failure"]["candidates"][0]["blame"])
+    guard = next(n for n in nodes if n["text"].startswith("IF "))
+    assert guard["reason"] == "the condition is TRUE; the THEN branch is FALSE"
+    assert nodes[-1]["text"] == "votedFor' = [votedFor EXCEPT ![i] = j]"
+    assert nodes[-1]["values"]["j"] == '"n1"'
+
+
+def test_the_library_and_replay_give_the_guard_and_the_logged_field(tmp_path: Path) -> None:
+    import tlaconf
+
+    path = trace(tmp_path, vote("n1", "n2", "n1"), vote("n3", "n2", "n3"), module="Vote")
+    [result] = tlaconf.replay(path, spec=SPEC)
+    assert result.verdict == "violation" and result.failure is not None
+    blame = result.failure.blame
+    assert blame is not None
+    texts = [n.text for n in _walk(blame)]
+    assert "UNCHANGED votedFor" in texts and "votedFor.n2" in texts
+
+
+def _walk(node: Any) -> list[Any]:
+    return [node, *(n for c in node.children for n in _walk(c))]
+
+
+def test_an_unlabelled_step_is_blamed_down_the_nearest_witness(tmp_path: Path) -> None:
+    """``Next == (\\E w, n : Add(...)) \\/ Tick``: the blame goes through the ``\\E`` to a
+    witness's assignment, not stopping at "no witness"."""
+    path = trace(tmp_path, {"state": {"count": {"#partial": {"b": 3}}}})
+    code, report, _ = validate(path)
+    assert code == 1
+    nodes = _nodes(report["failure"]["candidates"][0]["blame"])
+    assert any(n["reason"].startswith("no witness for \\E; nearest: w = ") for n in nodes)
+    assert nodes[-1]["text"] == "count' = [count EXCEPT ![p.who] = @ + p.n]"
+    assert nodes[-1]["values"]["count'"].endswith("b |-> 3]")
+
+
+def test_the_html_report_shows_the_guard(tmp_path: Path) -> None:
+    path = trace(tmp_path, vote("n1", "n2", "n1"), vote("n3", "n2", "n3"), module="Vote")
+    out = tmp_path / "html"
+    run = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "replay", "--spec",
+                          str(SPEC), "--html", str(out), str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    page = (out / "index.html").read_text()
+    assert "the condition is FALSE (votedFor[i] = Nil is FALSE)" in page
+    assert "UNCHANGED votedFor" in page and "votedFor.n2" in page

@@ -23,6 +23,9 @@ from tlaconf.tla import ast as A
 from tlaconf.tla.visit import free_names, iter_nodes
 
 Site = tuple[Namespace, Env]
+NO_WITNESS = "no witness for \\E"
+_WITNESSES = 32
+"""At most this many witnesses of a FALSE ``\\E`` are blamed one by one."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Blamer(Walker, ActionVisitor["Site", Blame]):
     def __init__(self, comp: Any, texts: Mapping[str, str]) -> None:
         super().__init__(comp)
         self.texts = texts
+        self.witnesses = False
 
     def text(self, node: A.Node) -> str:
         sp = node.span
@@ -103,10 +107,17 @@ class Blamer(Walker, ActionVisitor["Site", Blame]):
     def leaf(self, node: A.Node, ns: Namespace, env: Env, reason: str) -> Blame:
         return Blame(self.text(node), node.span, reason, self.bindings(node, ns, env))
 
-    def explain(self, node: A.Node, ns: Namespace, env: Env, state: Any, nxt: Any) -> Blame:
-        """Why ``node`` (known to be FALSE from ``state`` to ``nxt``) is FALSE."""
-        with self.in_state(state, nxt):
-            return self.blame(node, ns, env)
+    def explain(self, node: A.Node, ns: Namespace, env: Env, state: Any, nxt: Any,
+                witnesses: bool = False) -> Blame:
+        """Why ``node`` (known to be FALSE from ``state`` to ``nxt``) is FALSE; with
+        ``witnesses``, a FALSE ``\\E`` is blamed for each of its first witnesses (for
+        a search that picks the nearest), else it is a leaf."""
+        self.witnesses = witnesses
+        try:
+            with self.in_state(state, nxt):
+                return self.blame(node, ns, env)
+        finally:
+            self.witnesses = False
 
     def blame(self, node: A.Node, ns: Namespace, env: Env) -> Blame:
         """The explanation of why ``node`` (known to be FALSE) is FALSE."""
@@ -150,14 +161,36 @@ class Blamer(Walker, ActionVisitor["Site", Blame]):
         return self.other(node, c)
 
     def exists(self, node: A.Quant, c: Site) -> Blame:
-        return self.leaf(node, *c, "no witness for \\E")
+        """No witness: the body's blame for each of the first witnesses (as a
+        disjunction's for each disjunct) when asked; a leaf when the domain is empty or
+        large, or not asked."""
+        ns, env = c
+        if not self.witnesses:
+            return self.leaf(node, ns, env, NO_WITNESS)
+        sid = self.comp.sid(node)
+        kids: list[Blame] = []
+        for binding in self.bindings_of(node.bounds, ns, env, sid):
+            if len(kids) == _WITNESSES:
+                return self.leaf(node, ns, env, NO_WITNESS)
+            child = self.blame(node.body, ns, env.extend(*binding))
+            kids.append(Blame(child.text, child.span, child.reason,
+                              tuple((b.name, show(b.value)) for b in binding) + child.bindings,
+                              child.children))
+        if not kids:
+            return self.leaf(node, ns, env, NO_WITNESS)
+        return Blame(self.text(node), node.span, NO_WITNESS, (), tuple(kids))
 
     def if_(self, node: A.If, c: Site) -> Blame:
         ns, env = c
         taken = self.eval_bool(node.cond, ns, env)
         child = self.blame(node.then if taken else node.else_, ns, env)
-        return Blame(self.text(node), node.span,
-                     f"the condition is {'TRUE' if taken else 'FALSE'}; that branch is FALSE",
+        if taken:
+            reason = "the condition is TRUE; the THEN branch is FALSE"
+        else:  # the part of the condition that decided, as the guard that failed
+            decided = self.blame(node.cond, ns, env).innermost()
+            because = "" if decided.span == node.cond.span else f" ({decided.text} is FALSE)"
+            reason = f"the condition is FALSE{because}; the ELSE branch is FALSE"
+        return Blame(self.text(node), node.span, reason,
                      self.bindings(node.cond, ns, env), (child,))
 
     def case(self, node: A.Case, c: Site) -> Blame:

@@ -272,14 +272,17 @@ class Context:
         args: tuple[Any, ...],
         state: Mapping[str, Any],
         next_state: Mapping[str, Any] | None = None,
+        witnesses: bool = False,
     ) -> Blame:
-        """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so)."""
+        """Why ``op(args)`` is FALSE (call only when :meth:`holds` said so); with
+        ``witnesses``, a FALSE ``\\E`` is blamed for each of its first witnesses."""
         body, env = self.call_node(op, args)
         entry = self._entry(op)
         nxt = NO_NEXT if next_state is None else next_state
         try:
             with budget.limit(entry.node.span):
-                child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt)
+                child = self._blamer.explain(body, entry.ns or self.ns, env, state, nxt,
+                                             witnesses)
         except Exception as exc:
             raise self._error(exc, entry.node) from None
         params = tuple((b.name, show(b.value, 20_000)) for b in env.bindings if b.kind == "val")

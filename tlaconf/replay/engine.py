@@ -29,6 +29,7 @@ from tlaconf.replay.backend import (
 from tlaconf.replay.result import Failure, TraceResult, Verdict, Witness, state_diff
 from tlaconf.spec.lookup import module_spec
 from tlaconf.spec.module_spec import NEXT, ModuleSpec
+from tlaconf.trace.models import TraceHeader
 from tlaconf.trace.reader import Step, TraceFormatError, open_trace
 from tlaconf.values import Fn
 
@@ -454,87 +455,127 @@ class Replayer:
     def _replay(
         self, path: str | Path, spec_dir: Path, progress: Progress | None, revision: str | None
     ) -> TraceResult:
-        start = time.perf_counter()
-        module: str | None = None
-        steps = 0
-        line = 1
-        checked: tuple[str, ...] | None = None
-        strategy = self.strategy()
-
-        def result(verdict: Verdict, failure: Failure | None, undecided: bool = False
-                   ) -> TraceResult:
-            return TraceResult(str(path), module, verdict, steps, failure, _since(start),
-                               checked, undecided=undecided,
-                               states=0 if checked is None else steps + 1)
-
+        check = TraceCheck(self, Path(path), spec_dir, revision)
         try:
             with open_trace(path) as trace:
-                module = trace.header.module
-                if trace.header.partial:  # routed by tlaconf.api.replay, never here
-                    raise _Stop("error", Failure(0, 1, PARTIAL))
-                revision = revision or trace.header.revision
-                try:
-                    spec = module_spec(spec_dir, module, revision, trace.header.constants)
-                    mod = self.load(spec)
-                    mod.start_trace()
-                    strategy.start(spec, mod, Path(path))
-                    for o in self.observers:
-                        o.start(Path(path), mod)
-                except UserError as err:
-                    reason = f"line 1: cannot load module {module!r}: {err}"  # as tlaconf parse
-                    raise _Stop("error", Failure(0, 1, reason)) from None
-                actions = set(mod.actions)
-                variables = frozenset(mod.variables)
-                checked = spec.invariants
-                line = 2
-                before = trace.initial
-                _check_variables(mod, variables, before, 2, 0)
-                for o in self.observers:
-                    o.initial(mod, before)
-                strategy.initial(before)
+                check.load(trace.header)
+                check.initial(trace.initial)
                 for step in trace.steps():
-                    if strategy.done():
+                    if check.strategy.done():
                         break
-                    steps += 1
-                    line = step.line
-                    if step.action is not None and step.action not in actions:
-                        raise _Stop("error", Failure(steps, line,
-                                                     _not_an_action(mod, step, actions),
-                                                     step.action, step.params))
-                    _check_variables(mod, variables, step.state, line, steps)
-                    for o in self.observers:
-                        o.step(mod, steps, step, before)
-                    strategy.step(steps, step, before)
-                    before = step.state
-                    if progress is not None and steps % PROGRESS_EVERY == 0:
-                        progress(steps)
-                final = strategy.finish()
-        except _Stop as stop:
-            return result(stop.verdict, stop.failure, stop.undecided)
-        except TraceFormatError as err:
-            bad = err.line or line
-            return result("error", Failure(max(bad - 2, 0), bad, f"line {bad}: {err.message}"))
-        except UserError as err:
-            return result("error", Failure(steps, line, f"line {line}: {_message(err)}"))
-        except CheckerFailed as err:
-            name = self.checker.name if self.checker is not None else "the checker"
-            failure = Failure(steps, line, f"line {line}: {name} could not decide: {err}")
-            return result("error", failure, undecided=True)
-        except Exception as exc:  # a bug in tlaconf or a backend: reported, never a verdict
-            message, saved = internal_error(exc, echo=self.debug)
-            return result("error", Failure(steps, line, f"line {line}: {message}",
-                                           traceback=saved))
+                    check.step(step)
+                    if progress is not None and check.steps % PROGRESS_EVERY == 0:
+                        progress(check.steps)
+                final = check.strategy.finish()
+        except Exception as exc:
+            return check.stopped(exc)
         finally:
-            strategy.close()
+            check.strategy.close()
         if progress is not None:
-            progress(steps)
+            progress(check.steps)
+        return check.finished(final)
+
+
+class TraceCheck:
+    """One full trace judged a line at a time, as :meth:`Replayer.replay` judges a file
+    (and ``tlaconf.Recorder(check=True)`` the events it records): :meth:`load` the
+    header's module, then :meth:`initial`, then each :meth:`step`; a failure is raised,
+    and :meth:`stopped` turns it into the trace's result (:meth:`finished` at the end)."""
+
+    def __init__(self, replayer: Replayer, path: Path, spec_dir: Path,
+                 revision: str | None = None) -> None:
+        self.replayer, self.path, self.spec_dir, self.revision = (
+            replayer, path, spec_dir, revision)
+        self.strategy = replayer.strategy()
+        self.start = time.perf_counter()
+        self.module: str | None = None
+        self.steps = 0
+        self.line = 1
+        self.checked: tuple[str, ...] | None = None
+        self.before: State = {}
+
+    def load(self, header: TraceHeader) -> None:
+        """Load the module the trace's ``header`` names (line 1)."""
+        self.module = header.module
+        if header.partial:  # routed by tlaconf.api.replay, never here
+            raise _Stop("error", Failure(0, 1, PARTIAL))
+        revision = self.revision or header.revision
+        try:
+            spec = module_spec(self.spec_dir, header.module, revision, header.constants)
+            mod = self.replayer.load(spec)
+            mod.start_trace()
+            self.strategy.start(spec, mod, self.path)
+            for o in self.replayer.observers:
+                o.start(self.path, mod)
+        except UserError as err:
+            reason = f"line 1: cannot load module {header.module!r}: {err}"  # as tlaconf parse
+            raise _Stop("error", Failure(0, 1, reason)) from None
+        self.mod = mod
+        self.actions = set(mod.actions)
+        self.variables = frozenset(mod.variables)
+        self.checked = spec.invariants
+        self.line = 2
+
+    def initial(self, state: State) -> None:
+        """Judge the initial state (line 2)."""
+        _check_variables(self.mod, self.variables, state, 2, 0)
+        for o in self.replayer.observers:
+            o.initial(self.mod, state)
+        self.strategy.initial(state)
+        self.before = state
+
+    def step(self, step: Step) -> None:
+        """Judge the next step line."""
+        mod = self.mod
+        self.steps += 1
+        self.line = step.line
+        if step.action is not None and step.action not in self.actions:
+            raise _Stop("error", Failure(self.steps, self.line,
+                                         _not_an_action(mod, step, self.actions),
+                                         step.action, step.params))
+        _check_variables(mod, self.variables, step.state, self.line, self.steps)
+        for o in self.replayer.observers:
+            o.step(mod, self.steps, step, self.before)
+        self.strategy.step(self.steps, step, self.before)
+        self.before = step.state
+
+    def result(self, verdict: Verdict, failure: Failure | None, undecided: bool = False
+               ) -> TraceResult:
+        checked = self.checked
+        return TraceResult(str(self.path), self.module, verdict, self.steps, failure,
+                           _since(self.start), checked, undecided=undecided,
+                           states=0 if checked is None else self.steps + 1)
+
+    def stopped(self, exc: Exception) -> TraceResult:
+        """The result of a failure ``exc`` raised while judging (a bug in tlaconf or a
+        backend is reported with its saved traceback, never as a verdict)."""
+        steps, line = self.steps, self.line
+        if isinstance(exc, _Stop):
+            return self.result(exc.verdict, exc.failure, exc.undecided)
+        if isinstance(exc, TraceFormatError):
+            bad = exc.line or line
+            return self.result("error", Failure(max(bad - 2, 0), bad,
+                                                f"line {bad}: {exc.message}"))
+        if isinstance(exc, UserError):
+            return self.result("error", Failure(steps, line, f"line {line}: {_message(exc)}"))
+        if isinstance(exc, CheckerFailed):
+            checker = self.replayer.checker
+            name = checker.name if checker is not None else "the checker"
+            failure = Failure(steps, line, f"line {line}: {name} could not decide: {exc}")
+            return self.result("error", failure, undecided=True)
+        message, saved = internal_error(exc, echo=self.replayer.debug)
+        return self.result("error", Failure(steps, line, f"line {line}: {message}",
+                                            traceback=saved))
+
+    def finished(self, final: _Stop | None = None) -> TraceResult:
+        """The result once every line is judged (``final``: the strategy's last word)."""
         if final is not None:
-            return result(final.verdict, final.failure, final.undecided)
-        if steps == 0:
+            return self.result(final.verdict, final.failure, final.undecided)
+        if self.steps == 0:
             failure = Failure(0, 2, "the trace has no steps: nothing was checked but the "
                               "initial state")
-            return result("vacuous", failure)
-        return result("conforms", None)
+            return self.result("vacuous", failure)
+        return self.result("conforms", None)
 
 
 PARTIAL = ("line 1: a partial trace (its header says \"partial\": true): the step-by-step "

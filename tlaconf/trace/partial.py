@@ -127,17 +127,29 @@ def read_partial(path: Path) -> PartialTrace:
                                path, 1)
     if len(lines) < 2:
         raise TraceFormatError("missing initial state (the file ends after the header)", path, 2)
-    n, first = lines[1]
-    if not isinstance(first, dict) or set(first) != {"state"}:
+    initial = initial_line(lines[1][1], path, lines[1][0])
+    steps = tuple(step_line(obj, path, n) for n, obj in lines[2:])
+    return PartialTrace(path, header, initial, steps)
+
+
+def initial_line(obj: Any, path: Path, n: int = 2) -> Logged:
+    """The initial state of the partial trace at ``path`` from its line ``n`` (2), parsed
+    as JSON; TraceFormatError naming the line otherwise."""
+    if not isinstance(obj, dict) or set(obj) != {"state"}:
         raise TraceFormatError('line 2 must be the initial state, {"state": {...}}', path, n)
     try:
-        initial = _state(first["state"], "state")
-        steps = tuple(_step(obj, n) for n, obj in lines[2:])
-    except _LineError as err:
-        raise TraceFormatError(err.message, path, err.line) from None
+        return _state(obj["state"], "state")
     except ITFDecodeError as err:
         raise TraceFormatError(str(err), path, n) from None
-    return PartialTrace(path, header, initial, steps)
+
+
+def step_line(obj: Any, path: Path, n: int) -> PartialStep:
+    """Step line ``n`` of the partial trace at ``path``, parsed as JSON;
+    TraceFormatError naming the line otherwise."""
+    try:
+        return _step(obj, n)
+    except _LineError as err:
+        raise TraceFormatError(err.message, path, err.line) from None
 
 
 class _LineError(Exception):

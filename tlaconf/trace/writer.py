@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Literal
@@ -78,6 +78,7 @@ class TraceWriter:
         meta: Mapping[str, Any] | None = None,
         *,
         partial: bool = False,
+        on_line: Callable[[str], None] | None = None,
     ) -> None:
         header: dict[str, Any] = {
             "format": FORMAT,
@@ -96,7 +97,13 @@ class TraceWriter:
         self._out: IO[str] | None = self._part.open("w", encoding="utf-8", newline="\n")
         self._has_init = False
         self.steps = 0
-        self._write(header)
+        self.on_line = on_line
+        """Called with each line once it is written (and flushed): an online check."""
+        try:
+            self._write(header)
+        except BaseException:  # the check refused the header: the file as far as it got
+            self.close()
+            raise
 
     def _state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         if not self.partial and any(isinstance(v, Some) for v in state.values()):
@@ -106,7 +113,11 @@ class TraceWriter:
     def _write(self, obj: dict[str, Any]) -> None:
         if self._out is None:
             raise ValueError(f"trace {self.path} is already closed")
-        self._out.write(_line(obj))
+        text = _line(obj)
+        self._out.write(text)
+        if self.on_line is not None:
+            self._out.flush()
+            self.on_line(text)
 
     def init(self, state: Mapping[str, Any]) -> None:
         """Record the initial state (exactly once, before any step)."""
@@ -147,6 +158,11 @@ class TraceWriter:
         line["state"] = self._state(state)
         self._write(line)
         self.steps += 1
+
+    @property
+    def closed(self) -> bool:
+        """Whether the trace is finished (or dropped): nothing more can be written."""
+        return self._out is None
 
     def close(self) -> None:
         """Finish the file and move it into place."""

@@ -3,7 +3,8 @@
 A blame tree (:class:`~tlaconf.evaluate.Blame`) says at each conjunction which conjunct
 failed ("conjunct i of n is FALSE") and at each disjunction why every disjunct failed.
 Its *progress* is the number of conjuncts that held on the way down, taking the best
-disjunct at each disjunction; :func:`narrowed` keeps only that best path, so the
+disjunct at each disjunction (and the best witness at each ``\\E``); :func:`narrowed`
+keeps only that best path, so the
 innermost node is the nearest miss's blamed conjunct.
 """
 
@@ -12,14 +13,16 @@ from __future__ import annotations
 import re
 
 from tlaconf.evaluate import Blame
+from tlaconf.evaluate.blame import NO_WITNESS
 
 _CONJUNCT = re.compile(r"conjunct (\d+) of \d+ is FALSE")
 _DISJUNCTION = "no disjunct holds"
+_CHOICES = (_DISJUNCTION, NO_WITNESS)
 
 
 def progress(b: Blame) -> int:
     """How many conjuncts held before ``b`` failed (best disjunct at a disjunction)."""
-    if b.reason == _DISJUNCTION and b.children:
+    if b.reason in _CHOICES and b.children:
         return max(progress(c) for c in b.children)
     m = _CONJUNCT.fullmatch(b.reason)
     passed = int(m.group(1)) - 1 if m else 0
@@ -28,9 +31,11 @@ def progress(b: Blame) -> int:
 
 def narrowed(b: Blame) -> Blame:
     """``b`` with every disjunction reduced to its nearest disjunct."""
-    if b.reason == _DISJUNCTION and b.children:
+    if b.reason in _CHOICES and b.children:
         best = max(b.children, key=progress)  # the first of equals: source order
-        return Blame(b.text, b.span, f"{_DISJUNCTION}; nearest: {best.text}", b.bindings,
+        nearest = best.text if b.reason == _DISJUNCTION else \
+            ", ".join(f"{n} = {v}" for n, v in best.bindings)
+        return Blame(b.text, b.span, f"{b.reason}; nearest: {nearest}", b.bindings,
                      (narrowed(best),))
     return Blame(b.text, b.span, b.reason, b.bindings, tuple(narrowed(c) for c in b.children))
 

@@ -21,12 +21,12 @@ On success: every line consumed, the most candidates any line had, and (with
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import Context, EvalError, load_module
+from tlaconf.evaluate import Blame, Context, EvalError, load_module
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import is_fn
 from tlaconf.evaluate.semantics import apply
@@ -40,10 +40,10 @@ from tlaconf.explore import (
 )
 from tlaconf.replay.result import BlameNode, Failure, TraceResult, Verdict
 from tlaconf.spec import lookup
+from tlaconf.trace.models import TraceHeader
 from tlaconf.trace.partial import (
     Partial,
     PartialStep,
-    PartialTrace,
     field_span,
     read_partial,
     show,
@@ -60,11 +60,12 @@ _UNLOGGED = ModelValue("tlaconf_unlogged")
 
 
 class PartialReplay:
-    """One partial trace against its conformance module."""
+    """One partial trace (its header, at ``path``) against its conformance module."""
 
-    def __init__(self, trace: PartialTrace, spec_dir: Path | None, revision: str | None) -> None:
-        self.trace = trace
-        h = trace.header
+    def __init__(self, header: TraceHeader, path: Path, spec_dir: Path | None,
+                 revision: str | None) -> None:
+        self.path = path
+        h = header
         spec = lookup.resolve_spec_dir(spec_dir)
         self.ms = lookup.module_spec(spec, h.module, revision or h.revision, h.constants)
         self.ctx: Context = load_module(self.ms.path, self.ms.search_path, self.ms.constants)
@@ -85,12 +86,13 @@ class PartialReplay:
             self.bound = self.ctx.value("SilentBound") if self.defined("SilentBound", 0) else 1
             if type(self.bound) is not int or self.bound < 0:
                 raise UserError(f"{self.ms.path}: SilentBound must be a natural number")
-        if not self.observe:  # under Observe, the log's names are the mapping's business
-            for name in trace.initial:
-                self._known(name, trace.path, 2)
-            for step in trace.steps:
-                for name in step.state:
-                    self._known(name, trace.path, step.line)
+
+    def check_names(self, logged: Mapping[str, Any], line: int) -> None:
+        """UserError unless every variable ``logged`` at ``line`` is one of the module's
+        (under Observe, the log's names are the mapping's business)."""
+        if not self.observe:
+            for name in logged:
+                self._known(name, self.path, line)
 
     def defined(self, name: str, arity: int) -> bool:
         """Whether the module defines the operator ``name`` with ``arity`` parameters."""
@@ -106,17 +108,18 @@ class PartialReplay:
 
     def mismatches(self, state: Mapping[str, Any], logged: Mapping[str, Any]) -> list[str]:
         """The logged fields ``state`` disagrees with (``["Observe"]`` under a mapping)."""
-        return [f for f, _ in self.differences(state, logged)]
+        return [f for f, _, _ in self.differences(state, logged)]
 
     def differences(self, state: Mapping[str, Any], logged: Mapping[str, Any]
-                    ) -> list[tuple[str, str]]:
-        """(logged field, the spec's value there) for every field ``state`` disagrees on."""
+                    ) -> list[tuple[str, str, str]]:
+        """(logged field, the spec's value there, the logged value) for every field
+        ``state`` disagrees on."""
         if not logged:  # nothing observed
             return []
         if self.observe:
             ok = self.ctx.holds("Observe", (_record(state), _plain(logged)), {})
-            return [] if ok else [("Observe(s, logged)", "FALSE")]
-        out: list[tuple[str, str]] = []
+            return [] if ok else [("Observe(s, logged)", "FALSE", "TRUE")]
+        out: list[tuple[str, str, str]] = []
         for var, value in logged.items():
             out += _diff(state[var], value, var)
         return out
@@ -134,14 +137,14 @@ class PartialReplay:
         if step.action is None:
             return self._next("Next", state)
         if not self.defined(step.action, 1):
-            raise UserError(f"{self.trace.path}:{step.line}: unknown action {step.action!r} "
+            raise UserError(f"{self.path}:{step.line}: unknown action {step.action!r} "
                             f"(module {self.ctx.name} has no action {step.action}(p))")
         return [(f"{step.action}({to_tla(step.params)})", s)
                 for s in self.succ.action(step.action, (step.params,), state)]
 
     def _next(self, op: str, state: State) -> list[tuple[str, State]]:
         if not self.defined(op, 0):
-            raise UserError(f"{self.trace.path}: a step without an action label needs {op} "
+            raise UserError(f"{self.path}: a step without an action label needs {op} "
                             f"in module {self.ctx.name}")
         node, ns, span = self.succ.definition(op)
         return [(str(label), s) for label, s in self.succ.next(node, ns, span, op, state)]
@@ -168,21 +171,38 @@ class PartialReplay:
         """Why no successor of ``state`` agrees with ``step``: the nearest successor's
         wrong fields, or (none) the action's blame towards the logged state."""
         succs = self.steps_of(step, state)
+        op, args = (step.action, (step.params,)) if step.action else ("Next", ())
         if succs:
             label, best = min(succs, key=lambda t: len(self.mismatches(t[1], step.state)))
             wrong = self.differences(best, step.state)
-            detail = "; ".join(f"{f} (the spec has {v})" for f, v in wrong)
+            detail = "; ".join(f"{f} (the log has {lv}, the spec has {v})" for f, v, lv in wrong)
+            why = None if self.observe else self._towards(op, args, state, best, step)
             return Candidate(state, f"{label}, which disagrees with the log on {detail}",
-                             None, 1_000_000 - len(wrong))
+                             why, 1_000_000 - len(wrong))
         guess = {v: _overlay(state[v], step.state[v]) if v in step.state else state[v]
                  for v in self.variables}
-        op, args = (step.action, (step.params,)) if step.action else ("Next", ())
         try:
-            blame = narrowed(self.ctx.explain(op, args, state, guess))
+            blame = narrowed(self.ctx.explain(op, args, state, guess, witnesses=True))
         except EvalError as err:
             return Candidate(state, f"{op} (not enabled; {err})", None, -1)
         return Candidate(state, f"{op}{'(' + to_tla(step.params) + ')' if args else ''} "
                          "(not enabled)", blame, progress(blame))
+
+    def _towards(self, op: str, args: tuple[Any, ...], state: State, nearest: State,
+                 step: PartialStep) -> Blame | None:
+        """Why the action does not reach what ``step`` logged from ``state``: its blame
+        from ``state`` to ``nearest`` with the logged values put in, down the branch
+        that decided (the guard that held or failed, the IF condition, the disjunct)
+        to the conjunct that assigns the disagreeing value; None when that cannot be
+        evaluated (the disagreement alone is then the diagnosis)."""
+        towards = {v: _overlay(nearest[v], step.state[v]) if v in step.state else nearest[v]
+                   for v in self.variables}
+        try:
+            if self.ctx.holds(op, args, state, towards):
+                return None
+            return narrowed(self.ctx.explain(op, args, state, towards, witnesses=True))
+        except EvalError:
+            return None
 
 
 class _Silent:
@@ -222,6 +242,54 @@ class _Silent:
         return self.replay.succ.guard()
 
 
+class PartialSearch:
+    """The candidate set of one partial trace, advanced a log line at a time: what
+    :func:`replay_partial` runs over a file and the recorder's online check over the
+    events as they come.  ``out`` is the outcome so far; ``decided`` once it is
+    rejected or undecided (nothing more can be checked)."""
+
+    def __init__(self, r: PartialReplay, max_candidates: int = DEFAULT_MAX_CANDIDATES) -> None:
+        self.r, self.max_candidates = r, max_candidates
+        self.out = Outcome(r.ctx.name, invariants=list(r.ms.invariants))
+        self.frontier: dict[StateId, State] = {}
+        self.decided = False
+
+    def initial(self, logged: Mapping[str, Any]) -> bool:
+        """Start from the logged initial state (line 2); False when it is rejected."""
+        try:
+            frontier = _initial(self.r, logged, self.out)
+        except EvalError as err:
+            raise UserError(f"cannot check the initial state: {err}", f"{self.r.path}:2") \
+                from None
+        self._settle()
+        if frontier is None:
+            self.decided = True
+            return False
+        self.frontier = frontier
+        return True
+
+    def step(self, step: PartialStep) -> bool:
+        """Advance over ``step``; False when it is rejected or undecided."""
+        i = self.out.entries_checked + 1
+        try:
+            frontier = _advance(self.r, step, i, self.frontier, self.out, self.max_candidates)
+        except EvalError as err:  # at the log line being checked, with its action
+            what = (f"{step.action}({to_tla(step.params)})" if step.action is not None
+                    else "Next (an unlabelled step)")
+            raise UserError(f"cannot evaluate {what}: {err}", f"{self.r.path}:{step.line}") \
+                from None
+        self._settle()
+        if frontier is None:
+            self.decided = True
+            return False
+        self.frontier = frontier
+        return True
+
+    def _settle(self) -> None:
+        self.out.distinct_states = sum(self.out.alive)
+        self.out.depth = self.out.entries_checked
+
+
 def replay_partial(
     path: Path, spec_dir: Path | None = None, revision: str | None = None,
     max_candidates: int = DEFAULT_MAX_CANDIDATES,
@@ -229,41 +297,30 @@ def replay_partial(
     """Replay the partial trace at ``path``."""
     start = time.perf_counter()
     trace = read_partial(path)
-    r = PartialReplay(trace, spec_dir, revision)
-    out = Outcome(r.ctx.name, invariants=list(r.ms.invariants))
+    r = PartialReplay(trace.header, trace.path, spec_dir, revision)
+    r.check_names(trace.initial, 2)
+    for s in trace.steps:
+        r.check_names(s.state, s.line)
+    search = PartialSearch(r, max_candidates)
+    if search.initial(trace.initial):
+        for s in trace.steps:
+            if not search.step(s):
+                break
+    out = search.out
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
-    try:
-        frontier = _initial(r, trace, out)
-        if frontier is not None:
-            _steps(r, trace, frontier, out, max_candidates)
-    except EvalError as err:  # at the log line being checked (entries_checked went before)
-        raise _at_log_line(trace, out.entries_checked, err) from None
-    out.distinct_states = sum(out.alive)
-    out.depth = out.entries_checked
     out.seconds = time.perf_counter() - start
     return out
 
 
-def _at_log_line(trace: PartialTrace, checked: int, err: EvalError) -> UserError:
-    """``err``, met while checking the entry after the first ``checked`` ones (none: the
-    initial state), located at its log line with its action and params."""
-    if checked >= len(trace.steps) or (checked == 0 and not trace.steps):
-        return UserError(f"cannot check the initial state: {err}", f"{trace.path}:2")
-    step = trace.steps[checked]
-    what = (f"{step.action}({to_tla(step.params)})" if step.action is not None
-            else "Next (an unlabelled step)")
-    return UserError(f"cannot evaluate {what}: {err}", f"{trace.path}:{step.line}")
-
-
-def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[StateId, State] | None:
-    logged = trace.initial
+def _initial(r: PartialReplay, logged: Mapping[str, Any], out: Outcome
+             ) -> dict[StateId, State] | None:
     if set(logged) == set(r.variables) and not any(isinstance(v, Partial) for v in logged.values()):
         states = [dict(logged)]
     elif r.defined("Init", 0):
         node, ns, span = r.succ.definition("Init")
         states = r.succ.initial(node, ns, span)
     else:
-        raise UserError(f"{trace.path}:2: the initial state is partial, and module "
+        raise UserError(f"{r.path}:2: the initial state is partial, and module "
                         f"{r.ctx.name} has no Init to say what it may be")
     frontier = {r.key(s): s for s in states if not r.mismatches(s, logged)}
     broken = {k: s for k, s in frontier.items() if r.violated(s)}
@@ -272,7 +329,7 @@ def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[StateI
     if ok:
         return ok
     out.result, out.failing_entry = "rejected", 0
-    out.log_line = f"{trace.path}:2"
+    out.log_line = f"{r.path}:2"
     if broken:
         s = next(iter(broken.values()))
         inv = r.violated(s) or ""
@@ -283,51 +340,51 @@ def _initial(r: PartialReplay, trace: PartialTrace, out: Outcome) -> dict[StateI
     return None
 
 
-def _steps(r: PartialReplay, trace: PartialTrace, frontier: dict[StateId, State],
-           out: Outcome, max_candidates: int) -> None:
-    for i, step in enumerate(trace.steps, 1):
-        pool = r.closure(frontier)
-        new: dict[StateId, State] = {}
-        broken: list[tuple[State, str]] = []
-        wrong_sets: list[set[str]] = []
-        for c in pool.values():
-            if step.outcome == "rejected":
-                if not r.mismatches(c, step.state) and not r.enabled(step, c):
-                    new.setdefault(r.key(c), c)
+def _advance(r: PartialReplay, step: PartialStep, i: int, frontier: dict[StateId, State],
+             out: Outcome, max_candidates: int) -> dict[StateId, State] | None:
+    """The candidates after log entry ``i`` (``step``), or None when it is decided."""
+    pool = r.closure(frontier)
+    new: dict[StateId, State] = {}
+    broken: list[tuple[State, str]] = []
+    wrong_sets: list[set[str]] = []
+    for c in pool.values():
+        if step.outcome == "rejected":
+            if not r.mismatches(c, step.state) and not r.enabled(step, c):
+                new.setdefault(r.key(c), c)
+            continue
+        for _, n in r.steps_of(step, c):
+            wrong = r.mismatches(n, step.state)
+            if wrong:
+                wrong_sets.append(set(wrong))
                 continue
-            for _, n in r.steps_of(step, c):
-                wrong = r.mismatches(n, step.state)
-                if wrong:
-                    wrong_sets.append(set(wrong))
-                    continue
-                inv = r.violated(n)
-                if inv is not None:
-                    broken.append((n, inv))
-                    continue
-                new.setdefault(r.key(n), n)
-            if len(new) > max_candidates:
-                out.result = "undecided"
-                out.failing_entry = i
-                out.log_line = f"{trace.path}:{step.line}"
-                out.reason = (f"more than {max_candidates} candidate states agree with the "
-                              f"log at line {step.line} (--max-candidates)")
-                return
-        if not new:
-            _reject(r, trace, step, i, pool, broken, wrong_sets, out)
-            return
-        out.alive.append(len(new))
-        out.entries_checked = i
-        if r.observe:
-            _unconstrained(r, step, next(iter(new.values())), out)
-        frontier = new
+            inv = r.violated(n)
+            if inv is not None:
+                broken.append((n, inv))
+                continue
+            new.setdefault(r.key(n), n)
+        if len(new) > max_candidates:
+            out.result = "undecided"
+            out.failing_entry = i
+            out.log_line = f"{r.path}:{step.line}"
+            out.reason = (f"more than {max_candidates} candidate states agree with the "
+                          f"log at line {step.line} (--max-candidates)")
+            return None
+    if not new:
+        _reject(r, step, i, pool, broken, wrong_sets, out)
+        return None
+    out.alive.append(len(new))
+    out.entries_checked = i
+    if r.observe:
+        _unconstrained(r, step, next(iter(new.values())), out)
+    return new
 
 
-def _reject(r: PartialReplay, trace: PartialTrace, step: PartialStep, i: int,
+def _reject(r: PartialReplay, step: PartialStep, i: int,
             pool: dict[StateId, State], broken: list[tuple[State, str]],
             wrong_sets: list[set[str]], out: Outcome) -> None:
     out.result = "rejected"
     out.failing_entry = i
-    out.log_line = f"{trace.path}:{step.line}"
+    out.log_line = f"{r.path}:{step.line}"
     what = step.action or "Next"
     if (broken and not wrong_sets) or (broken and step.outcome == "accepted"):
         n, inv = broken[0]
@@ -358,11 +415,11 @@ def _unconstrained(r: PartialReplay, step: PartialStep, state: State, out: Outco
         except EvalError:
             continue
         if still:
-            note = (f"{r.trace.path}:{step.line}: the logged {var} is never compared "
+            note = (f"{r.path}:{step.line}: the logged {var} is never compared "
                     "(Observe is TRUE whatever its value)")
             if note not in out.warnings:
                 out.warnings.append(note)
-                out.unconstrained.setdefault(var, []).append(f"{r.trace.path}:{step.line}")
+                out.unconstrained.setdefault(var, []).append(f"{r.path}:{step.line}")
 
 
 def _record(state: Mapping[str, Any]) -> Any:
@@ -377,21 +434,22 @@ def _plain(logged: Mapping[str, Any]) -> Any:
     return make_fn(dict(logged))
 
 
-def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str]]:
+def _diff(value: Any, logged: Any, where: str) -> list[tuple[str, str, str]]:
     if isinstance(logged, Partial):
         if not is_fn(value):
-            return [(where, show(value))]
-        out: list[tuple[str, str]] = []
+            return [(where, show(value), show(logged))]
+        out: list[tuple[str, str, str]] = []
         for k, lv in logged.entries:
             sub = f"{where}.{k}" if type(k) is str and k.isidentifier() else f"{where}[{to_tla(k)}]"
             try:
                 v = apply(value, k, -1)
             except Fail:
-                out.append((sub, "no such key"))
+                out.append((sub, "no such key", show(lv)))
                 continue
             out += _diff(v, lv, sub)
         return out
-    return [] if fingerprint(value) == fingerprint(logged) else [(where, show(value))]
+    return [] if fingerprint(value) == fingerprint(logged) else \
+        [(where, show(value), show(logged))]
 
 
 def _overlay(value: Any, logged: Any) -> Any:
@@ -415,31 +473,51 @@ def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
     try:
         o = replay_partial(path, spec_dir, revision, max_candidates)
     except UserError as err:  # located in this trace, or else at its header (line 1)
-        loc, prefix = err.location or "", f"{path}:"
-        where = loc[len(prefix):].split(":")[0] if loc.startswith(prefix) else ""
-        line = int(where) if where.isdigit() else 1
-        reason = f"line {line}: {err.message}" if where.isdigit() else str(err)
-        return TraceResult(str(path), None, "error", max(line - 2, 0),
-                           Failure(max(line - 2, 0), line, reason),
-                           time.perf_counter() - start)
-    seconds = time.perf_counter() - start
+        return error_result(path, err, time.perf_counter() - start)
+    steps, failing = read_partial(path).steps, o.failing_entry or 0
+    logged = steps[failing - 1] if 0 < failing <= len(steps) else None
+    return outcome_result(path, o, logged, lambda n: _line_text(path, n),
+                          time.perf_counter() - start)
+
+
+def error_result(path: Path, err: UserError, seconds: float) -> TraceResult:
+    """Bad input met checking the partial trace at ``path``, as an ``error`` result at
+    the log line it names (else at the header, line 1)."""
+    loc, prefix = err.location or "", f"{path}:"
+    where = loc[len(prefix):].split(":")[0] if loc.startswith(prefix) else ""
+    line = int(where) if where.isdigit() else 1
+    reason = f"line {line}: {err.message}" if where.isdigit() else str(err)
+    return TraceResult(str(path), None, "error", max(line - 2, 0),
+                       Failure(max(line - 2, 0), line, reason), seconds)
+
+
+def outcome_result(path: Path, o: Outcome, logged: PartialStep | None,
+                   line_text: Callable[[int], str], seconds: float) -> TraceResult:
+    """The search's outcome ``o`` on the trace at ``path`` (``logged``: the step that
+    failed, if one did; the text of its lines by ``line_text``) as a trace result."""
     if o.result == "accepted":
         return TraceResult(str(path), o.module, "conforms", o.entries_checked, None, seconds,
                            _invariants(o), states=o.distinct_states)
     line = int((o.log_line or ":2").rsplit(":", 1)[-1])
     step = o.failing_entry or 0
-    traced = read_partial(path).steps
-    logged = traced[step - 1] if 0 < step <= len(traced) else None
     blame: BlameNode | None = None
     best = o.candidates[0] if o.candidates else None
-    if best is not None and best.blame is not None:
-        blame = BlameNode.from_blame(best.blame)
-    elif o.unmatched and logged is not None:
-        col, end = field_span(_line_text(path, line), o.unmatched[0]) or (1, 1)
-        blame = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
+    field: BlameNode | None = None
+    if o.unmatched and logged is not None:
+        col, end = field_span(line_text(line), o.unmatched[0]) or (1, 1)
+        field = BlameNode(o.unmatched[0], f"no successor of any candidate state agrees with "
                           f"what line {line} logged ({', '.join(o.unmatched)})",
                           str(path), line, col, line, end,
                           tuple((f, _logged_at(logged.state, f)) for f in o.unmatched))
+    if best is not None and best.blame is not None:
+        blame = BlameNode.from_blame(best.blame)
+        if field is not None:  # the logged field, and the action's blame towards it
+            blame = BlameNode(f"line {line} of the log", "the nearest step of the spec "
+                              "disagrees with what it logged", field.file, field.line,
+                              field.col, field.end_line, field.end_col,
+                              children=(field, blame))
+    else:
+        blame = field
     reason = o.reason or "rejected"
     if best is not None and best.action:
         reason += f"; nearest: {best.action}"
