@@ -12,13 +12,12 @@ Workers are forked from the process that loaded the model (Linux, macOS), so the
 its loaded module without loading it again.  :func:`search` runs the rounds over any
 :class:`Pool` of :class:`Worker` s (pipes to forked processes here, Dask actors in
 :mod:`tlaconf.explore.cluster`).  States cross to other processes pickled by :func:`dumps`
-(forked ones share this process's string-hash seed: plain pickle then).
+(a function without its cached hash: another process has its own string-hash seed).
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import multiprocessing
 import pickle
 import time
@@ -32,7 +31,6 @@ from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.hooks import State, StateId
 from tlaconf.explore.model import Model
 from tlaconf.explore.result import Result, Step, Violation
-from tlaconf.values import Fn
 
 Item = tuple[StateId | None, Label | None, StateId, State]
 """A state handed to its owner: (parent, label, id, state)."""
@@ -54,26 +52,9 @@ class Pool(Protocol):
     def ask(self, i: int, msg: Any) -> tuple[Any, ...]: ...
 
 
-class _Portable(pickle.Pickler):
-    """Pickles a function without its cached Python hash, which another process (its
-    own string-hash seed) would not share."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is Fn:
-            return Fn, (obj.as_dict(),)
-        return NotImplemented
-
-
 def dumps(obj: Any) -> bytes:
-    """``obj`` pickled so that any process can load it (:func:`pickle.loads`)."""
-    buf = io.BytesIO()
-    _Portable(buf, pickle.HIGHEST_PROTOCOL).dump(obj)
-    return buf.getvalue()
-
-
-def _forked_dumps(obj: Any) -> bytes:
-    """``obj`` pickled for a process forked from this one (the same string-hash seed, so
-    cached hashes hold): plain pickle, faster than :func:`dumps`."""
+    """``obj`` pickled so that any process can load it (:func:`pickle.loads`; a function
+    is pickled without its cached hash, which another process would not share)."""
     return pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
 
 
@@ -86,18 +67,16 @@ class Worker:
     unopened) or ``("found", kind, name, id, generated)``; ``("record", id)`` with
     ``("ok", blob)`` (parent, label, state).  An error is answered ``("error", exception)``."""
 
-    def __init__(self, engine: Engine, me: int, n: int, forked: bool = False) -> None:
+    def __init__(self, engine: Engine, me: int, n: int) -> None:
         self.engine, self.me, self.n = engine, me, n
         self.pending: list[tuple[StateId, State]] = []
-        self.dumps = _forked_dumps if forked else dumps
-        """How states are pickled: for a forked sibling, or for any process."""
 
     def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...]:
         res = self.engine.result
         counted = res.distinct_states if msg[0] == "admit" else res.total_states
         try:
             if msg[0] == "record":
-                return ("ok", self.dumps(self.engine.record(msg[1])))
+                return ("ok", dumps(self.engine.record(msg[1])))
             if msg[0] == "admit":
                 return self._admit(msg[1], msg[2])
             if msg[0] == "expand":
@@ -134,12 +113,12 @@ class Worker:
                     sent.add(dst)
                     batches[owner].append((sid, label, dst, nxt))
         return ("ok", engine.result.total_states - generated,
-                [self.dumps(b) for b in batches])
+                [dumps(b) for b in batches])
 
 
 def serve(engine: Engine, conn: Channel, me: int, n: int) -> None:
     """A forked worker's loop: answer the coordinator until it says ``("stop",)``."""
-    worker = Worker(engine, me, n, forked=True)
+    worker = Worker(engine, me, n)
     while True:
         msg = conn.recv()
         if msg[0] == "stop":
@@ -206,7 +185,7 @@ def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
         conns.append(here)
         procs.append(proc)
     try:
-        return search(engine, _Pipes(conns), workers, max_depth, progress, forked=True)
+        return search(engine, _Pipes(conns), workers, max_depth, progress)
     finally:
         for conn in conns:
             with contextlib.suppress(OSError):
@@ -218,9 +197,8 @@ def parallel_bfs(model: Model, workers: int, max_depth: int | None = None,
 
 
 def search(engine: Engine, pool: Pool, n: int, max_depth: int | None,
-           progress: Progress | None, forked: bool = False) -> Result:
-    """The rounds of a partitioned breadth-first search, from the coordinator (``forked``:
-    the workers were forked from this process)."""
+           progress: Progress | None) -> Result:
+    """The rounds of a partitioned breadth-first search, from the coordinator."""
     start = time.perf_counter()
     res = Result()
     first: list[list[Item]] = [[] for _ in range(n)]
@@ -242,7 +220,7 @@ def search(engine: Engine, pool: Pool, n: int, max_depth: int | None,
         return True
 
     level = 1
-    pack = _forked_dumps if forked else dumps
+    pack = dumps
     answers = pool.ask_all([("admit", level, [pack(b)]) for b in first])
     while True:
         new = sum(a[1] if a[0] == "ok" else a[4] for a in answers)

@@ -89,6 +89,10 @@ class Fn(Mapping[Any, Any]):
             self._h = hash(frozenset(self._d.items()))
         return self._h
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # without the cached hash: another process has its own string-hash seed
+        return (Fn, (self._d,))
+
     def __repr__(self) -> str:
         return f"Fn({self._d!r})"
 
