@@ -10,14 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import distributed
 import pytest
 
-distributed = pytest.importorskip("distributed", reason="--cluster needs Dask "
-                                  "(pip install -e '.[dev]')")
-
-from tlaconf.cli.main import main  # noqa: E402
-from tlaconf.explore import bfs, load_model  # noqa: E402
-from tlaconf.explore.cluster import cluster_bfs  # noqa: E402
+from tlaconf.cli.main import main
+from tlaconf.explore import bfs, load_model
+from tlaconf.explore.cluster import cluster_bfs
 
 MODELS = Path(__file__).parent / "models"
 CASES = [("Tokens.tla", "Tokens.cfg"), ("Tokens.tla", "Tokens_nosym.cfg"),

@@ -12,7 +12,6 @@ import pytest
 
 import tlaconf
 
-pytest.importorskip("pysyncobj", reason="pip install -e '.[dev]' (pysyncobj==0.3.14)")
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("raft_election", ROOT / "examples/raft/election.py")
 assert _spec is not None and _spec.loader is not None

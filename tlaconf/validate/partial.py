@@ -261,12 +261,7 @@ class PartialSearch:
         except EvalError as err:
             raise UserError(f"cannot check the initial state: {err}", f"{self.r.path}:2") \
                 from None
-        self._settle()
-        if frontier is None:
-            self.decided = True
-            return False
-        self.frontier = frontier
-        return True
+        return self._took(frontier)
 
     def step(self, step: PartialStep) -> bool:
         """Advance over ``step``; False when it is rejected or undecided."""
@@ -278,6 +273,10 @@ class PartialSearch:
                     else "Next (an unlabelled step)")
             raise UserError(f"cannot evaluate {what}: {err}", f"{self.r.path}:{step.line}") \
                 from None
+        return self._took(frontier)
+
+    def _took(self, frontier: dict[StateId, State] | None) -> bool:
+        """Keep ``frontier`` as the candidates (None: the entry decided the verdict)."""
         self._settle()
         if frontier is None:
             self.decided = True
