@@ -5,9 +5,9 @@ set filters over them unevaluated until it must enumerate them; so do we.  A laz
 set that is finite is enumerated (once, cached) when iterated; an infinite one
 raises :class:`Fail` saying it cannot be enumerated.
 
-Membership and equality of the elements are TLC's (:mod:`.semantics`, which in turn
-dispatches to the lazy sets here): the two modules recurse into each other, so this one
-imports the semantics last, once its classes exist, and calls them through the module.
+Membership and equality of the elements are TLC's (:mod:`.semantics`, which knows
+only their base, :mod:`.lazybase`, and asks a lazy set's ``contains`` and
+``equal_hint``).
 """
 
 from __future__ import annotations
@@ -17,93 +17,26 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tlaconf.evaluate.fail import Fail, TooLarge, show
-from tlaconf.values import Fn, ModelValue, kind, make_fn, order
-
-ENUM_LIMIT = 1_000_000
-"""Largest set the evaluator will build by enumerating a lazy set."""
-
-
-def is_set(v: Any) -> bool:
-    return type(v) is frozenset or isinstance(v, LazySet)
-
-
-def is_fn(v: Any) -> bool:
-    t = type(v)
-    return t is tuple or t is Fn or t is LazyFn
-
-
-class LazySet:
-    """Base of the lazy sets.  Subclasses define ``contains``, ``describe`` and ``_enum``."""
-
-    __slots__ = ("_cache",)
-    finite = True
-
-    def __init__(self) -> None:
-        self._cache: frozenset[Any] | None = None
-
-    def contains(self, x: Any, sid: int) -> bool:
-        raise NotImplementedError
-
-    def describe(self) -> str:
-        raise NotImplementedError
-
-    def _enum(self, sid: int) -> frozenset[Any]:
-        raise NotImplementedError
-
-    def size(self, sid: int) -> int:
-        """The number of elements (without enumerating when the set knows it)."""
-        return len(self.enum(sid))
-
-    def enum(self, sid: int) -> frozenset[Any]:
-        """The elements, as a frozenset; :class:`Fail` when the set is infinite or too big."""
-        if self._cache is None:
-            if not self.finite:
-                raise Fail(f"cannot enumerate the infinite set {self.describe()}", (), sid)
-            self._cache = self._enum(sid)
-        return self._cache
-
-    def __repr__(self) -> str:
-        return self.describe()
-
-    def __eq__(self, other: object) -> bool:
-        """By content, as a frozenset would compare (a lazy set inside a tuple, record or
-        set: ``<<SUBSET {1}>> = <<SUBSET {1}>>``); an infinite set only equals itself."""
-        if self is other:
-            return True
-        if not isinstance(other, LazySet | frozenset):
-            return NotImplemented
-        if not self.finite or (isinstance(other, LazySet) and not other.finite):
-            return False
-        if type(other) is frozenset and self.size(-1) != len(other):
-            return False
-        return self.enum(-1) == enum_set(other, -1)
-
-    def __hash__(self) -> int:
-        if self.finite:
-            try:
-                return hash(self.enum(-1))
-            except TooLarge:  # hashed by identity, compared on demand
-                pass
-        return id(self)
-
-
-def enum_set(s: Any, sid: int) -> frozenset[Any]:
-    if type(s) is frozenset:
-        return s
-    if isinstance(s, LazySet):
-        return s.enum(sid)
-    raise Fail(f"expected a set, got the {kind_of(s)} {show(s)}", (), sid)
-
-
-def kind_of(v: Any) -> str:
-    """The kind of ``v`` in messages: ``values.kind``, plus lazy values and operators."""
-    if isinstance(v, LazySet):
-        return "set"
-    if type(v) is LazyFn:
-        return "function"
-    if callable(v):
-        return "operator"
-    return kind(v)
+from tlaconf.evaluate.lazybase import ENUM_LIMIT as ENUM_LIMIT
+from tlaconf.evaluate.lazybase import LazySet as LazySet
+from tlaconf.evaluate.semantics import (
+    NONE,
+    as_bool,
+    domain,
+    equal,
+    fn_values,
+    member,
+    partner,
+    same,
+    same_kinds,
+)
+from tlaconf.evaluate.semantics import Interval as Interval
+from tlaconf.evaluate.semantics import LazyFn as LazyFn
+from tlaconf.evaluate.semantics import enum_set as enum_set
+from tlaconf.evaluate.semantics import is_fn as is_fn
+from tlaconf.evaluate.semantics import is_set as is_set
+from tlaconf.evaluate.semantics import kind_of as kind_of
+from tlaconf.values import Fn, ModelValue, make_fn, order
 
 
 def _not_a(x: Any, what: str, where: str, sid: int) -> Fail:
@@ -119,10 +52,24 @@ def _not_in_builtin(x: Any, name: str, sid: int) -> bool:
     raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in {name}", (), sid)
 
 
-class NatSet(LazySet):
+class ByName(LazySet):
+    """``Nat``, ``Int`` and ``STRING``: infinite, and compared by name as TLC compares them
+    (``Nat = Nat``, ``Nat # Int``; ``Nat = STRING`` is an error)."""
+
     __slots__ = ()
     finite = False
     by_name = True
+
+    def equal_hint(self, other: Any, sid: int) -> bool | None:
+        if type(other) not in BUILTIN_SETS:
+            return None
+        if type(self) is type(other) or {type(self), type(other)} == {NatSet, IntSet}:
+            return type(self) is type(other)
+        raise Fail(f"attempted to compare {show(self)} with {show(other)}", (), sid)
+
+
+class NatSet(ByName):
+    __slots__ = ()
 
     def contains(self, x: Any, sid: int) -> bool:
         if type(x) is int:
@@ -133,10 +80,8 @@ class NatSet(LazySet):
         return "Nat"
 
 
-class IntSet(LazySet):
+class IntSet(ByName):
     __slots__ = ()
-    finite = False
-    by_name = True
 
     def contains(self, x: Any, sid: int) -> bool:
         return type(x) is int or _not_in_builtin(x, "Int", sid)
@@ -145,10 +90,8 @@ class IntSet(LazySet):
         return "Int"
 
 
-class StringSet(LazySet):
+class StringSet(ByName):
     __slots__ = ()
-    finite = False
-    by_name = True
 
     def contains(self, x: Any, sid: int) -> bool:
         return type(x) is str or _not_in_builtin(x, "STRING", sid)
@@ -159,38 +102,6 @@ class StringSet(LazySet):
 
 BUILTIN_SETS = (NatSet, IntSet, StringSet)
 """Nat, Int and STRING: TLC compares them by name (``Nat = Nat``, ``Nat # Int``)."""
-
-
-class Interval(LazySet):
-    """``a..b`` (and ``DOMAIN`` of a sequence): kept as an interval, as TLC keeps an
-    ``IntervalValue`` (``ToString(1..3)`` is ``"1..3"``; ``{1, 2, 3}`` prints as a set)."""
-
-    __slots__ = ("hi", "lo")
-
-    def __init__(self, lo: int, hi: int) -> None:
-        super().__init__()
-        self.lo = lo
-        self.hi = hi
-
-    def contains(self, x: Any, sid: int) -> bool:
-        if type(x) is int:
-            return self.lo <= x <= self.hi
-        if self.lo > self.hi or type(x) is ModelValue:
-            return False
-        raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in the "
-                   f"interval {self.describe()}", (), sid)
-
-    def describe(self) -> str:
-        return f"{show(self.lo)}..{show(self.hi)}" if self.lo <= self.hi else "{}"
-
-    def size(self, sid: int) -> int:
-        return max(0, self.hi - self.lo + 1)
-
-    def _enum(self, sid: int) -> frozenset[Any]:
-        if self.hi - self.lo >= ENUM_LIMIT:
-            raise TooLarge(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} "
-                       "elements)", (), sid)
-        return frozenset(range(self.lo, self.hi + 1))
 
 
 class SubsetSet(LazySet):
@@ -211,7 +122,7 @@ class SubsetSet(LazySet):
             raise _not_a(x, "set", "SUBSET ...", sid)
         base = self.base
         if type(base) is frozenset:
-            return all(sem.member(e, base, sid) for e in enum_set(x, sid))
+            return all(member(e, base, sid) for e in enum_set(x, sid))
         return all(base.contains(e, sid) for e in enum_set(x, sid))
 
     def describe(self) -> str:
@@ -247,9 +158,9 @@ class FnSet(LazySet):
     def contains(self, x: Any, sid: int) -> bool:
         if not is_fn(x):
             raise _not_a(x, "function", self.describe(), sid)
-        if not sem.equal(sem.domain(x, sid), self.dom, sid):
+        if not equal(domain(x, sid), self.dom, sid):
             return False
-        return all(sem.member(v, self.rng, sid) for v in sem.fn_values(x, sid))
+        return all(member(v, self.rng, sid) for v in fn_values(x, sid))
 
     def describe(self) -> str:
         return f"[{show(self.dom)} -> {show(self.rng)}]"
@@ -288,10 +199,13 @@ class SeqSet(LazySet):
 
     def contains(self, x: Any, sid: int) -> bool:
         if type(x) is tuple:
-            return all(sem.member(e, self.base, sid) for e in x)
+            return all(member(e, self.base, sid) for e in x)
         if is_fn(x):
             return False
         raise _not_a(x, "sequence", "Seq(...)", sid)
+
+    def equal_hint(self, other: Any, sid: int) -> bool | None:
+        return equal(self.base, other.base, sid) if type(other) is SeqSet else None
 
     def describe(self) -> str:
         return f"Seq({show(self.base)})"
@@ -315,7 +229,7 @@ class RecordSet(LazySet):
             raise _not_a(x, "record", self.describe(), sid)
         if type(x) is not Fn or len(x) != len(self.fields):
             return False
-        return all(k in x and sem.member(x[k], s, sid) for k, s in self.fields)
+        return all(k in x and member(x[k], s, sid) for k, s in self.fields)
 
     def describe(self) -> str:
         return "[" + ", ".join(f"{k} : {show(s)}" for k, s in self.fields) + "]"
@@ -355,7 +269,7 @@ class ProductSet(LazySet):
                 return False
             raise _not_a(x, "tuple", self.describe(), sid)
         return len(x) == len(self.factors) and all(
-            sem.member(e, s, sid) for e, s in zip(x, self.factors, strict=True)
+            member(e, s, sid) for e, s in zip(x, self.factors, strict=True)
         )
 
     def describe(self) -> str:
@@ -386,13 +300,13 @@ class FilterSet(LazySet):
         return type(self.base) is frozenset or bool(self.base.finite)
 
     def contains(self, x: Any, sid: int) -> bool:
-        return sem.member(x, self.base, sid) and sem.as_bool(self.pred(x), sid)
+        return member(x, self.base, sid) and as_bool(self.pred(x), sid)
 
     def describe(self) -> str:
         return f"{{x \\in {show(self.base)} : ...}}"
 
     def _enum(self, sid: int) -> frozenset[Any]:
-        return frozenset(x for x in enum_set(self.base, sid) if sem.as_bool(self.pred(x), sid))
+        return frozenset(x for x in enum_set(self.base, sid) if as_bool(self.pred(x), sid))
 
 
 UNENUMERABLE = (NatSet, IntSet, StringSet, SeqSet)
@@ -418,12 +332,12 @@ class BinarySet(LazySet):
         return fin[0] and fin[1] if self.op == "\\cup" else fin[0]
 
     def contains(self, x: Any, sid: int) -> bool:
-        a = sem.member(x, self.left, sid)
+        a = member(x, self.left, sid)
         if self.op == "\\cup":
-            return a or sem.member(x, self.right, sid)
+            return a or member(x, self.right, sid)
         if self.op == "\\cap":
-            return a and sem.member(x, self.right, sid)
-        return a and not sem.member(x, self.right, sid)
+            return a and member(x, self.right, sid)
+        return a and not member(x, self.right, sid)
 
     def describe(self) -> str:
         return f"{show(self.left)} {self.op} {show(self.right)}"
@@ -434,7 +348,7 @@ class BinarySet(LazySet):
             return frozenset(checked([*left, *right], sid, "the two sets hold"))
         if self.op == "\\":
             return frozenset(x for x in enum_set(self.left, sid)
-                             if not sem.member(x, self.right, sid))
+                             if not member(x, self.right, sid))
         # TLC's SetCapValue enumerates its first set when it can (Nat, Int, STRING and
         # Seq(S) it cannot), else its second, and tests membership in the other
         few, other = self.left, self.right
@@ -443,7 +357,7 @@ class BinarySet(LazySet):
         if type(few) in UNENUMERABLE:
             raise Fail(f"cannot enumerate {self.describe()}: neither {show(self.left)} nor "
                        f"{show(self.right)} is enumerable", (), sid)
-        return frozenset(x for x in enum_set(few, sid) if sem.member(x, other, sid))
+        return frozenset(x for x in enum_set(few, sid) if member(x, other, sid))
 
 
 VIEW_FROM = 64
@@ -520,13 +434,22 @@ class Without(LazySet):
 
     def contains(self, x: Any, sid: int) -> bool:
         log = self.log
-        if not sem.member(x, log.base, sid):
+        if not member(x, log.base, sid):
             return False
-        found = sem.partner(x, log.base)
-        return found is sem.NONE or self.has(found)
+        found = partner(x, log.base)
+        return found is NONE or self.has(found)
 
     def size(self, sid: int) -> int:
         return len(self.log.base) - self.k
+
+    def equal_hint(self, other: Any, sid: int) -> bool | None:
+        """FALSE when the sizes differ (``S = {}`` for a large ``S`` less some elements,
+        without a copy)."""
+        if isinstance(other, Without | frozenset):
+            n = other.size(sid) if type(other) is Without else len(other)
+            if self.size(sid) != n:
+                return False
+        return None
 
     def describe(self) -> str:
         from tlaconf.values import to_tla
@@ -565,8 +488,8 @@ class Without(LazySet):
     def without(self, x: Any, sid: int) -> Any:
         """This set minus the element ``x`` (the set itself when ``x`` is not in it)."""
         log = self.log
-        found = sem.partner(x, log.base) if sem.member(x, log.base, sid) else sem.NONE
-        if found is sem.NONE or not self.has(found):
+        found = partner(x, log.base) if member(x, log.base, sid) else NONE
+        if found is NONE or not self.has(found):
             return self
         i = log.stamp.get(found)
         if i == self.k:  # this very removal was made before: the same view
@@ -613,10 +536,22 @@ class Plus(LazySet):
         self.n = len(big) + len(self.few)
 
     def contains(self, x: Any, sid: int) -> bool:
-        return sem.member(x, self.big, sid) or sem.member(x, self.few, sid)
+        return member(x, self.big, sid) or member(x, self.few, sid)
 
     def size(self, sid: int) -> int:
         return self.n
+
+    def equal_hint(self, other: Any, sid: int) -> bool | None:
+        """``p = c`` for a plain set ``c`` without building ``p``: when ``c`` holds all of
+        ``p``'s elements and no more, of the same kinds; otherwise as any other set."""
+        if type(other) is not frozenset:
+            return None
+        if len(other) != self.n:
+            return False
+        if self.big <= other and same_kinds(self.big, other) \
+                and all(partner(x, other) is not NONE for x in self.few):
+            return True
+        return same(self.enum(sid), other, sid)
 
     def describe(self) -> str:
         from tlaconf.values import to_tla
@@ -641,7 +576,7 @@ class UnionSet(LazySet):
         return all(type(s) is frozenset or s.finite for s in self.sets)
 
     def contains(self, x: Any, sid: int) -> bool:
-        return any(sem.member(x, s, sid) for s in self.sets)
+        return any(member(x, s, sid) for s in self.sets)
 
     def describe(self) -> str:
         return f"UNION {show(self.sets)}"
@@ -676,41 +611,6 @@ def set_size(s: Any, sid: int) -> int:
     raise Fail(f"expected a set, got the {kind_of(s)} {show(s)}", (), sid)
 
 
-class LazyFn:
-    """A function on a domain that is evaluated pointwise, memoized (``[n \\in Nat |-> ...]``,
-    recursive function definitions)."""
-
-    __slots__ = ("body", "dom", "memo")
-
-    def __init__(self, dom: Any, body: Callable[[Any], Any]) -> None:
-        self.dom = dom
-        self.body = body
-        self.memo: dict[Any, Any] = {}
-
-    def apply(self, x: Any, sid: int) -> Any:
-        memo = self.memo
-        key = sem.tag(x) if sem.ambiguous(x) else x
-        if key in memo:
-            return memo[key]
-        if not sem.member(x, self.dom, sid):
-            raise Fail(
-                f"function applied to {show(x)}, which is not in its domain {show(self.dom)}",
-                (), sid,
-            )
-        v = self.body(x)
-        memo[key] = v
-        return v
-
-    def materialize(self, sid: int) -> Any:
-        return make_fn({x: self.apply(x, sid) for x in enum_set(self.dom, sid)})
-
-    def describe(self) -> str:
-        return f"[x \\in {show(self.dom)} |-> ...]"
-
-    def __repr__(self) -> str:
-        return self.describe()
-
-
 def sorted_values(s: Iterable[Any]) -> list[Any]:
     from tlaconf.values import canonical
 
@@ -726,7 +626,4 @@ def reducible(s: Any) -> bool:
     """Whether TLC holds ``s`` as an interval or an enumerated set (see :data:`REDUCIBLE`)."""
     return type(s) is frozenset or type(s) in REDUCIBLE
 
-
-# Last: semantics imports the classes above (either module may be imported first).
-from tlaconf.evaluate import semantics as sem  # noqa: E402
 

@@ -9,24 +9,107 @@ plain values and the lazy values of :mod:`.lazysets`.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from tlaconf.evaluate.fail import Fail, show
-from tlaconf.evaluate.lazysets import (
-    BUILTIN_SETS,
-    Interval,
-    IntSet,
-    LazyFn,
-    LazySet,
-    NatSet,
-    Plus,
-    SeqSet,
-    Without,
-    enum_set,
-    kind_of,
-)
-from tlaconf.values import Fn, ModelValue, order, shape, sort_key
+from tlaconf.evaluate.fail import Fail, TooLarge, show
+from tlaconf.evaluate.lazybase import ENUM_LIMIT, LazySet
+from tlaconf.values import Fn, ModelValue, kind, make_fn, order, shape, sort_key
+
+
+def is_set(v: Any) -> bool:
+    return type(v) is frozenset or isinstance(v, LazySet)
+
+
+def is_fn(v: Any) -> bool:
+    t = type(v)
+    return t is tuple or t is Fn or t is LazyFn
+
+
+def enum_set(s: Any, sid: int) -> frozenset[Any]:
+    if type(s) is frozenset:
+        return s
+    if isinstance(s, LazySet):
+        return s.enum(sid)
+    raise Fail(f"expected a set, got the {kind_of(s)} {show(s)}", (), sid)
+
+
+def kind_of(v: Any) -> str:
+    """The kind of ``v`` in messages: ``values.kind``, plus lazy values and operators."""
+    if isinstance(v, LazySet):
+        return "set"
+    if type(v) is LazyFn:
+        return "function"
+    if callable(v):
+        return "operator"
+    return kind(v)
+
+
+class Interval(LazySet):
+    """``a..b`` (and ``DOMAIN`` of a sequence): kept as an interval, as TLC keeps an
+    ``IntervalValue`` (``ToString(1..3)`` is ``"1..3"``; ``{1, 2, 3}`` prints as a set)."""
+
+    __slots__ = ("hi", "lo")
+
+    def __init__(self, lo: int, hi: int) -> None:
+        super().__init__()
+        self.lo = lo
+        self.hi = hi
+
+    def contains(self, x: Any, sid: int) -> bool:
+        if type(x) is int:
+            return self.lo <= x <= self.hi
+        if self.lo > self.hi or type(x) is ModelValue:
+            return False
+        raise Fail(f"attempted to check whether the {kind_of(x)} {show(x)} is in the "
+                   f"interval {self.describe()}", (), sid)
+
+    def describe(self) -> str:
+        return f"{show(self.lo)}..{show(self.hi)}" if self.lo <= self.hi else "{}"
+
+    def size(self, sid: int) -> int:
+        return max(0, self.hi - self.lo + 1)
+
+    def _enum(self, sid: int) -> frozenset[Any]:
+        if self.hi - self.lo >= ENUM_LIMIT:
+            raise TooLarge(f"refusing to enumerate {self.describe()} (more than {ENUM_LIMIT} "
+                       "elements)", (), sid)
+        return frozenset(range(self.lo, self.hi + 1))
+
+
+class LazyFn:
+    """A function on a domain that is evaluated pointwise, memoized (``[n \\in Nat |-> ...]``,
+    recursive function definitions)."""
+
+    __slots__ = ("body", "dom", "memo")
+
+    def __init__(self, dom: Any, body: Callable[[Any], Any]) -> None:
+        self.dom = dom
+        self.body = body
+        self.memo: dict[Any, Any] = {}
+
+    def apply(self, x: Any, sid: int) -> Any:
+        memo = self.memo
+        key = tag(x) if ambiguous(x) else x
+        if key in memo:
+            return memo[key]
+        if not member(x, self.dom, sid):
+            raise Fail(
+                f"function applied to {show(x)}, which is not in its domain {show(self.dom)}",
+                (), sid,
+            )
+        v = self.body(x)
+        memo[key] = v
+        return v
+
+    def materialize(self, sid: int) -> Any:
+        return make_fn({x: self.apply(x, sid) for x in enum_set(self.dom, sid)})
+
+    def describe(self) -> str:
+        return f"[x \\in {show(self.dom)} |-> ...]"
+
+    def __repr__(self) -> str:
+        return self.describe()
 
 
 def as_bool(v: Any, sid: int) -> bool:
@@ -144,10 +227,10 @@ def _strict(a: Any, b: Any) -> bool:
     if t is tuple:
         return all(_value_strict(x, y) for x, y in zip(a, b, strict=True))
     if t is frozenset:
-        return _same_kinds(a, b)
+        return same_kinds(a, b)
     if t is Fn:
         da, db = a._d, b._d
-        if not _same_kinds(da, db):
+        if not same_kinds(da, db):
             return False
         kinds = a.value_kinds() | b.value_kinds()
         if kinds <= SCALARS:  # equal scalars differ in kind only as TRUE and 1
@@ -159,7 +242,7 @@ def _strict(a: Any, b: Any) -> bool:
                 if x:
                     e = next(iter(x)).__class__  # one element of each: sets hold one kind
                     if not ((e is int or e is str) and e is next(iter(y)).__class__) \
-                            and not _same_kinds(x, y):
+                            and not same_kinds(x, y):
                         return False
             elif not _value_strict(x, y):
                 return False
@@ -177,7 +260,7 @@ def _value_strict(x: Any, y: Any) -> bool:
     if tx in SCALARS:
         return tx is type(y)
     if tx is frozenset and type(y) is frozenset:
-        return _same_kinds(x, y)
+        return same_kinds(x, y)
     return _strict(x, y)
 
 
@@ -189,7 +272,7 @@ def _one_kind(a: Any, b: Any) -> bool:
     return (k is int or k is str) and k is next(iter(b)).__class__
 
 
-def _same_kinds(a: Any, b: Any) -> bool:
+def same_kinds(a: Any, b: Any) -> bool:
     """Whether two equal collections (sets, or dicts' keys) hold the same kinds of values."""
     if not a or _one_kind(a, b):
         return True
@@ -272,36 +355,15 @@ def equal(a: Any, b: Any, sid: int) -> bool:
             (), sid,
         )
     if fa == "set":
-        if type(a) is Without or type(b) is Without:
-            sizes = [v.size(sid) if isinstance(v, Without) else len(v)
-                     for v in (a, b) if isinstance(v, Without | frozenset)]
-            if len(sizes) == 2 and sizes[0] != sizes[1]:
-                return False  # S = {} for a large S less some elements, without a copy
-        if type(a) is Plus and type(b) is frozenset:
-            return _plus_equal(a, b, sid)
-        if type(b) is Plus and type(a) is frozenset:
-            return _plus_equal(b, a, sid)
-        if type(a) is SeqSet and type(b) is SeqSet:
-            return equal(a.base, b.base, sid)
-        if type(a) in BUILTIN_SETS and type(b) in BUILTIN_SETS:
-            if type(a) is type(b) or {type(a), type(b)} == {NatSet, IntSet}:
-                return type(a) is type(b)
-            raise Fail(f"attempted to compare {show(a)} with {show(b)}", (), sid)
+        for x, y in ((a, b), (b, a)):
+            if isinstance(x, LazySet):
+                hint = x.equal_hint(y, sid)
+                if hint is not None:
+                    return hint
         return same(enum_set(a, sid), enum_set(b, sid), sid)
     if fa == "function":
         return same(normalize_fn(a, sid), normalize_fn(b, sid), sid)
     return bool(a == b)
-
-
-def _plus_equal(p: Plus, c: frozenset[Any], sid: int) -> bool:
-    """``p = c`` without building ``p``: when ``c`` holds all of ``p``'s elements and no
-    more, of the same kinds; otherwise as any other set."""
-    if len(c) != p.n:
-        return False
-    if p.big <= c and _same_kinds(p.big, c) \
-            and all(partner(x, c) is not NONE for x in p.few):
-        return True
-    return same(p.enum(sid), c, sid)
 
 
 def member(x: Any, s: Any, sid: int) -> bool:
