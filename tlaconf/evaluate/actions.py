@@ -90,7 +90,7 @@ class ActionCompiler:
 
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
-        self.walker = Walker(comp)
+        self.walker: Walker[Any, Any] = Walker(comp)
         self.cur = Cursor()
         self._scopes: dict[int, Scope] = {}
         self._open: list[int] = []

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tlaconf.evaluate.actionwalk import ActionVisitor
 from tlaconf.evaluate.compiler import flatten_tuple
 from tlaconf.evaluate.levels import has_stateful
 from tlaconf.evaluate.namespace import Namespace
@@ -89,7 +88,7 @@ def unchanged_sites(w: Walker, target: A.Node, ns: Namespace, env: Env) -> list[
     return out
 
 
-class AssignmentChecker(Walker, ActionVisitor["At", Paths]):
+class AssignmentChecker(Walker["At", Paths]):
     """Computes :class:`Paths` of action formulas (nothing is evaluated)."""
 
     def __init__(self, comp: object, variables: Iterable[str]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
+from tlaconf.evaluate.actionwalk import taken_arm
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.fail import show as _show
 from tlaconf.evaluate.namespace import Namespace
@@ -52,7 +52,7 @@ class Blame:
         return "\n".join(lines)
 
 
-class Blamer(Walker, ActionVisitor["Site", Blame]):
+class Blamer(Walker["Site", Blame]):
     def __init__(self, comp: Any, texts: Mapping[str, str]) -> None:
         super().__init__(comp)
         self.texts = texts

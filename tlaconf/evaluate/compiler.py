@@ -41,10 +41,10 @@ from tlaconf.evaluate.code import (
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.fastpaths import FastPaths
 from tlaconf.evaluate.fold import Folding
-from tlaconf.evaluate.levels import is_stateful
+from tlaconf.evaluate.levels import Levels
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
-from tlaconf.tla.visit import NodeFacts, free_names
+from tlaconf.tla.visit import free_names
 
 TOO_DEEP_TO_COMPILE = (
     "expression nested too deeply to compile (a chain such as a + a + ... of some "
@@ -95,33 +95,41 @@ _HOIST = (A.SetEnum, A.Tuple, A.Record, A.OpApp, A.SetMap, A.SetFilter, A.FnCons
 """Expressions worth folding when constant (a name or a literal is already cheap)."""
 
 
-class Compiler(Folding, FastPaths):
+class Compiler:
     """Turns AST into Python functions living in one globals dict ``G``: code generation
-    here, with the level analyses (:class:`~.levels.Levels`), constant folding
-    (:class:`~.fold.Folding`) and the inlined fast paths (:class:`~.fastpaths.FastPaths`)
-    as mixins."""
+    here; the level analyses (:attr:`levels`), constant folding (:attr:`folding`) and the
+    inlined fast paths (:attr:`fast`) are parts of their own."""
 
     def __init__(self) -> None:
         self.G: dict[str, Any] = dict(R.GLOBALS)
         self.spans: list[A.Span] = []
         self.nodes: list[A.Node] = []
         self._fns: dict[tuple[int, bool], str] = {}
-        self._consts: dict[int, str | None] = {}
-        self._inprogress: set[int] = set()
-        self._level: dict[tuple[int, bool], bool] = {}
-        self._facts = NodeFacts(is_stateful)
+        self.levels = Levels()
+        self.folding = Folding(self, self.levels)
+        self.fast = FastPaths(self)
         self._counter = itertools.count()
         self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
         self._builtin_names: dict[int, str] = {}
-        self._selections: dict[tuple[int, tuple[str, ...]], Entry] = {}
         self._bool_defs: dict[tuple[int, bool], bool] = {}
         self._sids: dict[int, int] = {}
-        self._action: dict[tuple[str, int], bool] = {}
-        self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self.sources: list[str] = []
         """Every generated function's source, for inspection."""
         self.registers: dict[Any, Any] = {}
         """TLCSet/TLCGet registers: this context's own, emptied by :meth:`reset_registers`."""
+
+    def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]
+                      ) -> Entry | None:
+        """What ``module!name`` refers to in ``ns`` (see :meth:`.Levels.resolve_entry`)."""
+        return self.levels.resolve_entry(ns, name, module)
+
+    def node_is_action(self, node: A.Node, ns: Namespace, bound: set[str]) -> bool:
+        """See :meth:`.Levels.node_is_action`."""
+        return self.levels.node_is_action(node, ns, bound)
+
+    def entry_is_action(self, entry: Entry) -> bool:
+        """See :meth:`.Levels.entry_is_action`."""
+        return self.levels.entry_is_action(entry)
 
     def reset_registers(self) -> None:
         """Forget every TLCSet (a new, independent run: the next trace)."""
@@ -176,7 +184,7 @@ class Compiler(Folding, FastPaths):
         args = ", ".join([*STATE_ARGS, *entry.ns.inst_py, *(py for _, py, _ in params)])
         try:
             if entry.kind == "op":
-                strict = self.strict_params(entry)
+                strict = self.levels.strict_params(entry)
                 sc = sc.bind({n: Local(py, "op" if ar else "val" if i in strict else "maybe", ar)
                               for i, (n, py, ar) in enumerate(params)})
                 body = self.expr(node.body, sc)
@@ -190,7 +198,7 @@ class Compiler(Folding, FastPaths):
             return name
         self._bool_defs[key] = body.boolean
         general = f"G{name}"
-        fold = (self.set_fold(entry, sc, args.split(", "), general) if entry.kind == "op"
+        fold = (self.fast.set_fold(entry, sc, args.split(", "), general) if entry.kind == "op"
                 else None)
         if fold is None:
             fold = self.memo(entry, args.split(", ")[len(STATE_ARGS):], general)
@@ -212,7 +220,7 @@ class Compiler(Folding, FastPaths):
         node = entry.node
         if not (entry.kind == "op" and isinstance(node, A.OpDef) and node.params
                 and all(p.arity == 0 for p in node.params)
-                and self.entry_is_const(entry, pure=True)
+                and self.levels.entry_is_const(entry, pure=True)
                 and not any(n == node.name for n, _ in free_names(node.body, set()))):
             return None
         m, r = self.glob([None] * (2 * len(args) + 2), "M_"), self.fresh("r_")
@@ -241,7 +249,7 @@ class Compiler(Folding, FastPaths):
 
     def expr(self, node: A.Node, sc: Scope) -> Code:
         if isinstance(node, _HOIST) and not sc.primed:
-            hoisted = self.hoist(node, sc)
+            hoisted = self.folding.hoist(node, sc)
             if hoisted is not None:
                 return self.shallow(hoisted, sc)
         meth = getattr(self, f"x_{type(node).__name__}", None)
@@ -268,7 +276,7 @@ class Compiler(Folding, FastPaths):
                                                    *(f"    {b}" for b in body)]), name)
         return f"{name}({params})"
 
-    def _expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
+    def expr_nohoist(self, node: A.Node, sc: Scope) -> Code:
         meth = getattr(self, f"x_{type(node).__name__}")
         code: Code = meth(node, sc)
         return code
@@ -277,7 +285,7 @@ class Compiler(Folding, FastPaths):
         c = self.expr(node, sc)
         if c.boolean:
             return c.src
-        t = self.tmp(c, sc) if c.const is NOCONST else None
+        t = self.fast.tmp(c, sc) if c.const is NOCONST else None
         if t is None:
             return f"_B({c.src}, {self.sid(node)})"
         return f"({t[1]} if {t[0]} is True or {t[1]} is False else _B({t[1]}, {self.sid(node)}))"
@@ -319,7 +327,7 @@ class Compiler(Folding, FastPaths):
             loc = sc.locals.get(name)
             if loc is not None:
                 return self.call_local(node, loc, args, sc)
-        entry = self.resolve_entry(sc.ns, name, module)
+        entry = self.levels.resolve_entry(sc.ns, name, module)
         if entry is None:
             where = "!".join((*module, name))
             raise Fail(f"unknown operator or name {where}", (), self.sid(node))
@@ -378,7 +386,7 @@ class Compiler(Folding, FastPaths):
             if args:
                 raise Fail(f"{entry.name} takes no arguments", (), self.sid(node))
             if not sc.primed and not lead:
-                c = self.const_ref(entry)
+                c = self.folding.const_ref(entry)
                 if c is not None:
                     return c
             fname = self.def_fn(entry, sc.primed)
@@ -393,7 +401,7 @@ class Compiler(Folding, FastPaths):
             raise Fail(f"{entry.name} takes {len(params)} arguments, got {len(args)}", (),
                        self.sid(node))
         code = self.call_args(fname, args, [p.arity for p in params],
-                              self.strict_params(entry), sc)
+                              self.levels.strict_params(entry), sc)
         return Code(code.src, self._bool_defs.get((id(entry), sc.primed), False))
 
     def call_args(self, fname: str, args: tuple[A.Expr, ...], arities: list[int],
@@ -469,7 +477,7 @@ class Compiler(Folding, FastPaths):
             loc = sc.locals.get(arg.name) if not arg.module else None
             if loc is not None:
                 return loc.py
-            entry = self.resolve_entry(sc.ns, arg.name, arg.module)
+            entry = self.levels.resolve_entry(sc.ns, arg.name, arg.module)
             if entry is not None and entry.kind == "op":
                 return as_value(self.def_fn(entry, sc.primed), [])
             if entry is not None and entry.kind == "builtin":
@@ -530,7 +538,7 @@ class Compiler(Folding, FastPaths):
             py = self.fresh("L_")
             if isinstance(d, A.OpDef) and d.params:
                 params = [(p.name, self.fresh("p_"), p.arity) for p in d.params]
-                strict = self._strict_of(d.params, d.body, inner.ns)
+                strict = self.levels.strict_of(d.params, d.body, inner.ns)
                 loc = Local(py, "op", len(params), strict=strict)
                 body_sc = inner.bind({d.name: loc} if d.name in recursive else {}).bind(
                     {n: Local(p, "op" if ar else "val" if i in strict else "maybe", ar)
@@ -614,7 +622,7 @@ class Compiler(Folding, FastPaths):
         body = self.boolean(node.body, replace(inner, loops=loops))
         name = self.fresh("q_")
         lines = [f"def {name}({', '.join(params)}):"]
-        pairwise = self.pairwise_disjoint(node, base)
+        pairwise = self.fast.pairwise_disjoint(node, base)
         if pairwise is not None:
             lines += [f"    _r = {pairwise}", "    if _r is not None:", "        return _r"]
         lines += [f"    {k} = {src}" for k, src in hoist.items()]
@@ -756,12 +764,12 @@ class Compiler(Folding, FastPaths):
             x, xty = xc.src, xc.ty
         else:
             x = "(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")"
-        return self.application(fc, Code(x, ty=xty), self.sid(node), sc)
+        return self.fast.application(fc, Code(x, ty=xty), self.sid(node), sc)
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
         r = self.expr(node.expr, sc)
         key = repr(node.field_name)
-        tr = self.tmp(r, sc) if r.const is NOCONST else None
+        tr = self.fast.tmp(r, sc) if r.const is NOCONST else None
         if tr is not None:
             return Code(f"({tr[1]}._d[{key}] if type({tr[0]}) is _Fn and {key} in {tr[1]}._d "
                         f"else _dot({tr[1]}, {key}, {self.sid(node)}))")
@@ -872,18 +880,18 @@ def _bin(op: str) -> Callable[[Compiler, A.Node, tuple[A.Expr, ...], Scope], Cod
         if op == "<=>":
             return Code(f"({c.boolean(args[0], sc)} is {c.boolean(args[1], sc)})", True)
         if op in ("in", "notin") and isinstance(args[1], A.SetFilter):
-            return c.filter_membership(args[0], args[1], sc, op == "notin")
+            return c.fast.filter_membership(args[0], args[1], sc, op == "notin")
         if op in ("eq", "neq"):
-            disjoint = c.disjointness(node, args, sc, op == "neq")
+            disjoint = c.fast.disjointness(node, args, sc, op == "neq")
             if disjoint is not None:
                 return disjoint
         a, b = (c.expr(x, sc) for x in args)
         sid = c.sid(node)
         if op in ("eq", "neq"):
-            return c.equality(a, b, sid, sc, op == "neq")
+            return c.fast.equality(a, b, sid, sc, op == "neq")
         if op in ("in", "notin"):
-            return c.membership(a, b, sid, sc, op == "notin")
-        return c.set_binop(op, a, b, sid, sc)
+            return c.fast.membership(a, b, sid, sc, op == "notin")
+        return c.fast.set_binop(op, a, b, sid, sc)
 
     return compile_
 

@@ -374,10 +374,10 @@ class Context:
             for unit in module.units:
                 entry = ns.entries.get(unit.name) if isinstance(unit, A.OpDef) else None
                 if (entry is not None and entry.kind == "op" and entry.node is unit
-                        and not unit.params and not self.compiler.entry_is_const(entry, True)
-                        and self.compiler.entry_is_const(entry)):
+                        and not unit.params and not self.compiler.levels.entry_is_const(entry, True)
+                        and self.compiler.levels.entry_is_const(entry)):
                     with budget.limit(unit.span):
-                        self.compiler.const_ref(entry, startup=True)
+                        self.compiler.folding.const_ref(entry, startup=True)
 
         visit(self.name)
 

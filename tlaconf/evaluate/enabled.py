@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from tlaconf.evaluate.actionwalk import ActionVisitor, taken_arm
+from tlaconf.evaluate.actionwalk import taken_arm
 from tlaconf.evaluate.assigned import unchanged_sites
 from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
 from tlaconf.evaluate.fail import Fail
@@ -32,7 +32,7 @@ Frame = tuple[Namespace, Env, Assignment]
 """What the walk carries: the namespace, the bound names, the primed variables assigned."""
 
 
-class Enabler(Walker, ActionVisitor[Frame, Iterator[Assignment]]):
+class Enabler(Walker[Frame, Iterator[Assignment]]):
     def enabled(
         self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> bool:

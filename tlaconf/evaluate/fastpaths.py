@@ -5,7 +5,7 @@ calls the general runtime helper only otherwise."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tlaconf.evaluate.code import (
     NOCONST,
@@ -21,16 +21,24 @@ from tlaconf.tla import ast as A
 from tlaconf.tla.visit import free_names
 
 
-class FastPaths:
-    """The fast paths of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin)."""
+class CodeHost(Protocol):
+    """What the fast paths need of the code generator."""
 
-    if TYPE_CHECKING:  # provided by the compiler
-        def fresh(self, prefix: str) -> str: ...
-        def sid(self, node: A.Node) -> int: ...
-        def expr(self, node: A.Node, sc: Scope) -> Code: ...
-        def boolean(self, node: A.Node, sc: Scope) -> str: ...
-        def bound_lambda(self, bounds: tuple[A.Bound, ...], sc: Scope,
-                         body: Callable[[Scope], str]) -> str: ...
+    def fresh(self, prefix: str) -> str: ...
+    def sid(self, node: A.Node) -> int: ...
+    def expr(self, node: A.Node, sc: Scope) -> Code: ...
+    def boolean(self, node: A.Node, sc: Scope) -> str: ...
+    def bound_lambda(self, bounds: tuple[A.Bound, ...], sc: Scope,
+                     body: Callable[[Scope], str]) -> str: ...
+
+
+class FastPaths:
+    """The inlined fast paths of one compiler: the code of an application, equality,
+    membership or set operation that tests the kinds of its values inline and calls the
+    general runtime helper only otherwise."""
+
+    def __init__(self, c: CodeHost) -> None:
+        self.c = c
 
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
         """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
@@ -82,7 +90,7 @@ class FastPaths:
             return code.src, code.src
         if sc.iterable:
             return None
-        t = self.fresh("t_")
+        t = self.c.fresh("t_")
         return f"({t} := {code.src})", t
 
     def equality(self, a: Code, b: Code, sid: int, sc: Scope, negate: bool) -> Code:
@@ -144,11 +152,11 @@ class FastPaths:
         if sc.iterable or (inter.name in sc.ns.entries
                            and sc.ns.entries[inter.name].kind != "builtin"):
             return None
-        ca, cb = (self.expr(x, sc) for x in inter.args)
+        ca, cb = (self.c.expr(x, sc) for x in inter.args)
         a, b = self.tmp(ca, sc), self.tmp(cb, sc)
         if a is None or b is None or not a[1].isidentifier() or not b[1].isidentifier():
             return None
-        sid = self.sid(node)
+        sid = self.c.sid(node)
         ne = "not " if negate else ""
         known = self.same_kinds(inter.args, sc)
         # only "disjoint" is decided here (kinds checked): common elements may be <<1>> and
@@ -171,7 +179,7 @@ class FastPaths:
         apps = [x for x in sets if isinstance(x, A.FnApp) and len(x.args) == 1]
         if sc.hoist is None or len(apps) != len(sets):
             return None
-        fns = {self.expr(x.fn, sc).src for x in apps}
+        fns = {self.c.expr(x.fn, sc).src for x in apps}
         if len(fns) != 1:
             return None
         f = fns.pop()
@@ -190,7 +198,7 @@ class FastPaths:
         values = []
         for app in apps:
             assert isinstance(app, A.FnApp)
-            f, x = self.expr(app.fn, sc), self.expr(app.args[0], sc)
+            f, x = self.c.expr(app.fn, sc), self.c.expr(app.args[0], sc)
             if not x.src.isidentifier():
                 return None
             look = self.entry_lookup(f, (x.src, x.src), x.ty, sc)
@@ -244,7 +252,7 @@ class FastPaths:
         loc = sc.locals.get(_name(node) or "")
         if loc is not None and loc.kind in ("val", "maybe"):
             return loc.py
-        src = self.expr(node, sc).src
+        src = self.c.expr(node, sc).src
         return src if src.isidentifier() else None
 
     @staticmethod
@@ -292,11 +300,11 @@ class FastPaths:
         if not shapes:
             return None
         right, e = shapes[0]
-        v, acc, ev, elems = (self.fresh(p) for p in ("v_", "acc_", "e_", "es_"))
-        e_code = self.expr(e, sc.bind({x.name: Local(v)})).src
+        v, acc, ev, elems = (self.c.fresh(p) for p in ("v_", "acc_", "e_", "es_"))
+        e_code = self.c.expr(e, sc.bind({x.name: Local(v)})).src
         combine = A.OpApp(op.name, (A.Name("\\e"), A.Name("\\acc")) if right
                           else (A.Name("\\acc"), A.Name("\\e")), span=op.span)
-        step = self.expr(combine, sc.bind({"\\e": Local(ev), "\\acc": Local(acc)})).src
+        step = self.c.expr(combine, sc.bind({"\\e": Local(ev), "\\acc": Local(acc)})).src
         s_py = sc.locals[s_name].py
         base = ", ".join("_EMPTY" if a == s_py else a for a in args)
         lines = [f"{elems} = _fold_elems({s_py})",
@@ -334,11 +342,11 @@ class FastPaths:
         (``S`` neither an enumerated set nor an interval: ``x \\in S /\\ P(x)``)."""
         b = flt.bound
         if b.domain is None:
-            return Code(f"_unbounded({self.sid(flt)})", True)
-        lam = self.bound_lambda((b,), sc, lambda s: self.boolean(flt.pred, s))
+            return Code(f"_unbounded({self.c.sid(flt)})", True)
+        lam = self.c.bound_lambda((b,), sc, lambda s: self.c.boolean(flt.pred, s))
         k = len(b.names) if b.tuple_pattern else 0
-        src = (f"_in_filter({self.expr(x, sc).src}, {self.expr(b.domain, sc).src}, {lam}, {k}, "
-               f"{self.sid(flt)})")
+        src = (f"_in_filter({self.c.expr(x, sc).src}, {self.c.expr(b.domain, sc).src}, {lam}, {k}, "
+               f"{self.c.sid(flt)})")
         return Code(f"(not {src})" if negate else src, True)
 
     def set_binop(self, op: str, a: Code, b: Code, sid: int, sc: Scope) -> Code:

@@ -446,7 +446,7 @@ class Without(LazySet):
         """FALSE when the sizes differ (``S = {}`` for a large ``S`` less some elements,
         without a copy)."""
         if isinstance(other, Without | frozenset):
-            n = other.size(sid) if type(other) is Without else len(other)
+            n = other.size(sid) if isinstance(other, Without) else len(other)
             if self.size(sid) != n:
                 return False
         return None

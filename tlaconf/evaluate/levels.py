@@ -22,15 +22,17 @@ PURE_SPECIAL = SPECIAL_NAMES - {"ENABLED", "UNCHANGED", "'"}
 
 
 class Levels:
-    """The level analyses of :class:`~tlaconf.evaluate.compiler.Compiler` (a mixin;
-    the caches live on the compiler)."""
+    """The level analyses of the compiler, each remembered per definition: which
+    definitions are constant, which are actions, which parameters an operator surely
+    evaluates, and what a (possibly module-qualified) name refers to."""
 
-    _level: dict[tuple[int, bool], bool]
-    _action: dict[tuple[str, int], bool]
-    _strict: dict[tuple[str, int], frozenset[int]]
-    _selections: dict[tuple[int, tuple[str, ...]], Entry]
-    _facts: NodeFacts
-    """Free names and statefulness, per node (built with :func:`is_stateful`)."""
+    def __init__(self) -> None:
+        self._level: dict[tuple[int, bool], bool] = {}
+        self._action: dict[tuple[str, int], bool] = {}
+        self._strict: dict[tuple[str, int], frozenset[int]] = {}
+        self._selections: dict[tuple[int, tuple[str, ...]], Entry] = {}
+        self._facts = NodeFacts(is_stateful)
+        """Free names and statefulness, per node."""
 
     def entry_is_const(self, entry: Entry, pure: bool = False) -> bool:
         """Whether a definition's value never depends on the state; ``pure``: nor does it
@@ -48,15 +50,15 @@ class Levels:
         self._level[key] = True
         if k == "subst":
             assert entry.ns is not None
-            res = self._const_names(entry.node, entry.ns, set(), pure=pure)
+            res = self.const_names(entry.node, entry.ns, set(), pure=pure)
         elif k in ("op", "fn"):
             assert entry.ns is not None
             node = entry.node
             bound = {p.name for p in node.params} if k == "op" else set()
             if k == "fn":
                 bound = {n for b in node.bounds for n in b.names} | {node.name}
-            res = self._const_names(node.body, entry.ns, bound, pure=pure) and all(
-                self._const_names(b.domain, entry.ns, set(), pure=pure)
+            res = self.const_names(node.body, entry.ns, bound, pure=pure) and all(
+                self.const_names(b.domain, entry.ns, set(), pure=pure)
                 for b in (node.bounds if k == "fn" else ()) if b.domain is not None
             )
         else:
@@ -94,9 +96,9 @@ class Levels:
         return res
 
     def expr_is_const(self, node: A.Node, sc: Scope) -> bool:
-        return self._const_names(node, sc.ns, set(), sc.locals)
+        return self.const_names(node, sc.ns, set(), sc.locals)
 
-    def _const_names(
+    def const_names(
         self, node: A.Node, ns: Namespace, bound: set[str],
         local: dict[str, Local] | None = None, pure: bool = False,
     ) -> bool:
@@ -151,11 +153,11 @@ class Levels:
         got = self._strict.get(key)
         if got is None:
             assert entry.ns is not None
-            got = self._strict[key] = self._strict_of(entry.node.params, entry.node.body,
+            got = self._strict[key] = self.strict_of(entry.node.params, entry.node.body,
                                                       entry.ns)
         return got
 
-    def _strict_of(self, params: tuple[A.Param, ...], body: A.Node, ns: Namespace
+    def strict_of(self, params: tuple[A.Param, ...], body: A.Node, ns: Namespace
                    ) -> frozenset[int]:
         def builtin(name: str, module: tuple[str, ...]) -> bool:
             if name in ("ENABLED", "UNCHANGED", "'"):

@@ -43,10 +43,8 @@ class FieldReads:
     def _watched(self, v: Any, at: Line, prefix: Path) -> Any:
         if type(v) is not Fn:
             return v
-        out = Fn({})
-        out._d = _Fields({k: self._watched(x, at, (*prefix, str(k))) for k, x in v.items()},
-                         self, at, prefix)
-        return out
+        return Fn(_Fields({k: self._watched(x, at, (*prefix, str(k))) for k, x in v.items()},
+                          self, at, prefix))
 
     def dropped(self, values: Iterable[Any]) -> None:
         """The log lines of ``values`` (watched records) were dropped from the log the

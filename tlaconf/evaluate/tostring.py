@@ -72,7 +72,7 @@ def tlc_string(v: Any, sid: int) -> str:
 def _lazy_set(v: LazySet, sid: int) -> str:
     if type(v) is Interval:
         return v.describe()
-    names = {NatSet: "Nat", IntSet: "Int", StringSet: "STRING"}
+    names: dict[type[LazySet], str] = {NatSet: "Nat", IntSet: "Int", StringSet: "STRING"}
     if type(v) in names:
         return names[type(v)]
     if type(v) is SeqSet:

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
+from tlaconf.evaluate.actionwalk import ActionVisitor, C, T
 from tlaconf.evaluate.code import Local, Scope
 from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.fail import Fail
@@ -53,10 +54,11 @@ class Env:
         return None
 
 
-class Walker:
-    """Evaluates sub-expressions of a formula in an :class:`Env`, in the walk's state:
-    ``S`` (unprimed variables) and ``N`` (primed ones), set by the walk's entry point
-    and passed to every compiled snippet."""
+class Walker(ActionVisitor[C, T]):
+    """A visitor of a formula as an action (blame, ENABLED, coverage, the assignment
+    check) that evaluates its sub-expressions compiled, in an :class:`Env`, in the walk's
+    state: ``S`` (unprimed variables) and ``N`` (primed ones), set by the walk's entry
+    point and passed to every compiled snippet.  Used alone, it only evaluates."""
 
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
@@ -208,7 +210,7 @@ class Walker:
         hit = self._by_name_args.get(key)
         if hit is not None and hit[0] is a and hit[1] is ns:
             return hit[2]
-        res = has_stateful(a) or not self.comp.expr_is_const(
+        res = has_stateful(a) or not self.comp.levels.expr_is_const(
             a, Scope(ns, {n: Local("_") for n in names}))
         self._by_name_args[key] = (a, ns, res)
         return res
