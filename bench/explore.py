@@ -52,6 +52,7 @@ def _tlc(jar: str, module: str, cfg_text: str, text: str | None = None) -> tuple
 
 
 def main() -> None:
+    from tlaconf.evaluate import budget
     from tlaconf.explore import bfs, load_model
 
     jar = os.environ.get("TLC_JAR", "")
@@ -62,7 +63,8 @@ def main() -> None:
     else:
         print("TLC_JAR is not set: tlaconf's figures only")
     for module, name in RUNS:
-        res = bfs(load_model(MODELS / module, CONFIGS / f"{name}.cfg"))
+        with budget.run():  # one evaluation-budget timer for the run, as the CLI has
+            res = bfs(load_model(MODELS / module, CONFIGS / f"{name}.cfg"))
         ours = res.states_per_second
         line = (f"{name}: {res.distinct_states:,} distinct / {res.total_states:,} total states, "
                 f"depth {res.depth}: tlaconf {res.seconds:.2f} s = {ours:,.0f} states/s")

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Any
 
 from tlaconf.errors import UserError
@@ -201,6 +201,12 @@ _MAIN = threading.main_thread().ident
 _RUN: ContextVar[Budget | None] = ContextVar("tlaconf_budget", default=None)
 
 
+def inside() -> bool:
+    """Whether an evaluation here runs inside a :class:`limit` (under the budget)."""
+    b = _RUN.get()
+    return b is not None and b.depth > 0
+
+
 def current_seconds() -> float:
     """The budget an evaluation started now would have (the run's, else the environment's)."""
     b = _RUN.get()
@@ -308,15 +314,19 @@ class limit:
     expression being folded, else at ``where`` (what the block evaluates).  The block
     also runs with Python's recursion limit raised (:func:`deep`)."""
 
-    __slots__ = ("budget", "old_limit", "timed", "where")
+    __slots__ = ("budget", "old_limit", "timed", "token", "where")
 
     def __init__(self, where: Span = NO_SPAN) -> None:
         self.where = where
 
     def __enter__(self) -> None:
         b = _RUN.get()
-        self.budget = Budget(from_env(), lasting=False) if b is None else b
-        self.timed = self.budget.enter()
+        self.token: Token[Budget | None] | None = None
+        if b is None:  # outside a run: the blocks nested in this one share its budget
+            b = Budget(from_env(), lasting=False)
+            self.token = _RUN.set(b)
+        self.budget = b
+        self.timed = b.enter()
         self.old_limit = sys.getrecursionlimit()
         if self.old_limit < RECURSION_LIMIT:
             sys.setrecursionlimit(RECURSION_LIMIT)
@@ -332,6 +342,8 @@ class limit:
                     exc = late
         if self.old_limit < RECURSION_LIMIT:
             sys.setrecursionlimit(self.old_limit)
+        if self.token is not None:
+            _RUN.reset(self.token)
         self.budget.leave(self.timed)
         if isinstance(exc, BudgetExhausted) and self.timed:
             raise EvalError(message(self.budget.seconds),

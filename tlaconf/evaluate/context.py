@@ -140,6 +140,32 @@ class Context:
         raise EvalError(f"{op} is not a boolean: it is the {kind_of(r)} {show(r)}",
                         self._entry(op).node.span)
 
+    def predicate(self, op: str) -> Callable[[Mapping[str, Any], Mapping[str, Any] | None],
+                                             bool]:
+        """``holds(op, (), state, next_state)`` as a function of ``(state, next_state)``
+        (``next_state`` None: no primed variables), for a caller that checks ``op`` on
+        many states, each check inside the caller's :func:`budget.limit
+        <tlaconf.evaluate.budget.limit>` (an exploration step): the same values and
+        errors, without a budget block and a lookup per call (outside any block, it is
+        :meth:`holds`)."""
+        fn = self._fn(op, 0)
+        node = self._entry(op).node
+        inside = budget.inside
+
+        def check(state: Mapping[str, Any], next_state: Mapping[str, Any] | None) -> bool:
+            if not inside():
+                return self.holds(op, (), state, next_state)
+            try:
+                r = self._call(fn, (state, NO_NEXT if next_state is None else next_state))
+            except Exception as exc:
+                raise self._error(exc, node) from None
+            if r is True or r is False:
+                return r
+            raise EvalError(f"{op} is not a boolean: it is the {kind_of(r)} {show(r)}",
+                            node.span)
+
+        return check
+
     def value(
         self,
         op: str,

@@ -34,7 +34,7 @@ from tlaconf.explore.temporal.classify import Properties
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
-from tlaconf.values import Fn, ModelValue, order
+from tlaconf.values import Fn, ModelValue, sort_key
 
 State = dict[str, Any]
 
@@ -84,9 +84,13 @@ class Model:
             if entry is None or entry.kind not in ("op", "fn") or entry.arity != 0:
                 raise UserError(f"{what}{op} is not a definition without parameters of "
                                 f"module {ctx.name}", f"{where}:{cfg.lines.get(op, 1)}")
+        self._invariants = [(op, ctx.predicate(op)) for op in self.invariants]
+        self._constraints = [ctx.predicate(op) for op in self.constraints]
+        self._action_constraints = [ctx.predicate(op) for op in self.action_constraints]
         self.check_deadlock: bool = cfg.check_deadlock is not False
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
+        self._symmetric = Representative(self.symmetry)
         self.properties: Properties | None = None
         """The ``PROPERTY`` lines, read (None without any, or ``check_properties=False``);
         a formula tlaconf does not check is refused here."""
@@ -134,15 +138,7 @@ class Model:
             return self._view(state)
         view: Any = self._view(state)
         values: tuple[Any, ...] = view if self.view is None else (view,)
-        least = values
-        for perm in self.symmetry:  # TLC's rule: the least permuted values, in order
-            moved = tuple(permute(x, perm) for x in values)
-            for x, y in zip(moved, least, strict=True):
-                c = order.compare(x, y)
-                if c:
-                    if c < 0:
-                        least = moved
-                    break
+        least = self._symmetric.least(values)
         return least if self.view is None else least[0]
 
     def fingerprint(self, state: Mapping[str, Any]) -> int:
@@ -161,9 +157,10 @@ class Model:
         return state_fingerprint(key) if self.view is None else fingerprint(key)  # type: ignore[arg-type]
 
     def violated_invariant(self, state: Mapping[str, Any]) -> str | None:
-        """The first invariant FALSE in ``state`` (in ``.cfg`` order), or None."""
-        for inv in self.invariants:
-            if not self.ctx.holds(inv, (), state):
+        """The first invariant FALSE in ``state`` (in ``.cfg`` order), or None (inside
+        :meth:`guard`)."""
+        for inv, holds in self._invariants:
+            if not holds(state, None):
                 return inv
         return None
 
@@ -172,12 +169,13 @@ class Model:
         return self.ctx.explain(inv, (), state)
 
     def in_constraints(self, state: Mapping[str, Any]) -> bool:
-        """Whether ``state`` satisfies every ``CONSTRAINT`` (else it is not explored)."""
-        return all(self.ctx.holds(c, (), state) for c in self.constraints)
+        """Whether ``state`` satisfies every ``CONSTRAINT`` (else it is not explored;
+        inside :meth:`guard`)."""
+        return all(holds(state, None) for holds in self._constraints)
 
     def action_allowed(self, state: Mapping[str, Any], nxt: Mapping[str, Any]) -> bool:
-        """Whether the step satisfies every ``ACTION_CONSTRAINT``."""
-        return all(self.ctx.holds(c, (), state, nxt) for c in self.action_constraints)
+        """Whether the step satisfies every ``ACTION_CONSTRAINT`` (inside :meth:`guard`)."""
+        return all(holds(state, nxt) for holds in self._action_constraints)
 
     # ------------------------------------------------------------------ internals
 
@@ -208,17 +206,85 @@ def _section_line(cfg: Cfg, keyword: str) -> int:
 
 def permute(v: Any, perm: Fn) -> Any:
     """``v`` with every model value ``m`` in the permutation's domain replaced by
-    ``perm[m]``."""
+    ``perm[m]`` (``v`` itself when that changes nothing)."""
     t = type(v)
     if t is ModelValue:
         return perm.get(v, v)
     if t is frozenset:
-        return frozenset(permute(x, perm) for x in v)
-    if t is tuple:
-        return tuple(permute(x, perm) for x in v)
-    if t is Fn:
-        return Fn({permute(k, perm): permute(x, perm) for k, x in v.items()})
-    return v
+        out: Any = frozenset([permute(x, perm) for x in v])
+    elif t is tuple:
+        out = tuple([permute(x, perm) for x in v])
+    elif t is Fn:
+        out = Fn({permute(k, perm): permute(x, perm) for k, x in v.items()})
+    else:
+        return v
+    return v if out == v else out  # a permutation changes no scalar: == is exact here
+
+
+class Representative:
+    """TLC's representative of a state under ``SYMMETRY``: of the permutations of its
+    values, the least in TLC's order, variable by variable.  A permutation is applied to
+    a variable's value only when the ones before tie.  A permutation's image of a value
+    and a value's place in TLC's order (:func:`~tlaconf.values.sort_key`: the images of
+    one value have one structure, so their keys compare as TLC compares them) are
+    remembered by identity: successors share the values they leave unchanged."""
+
+    _REMEMBERED = 100_000
+    """Images (and keys) remembered per permutation before they are forgotten."""
+
+    def __init__(self, perms: tuple[Fn, ...]) -> None:
+        self.perms = perms
+        self._images: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+        self._keys: dict[int, tuple[Any, Any]] = {}
+
+    def least(self, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        least = values
+        keys = [self._key(v) for v in values]
+        for perm, images in zip(self.perms, self._images, strict=True):
+            moved: list[Any] = []
+            for j, y in enumerate(least):
+                x = self._image(values[j], perm, images)
+                if x is y:
+                    moved.append(x)
+                    continue
+                kx = self._key(x)
+                if kx > keys[j]:
+                    break
+                moved.append(x)
+                if kx < keys[j]:
+                    moved.extend(self._image(v, perm, images) for v in values[j + 1:])
+                    least = tuple(moved)
+                    keys = [self._key(v) for v in least]
+                    break
+        return least
+
+    def _key(self, v: Any) -> Any:
+        t = type(v)
+        if t is int or t is str or t is bool or t is ModelValue:
+            return sort_key(v)
+        hit = self._keys.get(id(v))
+        if hit is not None and hit[0] is v:
+            return hit[1]
+        if len(self._keys) >= self._REMEMBERED:
+            self._keys.clear()
+        out = sort_key(v)
+        self._keys[id(v)] = (v, out)
+        return out
+
+    def _image(self, v: Any, perm: Fn, images: dict[int, tuple[Any, Any]]) -> Any:
+        t = type(v)
+        if t is int or t is str or t is bool:
+            return v
+        if t is ModelValue:
+            return perm.get(v, v)
+        hit = images.get(id(v))
+        if hit is not None and hit[0] is v:
+            return hit[1]
+        if len(images) >= self._REMEMBERED:
+            images.clear()
+        out = permute(v, perm)
+        images[id(v)] = (v, out)
+        return out
 
 
 def load_model(
