@@ -292,8 +292,10 @@ class PartialSearch:
 def replay_partial(
     path: Path, spec_dir: Path | None = None, revision: str | None = None,
     max_candidates: int = DEFAULT_MAX_CANDIDATES,
+    on_line: Callable[[int, int, int], None] | None = None,
 ) -> Outcome:
-    """Replay the partial trace at ``path``."""
+    """Replay the partial trace at ``path``; ``on_line(line, lines, candidates)`` after
+    each log line checked."""
     start = time.perf_counter()
     trace = read_partial(path)
     r = PartialReplay(trace.header, trace.path, spec_dir, revision)
@@ -301,10 +303,13 @@ def replay_partial(
     for s in trace.steps:
         r.check_names(s.state, s.line)
     search = PartialSearch(r, max_candidates)
+    lines = 2 + len(trace.steps)
     if search.initial(trace.initial):
         for s in trace.steps:
             if not search.step(s):
                 break
+            if on_line is not None:
+                on_line(s.line, lines, len(search.frontier))
     out = search.out
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
     out.seconds = time.perf_counter() - start
