@@ -100,3 +100,20 @@ def test_mbt_counts_examples_and_steps_and_not_under_json() -> None:
     assert "mbt Bank" in err and "/5" in err and " steps" in err
     code, out, err = tlaconf(*MBT, "--json")
     assert code == 0 and "mbt Bank" not in err
+
+
+def test_the_api_reports_progress_and_refuses_the_other_kinds_callback() -> None:
+    import tlaconf
+
+    seen: list[tuple[int, int, int]] = []
+    trace = PARTIAL / "moves-logged-zones.trace.jsonl"
+    outcome = tlaconf.validate(trace, spec=TESTS.parent / "spec",
+                               on_line=lambda *figures: seen.append(figures))
+    lines = len(trace.read_text().splitlines())
+    assert outcome.result == "accepted"
+    assert [line for line, _, _ in seen] == list(range(3, lines + 1))
+    assert {total for _, total, _ in seen} == {lines} and all(c >= 1 for _, _, c in seen)
+    with pytest.raises(tlaconf.UserError, match="on_level does not apply"):
+        tlaconf.validate(trace, on_level=lambda *figures: None)
+    with pytest.raises(tlaconf.UserError, match="on_line does not apply"):
+        tlaconf.validate(DATA / "CounterTrace.tla", on_line=lambda *figures: None)
