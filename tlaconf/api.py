@@ -186,10 +186,19 @@ def replay(
             if p in partial:
                 if on_start is not None:
                     on_start(p)
-                results[p] = trace_result(p, spec_dir, revision, max_candidates)
+                results[p] = trace_result(p, spec_dir, revision, max_candidates,
+                                          _steps_done(p, on_steps))
                 if on_result is not None:
                     on_result(results[p])
         return [results[p] for p in paths]
+
+
+def _steps_done(path: Path, on_steps: OnSteps | None
+                ) -> Callable[[int, int, int], None] | None:
+    """A partial trace's progress (after each log line) as ``on_steps``: steps done."""
+    if on_steps is None:
+        return None
+    return lambda line, _lines, _candidates: on_steps(path, line - 2)
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:

@@ -117,3 +117,14 @@ def test_the_api_reports_progress_and_refuses_the_other_kinds_callback() -> None
         tlaconf.validate(trace, on_level=lambda *figures: None)
     with pytest.raises(tlaconf.UserError, match="on_line does not apply"):
         tlaconf.validate(DATA / "CounterTrace.tla", on_line=lambda *figures: None)
+
+
+def test_replay_reports_a_partial_traces_steps() -> None:
+    import tlaconf
+
+    trace = PARTIAL / "moves-logged-zones.trace.jsonl"
+    steps: list[int] = []
+    [result] = tlaconf.replay(trace, spec=TESTS.parent / "spec",
+                              on_steps=lambda path, n: steps.append(n))
+    assert result.verdict == "conforms"
+    assert steps == list(range(1, result.steps + 1))

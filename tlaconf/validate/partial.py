@@ -468,14 +468,16 @@ def _overlay(value: Any, logged: Any) -> Any:
 
 
 def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
-                 max_candidates: int = DEFAULT_MAX_CANDIDATES) -> TraceResult:
+                 max_candidates: int = DEFAULT_MAX_CANDIDATES,
+                 on_line: Callable[[int, int, int], None] | None = None) -> TraceResult:
     """The partial trace at ``path`` as ``tlaconf replay`` and the gate report a trace:
     accepted -> ``conforms``, rejected -> ``violation`` at the failing step, undecided ->
     an undecided ``error``; bad input -> ``error``.  The blame of a step whose
-    successors all disagree with the log names the logged field (``occupants.Play``)."""
+    successors all disagree with the log names the logged field (``occupants.Play``).
+    ``on_line`` as for :func:`replay_partial`."""
     start = time.perf_counter()
     try:
-        o = replay_partial(path, spec_dir, revision, max_candidates)
+        o = replay_partial(path, spec_dir, revision, max_candidates, on_line)
     except UserError as err:  # located in this trace, or else at its header (line 1)
         return error_result(path, err, time.perf_counter() - start)
     steps, failing = read_partial(path).steps, o.failing_entry or 0
