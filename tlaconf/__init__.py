@@ -47,6 +47,7 @@ _EXPORTS: dict[str, str] = {
     "ExploreResult": "tlaconf.api",
     "MbtOutcome": "tlaconf.api",
     "Driver": "tlaconf.mbt.driver",
+    "MappedDriver": "tlaconf.mbt.driver",
     "Response": "tlaconf.mbt.driver",
 }
 """Public name -> the module that defines it (imported when the name is first used)."""
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from tlaconf.errors import ExitCode as ExitCode
     from tlaconf.errors import UserError as UserError
     from tlaconf.mbt.driver import Driver as Driver
+    from tlaconf.mbt.driver import MappedDriver as MappedDriver
     from tlaconf.mbt.driver import Response as Response
     from tlaconf.recorder import Recorder as Recorder
     from tlaconf.recorder import Some as Some

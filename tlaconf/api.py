@@ -186,10 +186,19 @@ def replay(
             if p in partial:
                 if on_start is not None:
                     on_start(p)
-                results[p] = trace_result(p, spec_dir, revision, max_candidates)
+                results[p] = trace_result(p, spec_dir, revision, max_candidates,
+                                          _steps_done(p, on_steps))
                 if on_result is not None:
                     on_result(results[p])
         return [results[p] for p in paths]
+
+
+def _steps_done(path: Path, on_steps: OnSteps | None
+                ) -> Callable[[int, int, int], None] | None:
+    """A partial trace's progress (after each log line) as ``on_steps``: steps done."""
+    if on_steps is None:
+        return None
+    return lambda line, _lines, _candidates: on_steps(path, line - 2)
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:
@@ -212,7 +221,8 @@ def validate(
     spec: PathArg | None = None,
     revision: str | None = None,
     max_candidates: int = DEFAULT_MAX_CANDIDATES,
-    on_level: Callable[[int, int, int], None] | None = None,
+    on_level: Callable[[int, int, int, int], None] | None = None,
+    on_line: Callable[[int, int, int], None] | None = None,
 ) -> ValidateOutcome:
     """Run a TLC trace-validation spec (``path`` a ``.tla`` module), or search one
     partial trace (``path`` a tlaconf trace); the outcome's ``result`` is ``accepted``,
@@ -221,13 +231,17 @@ def validate(
     A trace spec runs under ``config`` (default: the ``.cfg`` beside it) breadth-first as
     TLC does; ``env`` reaches ``IOEnv`` (``{"JSON": "trace.ndjson"}``); more than
     ``max_states`` distinct states (None: no bound) or ``max_seconds`` of search is
-    undecided; ``on_level(level, candidates, distinct states)`` reports progress.  A
-    partial trace is checked against its conformance module in ``spec`` (at
-    ``revision``); more than ``max_candidates`` candidate states at a line is undecided.
+    undecided; ``on_level(level, candidates, distinct states, log lines read)`` reports
+    progress after each level.  A partial trace is checked against its conformance
+    module in ``spec`` (at ``revision``); more than ``max_candidates`` candidate states at
+    a line is undecided; ``on_line(line, lines, candidates)`` reports progress after each
+    log line.
     ``library`` and ``eval_budget`` as for ``replay``.  UserError for bad input."""
     tla = Path(path)
-    spec_only = [n for n, v in (("config", config), ("env", env)) if v]
-    partial_only = [n for n, v in (("spec", spec), ("revision", revision)) if v is not None]
+    spec_only = [n for n, v in (("config", config), ("env", env), ("on_level", on_level))
+                 if v]
+    partial_only = [n for n, v in (("spec", spec), ("revision", revision),
+                                   ("on_line", on_line)) if v is not None]
     wrong = partial_only if tla.suffix == ".tla" else spec_only
     if wrong:  # never silently ignored
         raise UserError(f"{', '.join(wrong)} does not apply to {tla} (it applies to "
@@ -238,7 +252,7 @@ def validate(
             return validate_trace_spec(tla, None if config is None else Path(config), found,
                                        env, on_level, Bounds(max_states, max_seconds))
         return replay_partial(tla, None if spec is None else _spec_dir(spec),
-                              revision, max_candidates)
+                              revision, max_candidates, on_line)
 
 
 def explore(

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from tlaconf.replay.result import TraceResult
     from tlaconf.validate.online import OnlineCheck
 
-__all__ = ["Observe", "Outcome", "Recorder", "Refine", "Some"]
+__all__ = ["Observe", "Outcome", "Recorder", "Refine", "Some", "refined"]
 
 S = TypeVar("S")
 """The implementation's state, as the recorder is given it."""
@@ -50,6 +50,18 @@ values as TLA+ values or plain Python data: ``set``, ``frozenset``, ``tuple``, `
 Observe = Callable[[str | None, Mapping[str, Any], S], Mapping[str, Any]]
 """What one event logs (partial traces): ``(action or None, params, state after)`` -> some
 of the variables, ``Some({...})`` for some keys of one."""
+
+
+def refined(state: S, refine: Refine[S] | None) -> Mapping[str, Any]:
+    """``state`` mapped onto the module's variables by ``refine`` (None: ``state`` already
+    is that mapping), as the recorder maps every state it records; TypeError when the
+    result is not a mapping of variables to values."""
+    mapped = state if refine is None else refine(state)
+    if not isinstance(mapped, Mapping):
+        what = "the state" if refine is None else "refine(state)"
+        raise TypeError(f"{what} must map the module's variables to values, "
+                        f"not {type(mapped).__name__}")
+    return mapped
 
 
 class Recorder(Generic[S]):
@@ -171,18 +183,10 @@ class Recorder(Generic[S]):
         """How many steps were recorded so far."""
         return self.writer.steps
 
-    def _mapped(self, state: S) -> Mapping[str, Any]:
-        mapped = state if self.refine is None else self.refine(state)
-        if not isinstance(mapped, Mapping):
-            what = "the state" if self.refine is None else "refine(state)"
-            raise TypeError(f"{what} must map the module's variables to values, "
-                            f"not {type(mapped).__name__}")
-        return mapped
-
     def _logged(self, action: str | None, params: Mapping[str, Any], state: S
                 ) -> Mapping[str, Any]:
         if self.observe is None:
-            return self._mapped(state)
+            return refined(state, self.refine)
         logged = self.observe(action, params, state)
         if not isinstance(logged, Mapping):
             raise TypeError(f"observe(...) must map variables to what the event logs, not "
@@ -202,7 +206,7 @@ class Recorder(Generic[S]):
 
     def init(self, state: S) -> None:
         """Record the initial state (once, before any event)."""
-        mapped = self._mapped(state)
+        mapped = refined(state, self.refine)
         self._emit(lambda: self.writer.init(mapped))
 
     def record(self, action: str, params: Mapping[str, Any], outcome: Outcome,

@@ -1,11 +1,13 @@
-"""The guide's worked example: pysyncobj's leader election checked against ``RaftVote``.
+"""The guide's worked example: pysyncobj's leader election checked against the Raft
+election spec ``spec/RaftElection.tla``, unchanged, through the conformance module
+``spec/PySyncObjRaft.tla``.
 
 Three ``pysyncobj.SyncObj`` nodes run on loopback, ticked by hand from this thread (so
-a check that fails raises here, inside the node's own call).  Each node's term and vote
-are logged as a partial trace, one event per step the spec knows: ``Timeout`` (a new
-election), ``UpdateTerm`` (a newer term seen) and ``HandleRequestVote`` (a vote
-request handled, granted or not).  The instrumentation wraps two of pysyncobj's
-methods; the library itself is unchanged.
+a check that fails raises here, inside the node's own call).  Each event is logged with
+the term, role and vote of the node it happened on (a partial trace): an election
+timeout, a vote request or heartbeat sent, a message of a newer term seen, a message
+received, an election won.  The instrumentation wraps three of pysyncobj's methods
+(message handler, tick, send); the library itself is unchanged.
 
 ``python examples/raft/election.py [--bug]`` runs one election (at most ``--seconds``);
 ``--bug`` plants a bug: a node that receives a vote request of a newer term votes but
@@ -27,15 +29,31 @@ from typing import Any
 import tlaconf
 
 SPEC = Path(__file__).resolve().with_name("spec")
+MODULE = "PySyncObjRaft"
+"""The conformance module: it EXTENDS ``RaftElection`` (the spec, unchanged)."""
 NIL = "none"
+ROLES = ("Follower", "Candidate", "Leader")
+"""pysyncobj's ``_RAFT_STATE`` values, in order."""
 Cluster = dict[str, Any]
 """Node id (``host:port``) -> its ``SyncObj``."""
+Server = tuple[int, str, str]
+"""A node's currentTerm, state and votedFor, as the spec names them."""
+
+SENDS = {"request_vote": "SendRequestVote", "append_entries": "SendAppendEntries"}
+RECEIVES = {"request_vote": "ReceiveRequestVote", "response_vote": "ReceiveVote",
+            "append_entries": "ReceiveAppendEntries"}
+LOGGED: dict[str, tuple[str, ...]] = {
+    "SendRequestVote": (), "SendAppendEntries": (),
+    # the first of two events one handler call makes logs what the second leaves alone
+    "SeeNewerTerm": ("currentTerm", "state"), "ReceiveVote": ("currentTerm", "votedFor")}
+"""The variables an event logs, when not all three."""
 
 
-def term_and_vote(node: Any) -> tuple[int, str]:
-    """The node's current term and vote (``none``): the spec's two variables."""
+def server(node: Any) -> Server:
+    """The node's term, role and vote (``none``): the spec's variables for one server."""
     voted = node._SyncObj__votedForNodeId
-    return node._SyncObj__raftCurrentTerm, NIL if voted is None else str(voted)
+    return (node._SyncObj__raftCurrentTerm, ROLES[node._SyncObj__raftState],
+            NIL if voted is None else str(voted))
 
 
 def node_id(node: Any) -> str:
@@ -43,50 +61,81 @@ def node_id(node: Any) -> str:
 
 
 def refine(cluster: Cluster) -> dict[str, Any]:
-    """The refinement mapping: every node's term and vote."""
-    states = {i: term_and_vote(n) for i, n in cluster.items()}
-    return {"currentTerm": {i: t for i, (t, _) in states.items()},
-            "votedFor": {i: v for i, (_, v) in states.items()}}
+    """The refinement mapping (the initial state): every node's term, role and vote;
+    the spec's ``Init`` fills in the rest (``votesGranted``, ``messages``)."""
+    servers = {i: server(n) for i, n in cluster.items()}
+    return {name: {i: s[k] for i, s in servers.items()}
+            for k, name in enumerate(("currentTerm", "state", "votedFor"))}
 
 
 def observe(action: str | None, params: Any, cluster: Cluster) -> dict[str, Any]:
-    """What one event logs: the term and vote of the node it happened on."""
-    i = params.get("dest", params.get("node"))
-    term, voted = term_and_vote(cluster[i])
-    return {"currentTerm": tlaconf.Some({i: term}), "votedFor": tlaconf.Some({i: voted})}
+    """What one event logs: the term, role and vote of the node it happened on (a send
+    logs none of them)."""
+    i = params.get("node", params.get("dest"))
+    values = dict(zip(("currentTerm", "state", "votedFor"), server(cluster[i]), strict=True))
+    names = LOGGED.get(action or "", tuple(values))
+    return {name: tlaconf.Some({i: values[name]}) for name in names}
 
 
 @contextmanager
-def instrumented(rec: tlaconf.Recorder[Cluster], addresses: list[str], cluster: Cluster
-                 ) -> Iterator[None]:
-    """pysyncobj's message handler and tick wrapped to record each event (restored after)."""
+def instrumented(rec: tlaconf.Recorder[Cluster], cluster: Cluster) -> Iterator[None]:
+    """pysyncobj's message handler, tick and send wrapped to record each event (restored
+    after); install before the nodes are made (they bind their handler)."""
     from pysyncobj import SyncObj
+    from pysyncobj.transport import TCPTransport
 
     handle: Callable[..., Any] = SyncObj._SyncObj__onMessageReceived
     tick: Callable[..., Any] = SyncObj._onTick
-    logged: dict[str, tuple[int, str]] = {i: (0, NIL) for i in addresses}
+    send: Callable[..., Any] = TCPTransport.send
+    logged: dict[str, Server] = {}
+    held: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    """Sends made inside a handler, logged after the handler's own events."""
 
     def timed_out(node: Any) -> None:
         """A change no message made is the election timeout of the node's tick."""
         i = node_id(node)
-        if term_and_vote(node) != logged[i]:
-            rec.accepted("Timeout", {"node": i}, cluster)
-            logged[i] = term_and_vote(node)
+        if server(node) != logged.setdefault(i, (0, "Follower", NIL)):
+            rec.accepted("ElectionTimeout", {"node": i}, cluster)
+            logged[i] = server(node)
+
+    def on_send(transport: Any, peer: Any, message: Any) -> Any:
+        out = send(transport, peer, message)
+        kind = SENDS.get(message.get("type")) if isinstance(message, dict) else None
+        if kind is not None:
+            node = transport._syncObj
+            i = node_id(node)
+            event = (kind, {"source": i, "dest": str(peer.id)})
+            if i in held:
+                held[i].append(event)
+            else:
+                timed_out(node)
+                rec.accepted(*event, cluster)
+        return out
 
     def on_message(node: Any, sender: Any, message: dict[str, Any]) -> Any:
         timed_out(node)
-        i, before = node_id(node), term_and_vote(node)
+        i, before = node_id(node), server(node)
         own = (node._SyncObj__getCurrentLogTerm(), node._SyncObj__getCurrentLogIndex())
-        out = handle(node, sender, message)
-        if message.get("type") == "request_vote" and sender is not None:
-            rec.accepted("HandleRequestVote", {
-                "dest": i, "source": str(sender.id), "term": message["term"],
-                "lastLogTerm": message["last_log_term"],
-                "lastLogIndex": message["last_log_index"],
-                "ownLastLogTerm": own[0], "ownLastLogIndex": own[1]}, cluster)
-        elif term_and_vote(node) != before:
-            rec.accepted("UpdateTerm", {"node": i, "term": message["term"]}, cluster)
-        logged[i] = term_and_vote(node)
+        held[i] = []
+        try:
+            out = handle(node, sender, message)
+        finally:
+            sends = held.pop(i)
+        kind = RECEIVES.get(message.get("type"))
+        if kind is not None and sender is not None:
+            p = {"source": str(sender.id), "dest": i, "term": message["term"]}
+            if server(node)[0] > before[0]:
+                rec.accepted("SeeNewerTerm", p, cluster)
+            if kind == "ReceiveRequestVote":
+                p |= {"lastLogTerm": message["last_log_term"],
+                      "lastLogIndex": message["last_log_index"],
+                      "ownLastLogTerm": own[0], "ownLastLogIndex": own[1]}
+            rec.accepted(kind, p, cluster)
+            if server(node)[1] == "Leader" != before[1]:
+                rec.accepted("WinElection", {"node": i}, cluster)
+        logged[i] = server(node)
+        for event in sends:
+            rec.accepted(*event, cluster)
         return out
 
     def on_tick(node: Any, timeToWait: float = 0.0) -> Any:
@@ -96,11 +145,13 @@ def instrumented(rec: tlaconf.Recorder[Cluster], addresses: list[str], cluster: 
 
     SyncObj._SyncObj__onMessageReceived = on_message
     SyncObj._onTick = on_tick
+    TCPTransport.send = on_send
     try:
         yield
     finally:
         SyncObj._SyncObj__onMessageReceived = handle
         SyncObj._onTick = tick
+        TCPTransport.send = send
 
 
 def free_ports(n: int) -> list[int]:
@@ -114,21 +165,24 @@ def free_ports(n: int) -> list[int]:
             s.close()
 
 
-def elect(path: Path, seconds: float = 10.0) -> tlaconf.TraceResult:
+def elect(path: Path, seconds: float = 10.0, timeouts: tuple[float, float] = (0.4, 1.2)
+          ) -> tlaconf.TraceResult:
     """Run three nodes until one is leader and every node follows it (at most
-    ``seconds``), recording with the online check; the result, or the rejection
-    (``tlaconf.ConformanceError``) raised from the node call that logged it."""
+    ``seconds``; election timeouts drawn from ``timeouts``), recording with the online
+    check; the result, or the rejection (``tlaconf.ConformanceError``) raised from the
+    node call that logged it."""
     from pysyncobj import SyncObj, SyncObjConf
 
     addresses = [f"127.0.0.1:{p}" for p in free_ports(3)]
     cluster: Cluster = {}
-    rec = tlaconf.Recorder(path, "RaftVote", refine, observe=observe,
-                           constants={"Server": set(addresses)}, check=True, spec=SPEC)
-    conf = SyncObjConf(autoTick=False, raftMinTimeout=0.4, raftMaxTimeout=1.2,
-                       appendEntriesPeriod=0.1,
+    rec = tlaconf.Recorder(path, MODULE, refine, observe=observe,
+                           constants={"Server": set(addresses), "Nil": NIL},
+                           check=True, spec=SPEC)
+    conf = SyncObjConf(autoTick=False, raftMinTimeout=timeouts[0], raftMaxTimeout=timeouts[1],
+                       appendEntriesPeriod=timeouts[0] / 4,
                        connectionRetryTime=0.1, dynamicMembershipChange=False)
     try:
-        with rec, instrumented(rec, addresses, cluster):  # before the nodes bind handlers
+        with rec, instrumented(rec, cluster):  # before the nodes bind handlers
             for a in addresses:
                 cluster[a] = SyncObj(a, [b for b in addresses if b != a], conf=conf)
             rec.init(cluster)

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         console.print(f"wrote {verdicts_path} ({len(verdicts)} traces)")
         return ExitCode.OK
     corpus = gate_corpus(root, args.update)
-    results = replay_paths(corpus.paths, args, quiet=False)
+    results = replay_paths(corpus.paths, args, quiet=args.json)
     outcome = decide_gate(corpus, results, update=args.update, revision=args.revision,
                           strict=strict(args))
     notes = make_console(sys.stderr) if args.json else console  # stdout holds the JSON

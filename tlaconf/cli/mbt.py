@@ -15,10 +15,9 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tlaconf.cli.inputs import existing_dir, existing_file, output_dir, positive_int
 from tlaconf.errors import UserError
@@ -30,6 +29,7 @@ from tlaconf.mbt.machine import Stats
 from tlaconf.mbt.run import DATABASE
 from tlaconf.replay.coverage import Coverage, cover_traces
 from tlaconf.report.coverage import summary_line
+from tlaconf.report.progress import ExamplesProgress, on_terminal
 from tlaconf.report.text import make_console, render_failure
 from tlaconf.spec import resolve_spec_dir
 from tlaconf.spec.project import find_project
@@ -212,20 +212,14 @@ def run_command(args: argparse.Namespace) -> int:
                  if args.coverage_with is not None else None)
     console = make_console(sys.stderr if args.json else None)
     outcomes: list[Outcome] = []
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[steps]} steps"), TimeElapsedColumn(),
-                        console=make_console(sys.stderr), transient=True,
-                        disable=args.json or not sys.stderr.isatty())
-    with progress:
+    with ExamplesProgress(on_terminal(args.json), args.examples) as progress:
         for name, driver in drivers:
-            task = progress.add_task(f"mbt {driver.module}", total=args.examples, steps=0)
+            with progress.driver(driver.module) as update:
 
-            def tick(stats: Stats, task: Any = task) -> None:
-                progress.update(task, completed=min(stats.examples, args.examples),
-                                steps=stats.steps)
+                def tick(stats: Stats, update: Callable[[int, int], None] = update) -> None:
+                    update(stats.examples, stats.steps)
 
-            outcome = run(driver, spec_dir, options, tick, name)
-            progress.remove_task(task)
+                outcome = run(driver, spec_dir, options, tick, name)
             outcomes.append(outcome)
             if not args.json:
                 console.print(_line(outcome), highlight=False)

@@ -30,9 +30,12 @@ An implementation checked against its TLA+ specification with tlaconf.
 - `spec/conformance/Account.tla`: what each request may do (one action per request)
   and the invariant every state satisfies; `Account.cfg`: constants and invariants.
 - `{name}/account.py`: the implementation; `{name}/recorder.py` records what it did
-  as a trace; `{name}/scenarios.py`: seeded runs of it.
+  as a trace; `{name}/scenarios.py`: seeded runs of it; `{name}/driver.py` drives it
+  with requests drawn from the spec, mapped by the recorder's own `refine`.
 - `tlaconf check` runs the scenarios and replays their traces; `pytest` does the same
-  through the `tlaconf_replay` fixture (`tests/test_conformance.py`).
+  through the `tlaconf_replay` fixture (`tests/test_conformance.py`), and runs
+  `tlaconf.mbt` on the driver; `tlaconf mbt spec/conformance/Account.tla --driver
+  {name}.driver:driver` does from the command line (with `PYTHONPATH=.`).
 ''',
     "spec/conformance/Account.tla": '''\
 ------------------------------ MODULE Account ------------------------------
@@ -60,6 +63,10 @@ Withdraw(p) ==
 Next == \\E a \\in 1..Limit : Deposit([amount |-> a]) \\/ Withdraw([amount |-> a])
 
 InRange == balance \\in 0..Limit
+
+\\* The requests `tlaconf mbt` draws: legal and illegal amounts.
+Params_Deposit == [amount |-> -1..Limit + 1]
+Params_Withdraw == [amount |-> -1..Limit + 1]
 =============================================================================
 ''',
     "spec/conformance/Account.cfg": '''\
@@ -127,6 +134,29 @@ class Recorder(tlaconf.Recorder[Account]):
                     self.account)
         return ok
 ''',
+    "{name}/driver.py": '''\
+"""The account driven by requests drawn from its spec (`tlaconf mbt`), mapped onto the
+spec's variables by the recorder's own refinement mapping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tlaconf
+
+from {name}.account import Account
+from {name}.recorder import refine
+
+
+def act(account: Account, action: str, params: dict[str, Any]) -> bool:
+    """Carry out one request; whether the account accepted it."""
+    done = {{"Deposit": account.deposit, "Withdraw": account.withdraw}}[action]
+    return done(params["amount"])
+
+
+def driver() -> tlaconf.MappedDriver[Account]:
+    return tlaconf.MappedDriver("Account", Account, act, refine, constants={{"Limit": 100}})
+''',
     "{name}/scenarios.py": '''\
 """Seeded runs of the account: what `tlaconf check` runs ([tool.tlaconf] scenarios)."""
 
@@ -158,6 +188,7 @@ from pathlib import Path
 import pytest
 import tlaconf
 
+from {name}.driver import driver
 from {name}.scenarios import generate_all
 
 
@@ -173,5 +204,10 @@ def test_an_overdraft_is_caught(tmp_path: Path, tlaconf_replay) -> None:
         rec.init({{"balance": 5}})
         rec.accepted("Withdraw", {{"amount": 9}}, {{"balance": -4}})
     tlaconf_replay(path, expect="violation", step=1, conjunct="p.amount <= balance")
+
+
+def test_requests_drawn_from_the_spec_conform(tmp_path: Path) -> None:
+    outcome = tlaconf.mbt(driver(), steps=10, examples=20, database=None, out=tmp_path)
+    assert outcome.found is None, outcome.found.result or outcome.found.crash
 ''',
 }

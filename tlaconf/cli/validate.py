@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from tlaconf.cli.inputs import bound, existing_dir, existing_file, positive_int, positive_seconds
 from tlaconf.errors import UserError
+from tlaconf.report.progress import StatusLine, log_lines_text, on_terminal, trace_spec_text
 from tlaconf.tla.library import library_path
 
 
@@ -76,16 +76,11 @@ def run(args: argparse.Namespace) -> int:
     library = library_path()  # --library first
     cfg: Path | None = args.config
 
-    def level(n: int, alive: int, distinct: int) -> None:
-        if sys.stderr.isatty() and n % 50 == 0:
-            print(f"\r  level {n}: {alive} candidate(s), {distinct} states", end="",
-                  file=sys.stderr, flush=True)
-
     states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states or None
-    outcome = validate_trace_spec(tla, cfg, library, env, on_level=level,
-                                  bounds=Bounds(states, args.max_seconds))
-    if sys.stderr.isatty():
-        print("\r\033[K", end="", file=sys.stderr)
+    with StatusLine(on_terminal(args.json), "validating") as status:
+        outcome = validate_trace_spec(
+            tla, cfg, library, env, bounds=Bounds(states, args.max_seconds),
+            on_level=lambda *figures: status.show(trace_spec_text(*figures)))
     if args.json:
         print(json.dumps(outcome.to_json(), indent=1))
     else:
@@ -116,7 +111,9 @@ def _partial(args: argparse.Namespace, path: Path) -> int:
     from tlaconf.validate.outcome import render
     from tlaconf.validate.partial import DEFAULT_MAX_CANDIDATES
 
-    outcome = validate(path, spec=args.spec, revision=args.revision,
-                       max_candidates=args.max_candidates or DEFAULT_MAX_CANDIDATES)
+    with StatusLine(on_terminal(args.json), "validating") as status:
+        outcome = validate(path, spec=args.spec, revision=args.revision,
+                           max_candidates=args.max_candidates or DEFAULT_MAX_CANDIDATES,
+                           on_line=lambda *figures: status.show(log_lines_text(*figures)))
     print(json.dumps(outcome.to_json(), indent=1) if args.json else render(outcome))
     return outcome.exit_code(args.strict)

@@ -13,17 +13,22 @@ A driver is any object with
 
 and optionally ``constants`` (the trace header's constants), ``revision`` (of the
 profile; default ``"1"``) and ``close()``.
+
+:class:`MappedDriver` makes one from the implementation and the refinement mapping a
+:class:`tlaconf.Recorder` is given, so one mapping serves recording and spec-driven
+testing alike.
 """
 
 from __future__ import annotations
 
 import importlib
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from tlaconf.errors import UserError
+from tlaconf.recorder import Refine, refined
 from tlaconf.values import Fn
 
 DEFAULT_REVISION = "1"
@@ -46,6 +51,54 @@ class Driver(Protocol):
     def reset(self) -> Mapping[str, Any]: ...
 
     def apply(self, action: str, params: dict[str, Any]) -> Any: ...
+
+
+S = TypeVar("S")
+"""The implementation's state (the implementation itself, say)."""
+
+Act = Callable[[S, str, dict[str, Any]], "bool | tuple[bool, Mapping[str, Any]]"]
+"""Carries out one request on the implementation: ``(implementation, action, params)`` ->
+whether it accepted, or ``(accepted, reported params)``."""
+
+
+class MappedDriver(Generic[S]):
+    """A driver for conformance module ``module`` made of the implementation's own parts:
+    ``make()`` a fresh implementation, ``act(implementation, action, params)`` carries out
+    one request, and ``refine`` maps the implementation onto the module's variables: the
+    refinement mapping :class:`tlaconf.Recorder` takes (default: the implementation is its
+    own mapping), applied as the recorder applies it.  ``constants`` and ``revision`` are
+    the recorder's too; ``close`` (optional) is called with the last implementation.
+    ``act`` raising is the implementation crashing (a failure ``mbt`` reports and
+    shrinks); TypeError when it returns anything else."""
+
+    def __init__(self, module: str, make: Callable[[], S], act: Act[S],
+                 refine: Refine[S] | None = None, *, constants: Mapping[str, Any] | None = None,
+                 revision: str = DEFAULT_REVISION, close: Callable[[S], None] | None = None
+                 ) -> None:
+        self.module = module
+        self.make, self.act, self.refine, self._close = make, act, refine, close
+        self.constants = dict(constants or {})
+        self.revision = revision
+        self.implementation: S | None = None
+        """The implementation of the current run (None before the first ``reset``)."""
+
+    def reset(self) -> Mapping[str, Any]:
+        self.implementation = self.make()
+        return refined(self.implementation, self.refine)
+
+    def apply(self, action: str, params: dict[str, Any]) -> Response:
+        if self.implementation is None:
+            raise RuntimeError("apply() before reset(): no implementation to drive")
+        answer = self.act(self.implementation, action, params)
+        accepted, reported = answer if isinstance(answer, tuple) else (answer, None)
+        if type(accepted) is not bool or not (reported is None or isinstance(reported, Mapping)):
+            raise TypeError(f"act(..., {action!r}, ...) returned {answer!r}: expected whether "
+                            "the request was accepted (a bool), or (accepted, reported params)")
+        return Response(accepted, refined(self.implementation, self.refine), reported)
+
+    def close(self) -> None:
+        if self._close is not None and self.implementation is not None:
+            self._close(self.implementation)
 
 
 def response(answer: Any, action: str) -> Response:

@@ -292,8 +292,10 @@ class PartialSearch:
 def replay_partial(
     path: Path, spec_dir: Path | None = None, revision: str | None = None,
     max_candidates: int = DEFAULT_MAX_CANDIDATES,
+    on_line: Callable[[int, int, int], None] | None = None,
 ) -> Outcome:
-    """Replay the partial trace at ``path``."""
+    """Replay the partial trace at ``path``; ``on_line(line, lines, candidates)`` after
+    each log line checked."""
     start = time.perf_counter()
     trace = read_partial(path)
     r = PartialReplay(trace.header, trace.path, spec_dir, revision)
@@ -301,10 +303,13 @@ def replay_partial(
     for s in trace.steps:
         r.check_names(s.state, s.line)
     search = PartialSearch(r, max_candidates)
+    lines = 2 + len(trace.steps)
     if search.initial(trace.initial):
         for s in trace.steps:
             if not search.step(s):
                 break
+            if on_line is not None:
+                on_line(s.line, lines, len(search.frontier))
     out = search.out
     out.reads = [(str(path), 1 + 1 + len(trace.steps))]
     out.seconds = time.perf_counter() - start
@@ -463,14 +468,16 @@ def _overlay(value: Any, logged: Any) -> Any:
 
 
 def trace_result(path: Path, spec_dir: Path | None, revision: str | None,
-                 max_candidates: int = DEFAULT_MAX_CANDIDATES) -> TraceResult:
+                 max_candidates: int = DEFAULT_MAX_CANDIDATES,
+                 on_line: Callable[[int, int, int], None] | None = None) -> TraceResult:
     """The partial trace at ``path`` as ``tlaconf replay`` and the gate report a trace:
     accepted -> ``conforms``, rejected -> ``violation`` at the failing step, undecided ->
     an undecided ``error``; bad input -> ``error``.  The blame of a step whose
-    successors all disagree with the log names the logged field (``occupants.Play``)."""
+    successors all disagree with the log names the logged field (``occupants.Play``).
+    ``on_line`` as for :func:`replay_partial`."""
     start = time.perf_counter()
     try:
-        o = replay_partial(path, spec_dir, revision, max_candidates)
+        o = replay_partial(path, spec_dir, revision, max_candidates, on_line)
     except UserError as err:  # located in this trace, or else at its header (line 1)
         return error_result(path, err, time.perf_counter() - start)
     steps, failing = read_partial(path).steps, o.failing_entry or 0

@@ -42,8 +42,9 @@ from tlaconf.validate.outcome import Candidate, Outcome
 from tlaconf.values import make_fn
 
 State = dict[str, Any]
-Progress = Callable[[int, int, int], None]
-"""Called after each level with (level, candidates at it, distinct states so far)."""
+Progress = Callable[[int, int, int, int], None]
+"""Called after each level with (level, candidates at it, distinct states so far, log
+lines the community operators read)."""
 
 _SHOWN = 3
 """Candidates whose nearest step a rejection shows."""
@@ -158,8 +159,9 @@ class _Registers(Hooks):
     evaluation, ``TLCGet("stats")`` at the start of every level; the candidates alive
     at each level; the caller's progress after each level."""
 
-    def __init__(self, spec: TraceSpec, out: Outcome, on_level: Progress | None) -> None:
-        self.spec, self.out, self.on_level = spec, out, on_level
+    def __init__(self, spec: TraceSpec, out: Outcome, on_level: Progress | None,
+                 io: community.IOSession) -> None:
+        self.spec, self.out, self.on_level, self.io = spec, out, on_level, io
         self.engine: Engine | None = None
         self.start = time.perf_counter()
         self._before = 0
@@ -191,14 +193,15 @@ class _Registers(Hooks):
         if self.on_level is not None:
             assert self.engine is not None
             found = self.engine.result.distinct_states
-            self.on_level(level, found - self._before, found)
+            self.on_level(level, found - self._before, found,
+                          sum(n for _, n in self.io.reads))
 
 
 def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
          io: community.IOSession, bounds: Bounds) -> Outcome:
     model = spec.model
     out = Outcome(spec.ctx.name)
-    registers = _Registers(spec, out, on_level)
+    registers = _Registers(spec, out, on_level, io)
     start = registers.start
     engine = registers.engine = Engine(model, (registers,), max_states=bounds.states,
                                        max_seconds=bounds.seconds)
