@@ -78,7 +78,7 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
         return _unreached(f, plan)
     if not f.true:
         if f.too_large:
-            return f"domain too large to enumerate ({f.too_large} requests)"
+            return _large(f)
         return (f"{DEAD}: FALSE for every request in every reachable state examined "
                 f"({_states(f, plan)})")
     return "TRUE only in forbidden requests (another guard FALSE in each)"
@@ -98,13 +98,12 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
         if "near miss" not in f.targets:
             return ("no near miss found: each request found making it FALSE breaks another "
                     "guard too, which TLC's order may evaluate first"
-                    + (f" (domain too large to enumerate: {f.too_large} requests)"
-                       if f.too_large else ""))
+                    + (f" ({_large(f)})" if f.too_large else ""))
         return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
     if f.too_large:
-        return f"domain too large to enumerate ({f.too_large} requests)"
+        return _large(f)
     return (f"no request of {PREFIX}{action} makes it FALSE in the reachable states examined "
             f"({_states(f, plan)}): the domain lacks the values that would")
 
@@ -113,8 +112,14 @@ def _unreached(f: Facts, plan: Survey) -> str:
     why = (f"the ENABLED walk of no request reaches it in the reachable states examined "
            f"({_states(f, plan)})")
     if f.too_large:
-        why += f"; domain too large to enumerate ({f.too_large} requests)"
+        why += f"; {_large(f)}"
     return why
+
+
+def _large(f: Facts) -> str:
+    """A domain not enumerated, and why the symbolic solver (if any) did not settle it."""
+    why = f"domain too large to enumerate ({f.too_large} requests)"
+    return why + (f"; {f.undecided}" if f.undecided else "")
 
 
 def _states(f: Facts, plan: Survey) -> str:
