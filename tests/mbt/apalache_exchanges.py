@@ -50,12 +50,12 @@ class Playback(Client):
 
     def __init__(self, exchanges: list[Exchange], limit: float = 60.0) -> None:
         super().__init__("http://127.0.0.1:1", limit)
-        self._left = list(exchanges)
+        self._recorded = list(exchanges)
         self.asked: list[str] = []
 
     def _rpc_call(self, method: str, params: Any = None, timeout: int | None = None) -> Any:
-        assert self._left, f"asked {method} after every recorded exchange"
-        entry = self._left.pop(0)
+        assert self._recorded, f"asked {method} after every recorded exchange"
+        entry = self._recorded.pop(0)
         self.asked.append(method)
         assert (method, _comparable(params)) == (entry["method"], entry["params"]), (
             f"asked {method} {str(_comparable(params))[:300]}, recorded {entry['method']} "
@@ -66,7 +66,7 @@ class Playback(Client):
 
     @property
     def done(self) -> bool:
-        return not self._left
+        return not self._recorded
 
 
 def recorded() -> dict[str, list[Exchange]]:

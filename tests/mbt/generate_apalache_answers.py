@@ -29,7 +29,7 @@ def main() -> None:
         for name, (action, state) in SCENARIOS.items():
             clients: list[Recording] = []
 
-            def connect(limit: float) -> Recording:
+            def connect(limit: float, clients: list[Recording] = clients) -> Recording:
                 client = Recording(connection(limit).url, limit)
                 clients.append(client)
                 return client
