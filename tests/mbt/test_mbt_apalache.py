@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apalache_rpc.client import JsonRpcError
 
 from tlaconf.evaluate.coverage import CoverageProbe
 from tlaconf.hypothesis import Options, run
