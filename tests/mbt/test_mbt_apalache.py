@@ -201,3 +201,23 @@ def test_the_recorded_answers_are_apalaches() -> None:
     data = json.loads((Path(__file__).with_name("apalache_answers.json")).read_text())
     assert data["apalache"].startswith("v0.62")
     assert set(data["scenarios"]) == set(SCENARIOS)
+
+
+def test_apalache_is_not_asked_again_once_it_settles_nothing_new() -> None:
+    from tlaconf.mbt.apalache_solver import PATIENCE
+
+    clients: list[Playback] = []
+
+    def connect(limit: float) -> Playback:
+        clients.append(Playback(copy.deepcopy(recorded()["sweep-initial"]), limit))
+        return clients[-1]
+
+    solver = vault_solver(connect)
+    action, state = SCENARIOS["sweep-initial"]
+    for _ in range(1 + PATIENCE):  # the first session settles both guards, the others nothing
+        assert not solver.solve(action, state, state_key(state)).undecided
+    assert len(clients) == 1 + PATIENCE
+    last = solver.solve(action, state, state_key(state))
+    assert len(clients) == 1 + PATIENCE and solver.calls == 1 + PATIENCE
+    assert all("not asked in this state" in why for why in last.undecided.values())
+    assert len(last.undecided) == 2

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.domains import Domain
@@ -37,6 +37,13 @@ from tlaconf.values import Fn
 DEFAULT_TIMEOUT = 120.0
 """Seconds Apalache gets per state and action (loading the modules and every question)."""
 
+PATIENCE = 2
+"""Apalache is asked about an action no more once this many of its sessions in a row
+(each a state) settled nothing new: a session costs its loading (tens of seconds)."""
+
+SPENT = ("Apalache was not asked in this state: {n} sessions in a row had settled nothing "
+         "new for this action")
+
 NO_TEXT = "Apalache was not asked: the guard reads the next state or names what it cannot"
 NOT_CHAINED = ("Apalache was not asked: the guard is not in the action's chain of "
                "conjunctions (it is under a disjunction, a quantifier, an IF or a CASE)")
@@ -44,11 +51,20 @@ NOT_CHAINED = ("Apalache was not asked: the guard is not in the action's chain o
 
 class Connection:
     """Clients of one Apalache server: ``APALACHE_SERVER``'s, else one started on first use
-    (restarted after one that gave no answer) and stopped by :meth:`close`."""
+    (restarted after one that gave no answer) and stopped by :meth:`close` (or at exit)."""
+
+    _shared: ClassVar[dict[tuple[str | None, str | None], Connection]] = {}
 
     def __init__(self) -> None:
         self._url, self._executable = find_apalache()
         self._server: Server | None = None
+
+    @classmethod
+    def shared(cls) -> Connection:
+        """The connection of this process to the Apalache found now (one server serves every
+        driver of a run: starting one takes seconds)."""
+        found = cls()
+        return cls._shared.setdefault((found._url, found._executable), found)
 
     def __call__(self, limit: float) -> Client:
         if self._url is not None:
@@ -88,6 +104,9 @@ class ApalacheSolver:
         self._done = done
         self.calls = 0
         self.seconds = 0.0
+        self._idle: dict[str, int] = {}
+        self._known: dict[str, set[tuple[Key, str]]] = {}
+        """Per action, what its sessions settled: (guard, what) found or proved absent."""
 
     def guards(self, action: str) -> tuple[Key, ...]:
         return self.enumeration.guards(action)
@@ -99,8 +118,17 @@ class ApalacheSolver:
             return out
         open_ = [g for g in self.guards(action) if (wanted is None or g in wanted)
                  and not (g in out.allowed and g in out.near_miss)]  # fmt: skip
-        if open_:
-            self._ask(out, action, state, key, open_)
+        if not open_:
+            return out
+        if self._idle.get(action, 0) >= PATIENCE:
+            for g in open_:
+                out.undecided[g] = SPENT.format(n=PATIENCE)
+            return out
+        known = self._known.setdefault(action, set())
+        before = len(known)
+        self._ask(out, action, state, key, open_)
+        known |= out.solved | {(g, "settled") for g in out.decided}
+        self._idle[action] = 0 if len(known) > before else self._idle.get(action, 0) + 1
         return out
 
     def _conjuncts(self, action: str) -> dict[Where, Conjunct]:

@@ -159,22 +159,22 @@ def wants_apalache(choice: str) -> bool:
 
 
 def make_solver(driver: Driver, spec_dir: Path, session: Session, probe: CoverageProbe,
-                options: Options) -> tuple[Solver, Callable[[], None]]:  # fmt: skip
-    """The directed survey's solver (see :attr:`Options.solver`) and what closes it."""
+                options: Options) -> Solver:  # fmt: skip
+    """The directed survey's solver (see :attr:`Options.solver`; Apalache's server, when
+    one is started, serves the process's later runs too and stops at exit)."""
     enumeration = EnumerationSolver(session.domains, probe)
     if options.mode != "directed" or not wants_apalache(options.solver):
-        return enumeration, lambda: None
+        return enumeration
     if not options.solver_timeout > 0:
         raise UserError(f"--solver-timeout takes a positive number of seconds, not "
                         f"{options.solver_timeout}")
-    connection = Connection()
+    connection = Connection.shared()
     constants = dict(getattr(driver, "constants", None) or {})
     spec = module_spec(spec_dir, driver.module, str(getattr(driver, "revision", DEFAULT_REVISION)),
                        {k: from_python(v) for k, v in constants.items()})
     solving = Solving(spec, get_backend("embedded").load(spec))
-    solver = ApalacheSolver(enumeration, solving, connection, options.solver_timeout,
-                            connection.done)
-    return solver, connection.close
+    return ApalacheSolver(enumeration, solving, connection, options.solver_timeout,
+                          connection.done)
 
 
 def run(
@@ -194,7 +194,7 @@ def run(
     session.stats.on_example = on_example
     label = name or driver_name(driver)
     probe = CoverageProbe(session.domains.ctx)
-    solver, close_solver = make_solver(driver, spec_dir, session, probe, options)
+    solver = make_solver(driver, spec_dir, session, probe, options)
     start = time.perf_counter()
     found: Found | None = None
     plan: Survey | None = None
@@ -217,7 +217,6 @@ def run(
         if found is None and options.mode != "exhaustive":
             found = _hypothesis(session, options, label)
     finally:
-        close_solver()
         session.checker.close()
         close = getattr(driver, "close", None)
         if close is not None:
