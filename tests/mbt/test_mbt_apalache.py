@@ -186,6 +186,8 @@ def test_apalache_finds_the_skipped_checksum_that_enumeration_misses(tmp_path: P
     plan = outcome.survey
     assert plan is not None and plan.solver == "apalache"
     assert any(size == 10_000_000 and kind == "near miss" for _, _, kind, size, _ in plan.solved())
+    doc = plan.to_json()
+    assert doc["solver"] == "apalache" and doc["solver_seconds"] > 0 and doc["solved"]
     enumerated = run(skipping(), VAULT, Options(steps=10, examples=20, database=None,
                                                 out_dir=tmp_path, solver="enumeration"))
     assert enumerated.found is None

@@ -227,7 +227,8 @@ def run(
     guards = guard_report(driver.module, doms.every_action, doms.actions,
                           {a: solver.guards(a) for a in doms.every_action}, coverage, plan,
                           doms.ctx.loader.texts,
-                          options.depth if exhaustive is not None else None)
+                          options.depth if exhaustive is not None else None,
+                          session.reported)
     return Outcome(driver.module, label, s.examples, s.steps, s.allowed, s.forbidden,
                    time.perf_counter() - start, s.check_seconds, found, guards, coverage,
                    plan, exhaustive, options.mode)
