@@ -223,3 +223,22 @@ def test_apalache_is_not_asked_again_once_it_settles_nothing_new() -> None:
     assert len(clients) == 1 + PATIENCE and solver.calls == 1 + PATIENCE
     assert all("not asked in this state" in why for why in last.undecided.values())
     assert len(last.undecided) == 2
+
+
+def test_an_actions_conjuncts_are_found_through_the_operators_it_calls(tmp_path: Path) -> None:
+    from tlaconf.replay.apalache.guard_texts import action_conjuncts
+    from tlaconf.spec.lookup import module_spec
+
+    (tmp_path / "Nest.tla").write_text(
+        "---- MODULE Nest ----\nEXTENDS Naturals\nVARIABLES x\n"
+        "Ok(n, m) == /\\ n \\in 1..m\n            /\\ n # 3\n"
+        "Step(p) == /\\ Ok(p.n, x)\n           /\\ x' = x + p.n\n"
+        "           /\\ p.k \\notin 2..x\n====\n")
+    found = action_conjuncts(module_spec(tmp_path, "Nest", "1", {}), "Step", ("x",))
+    by_line = {(c.where[1], c.where[2]): c for c in found.conjuncts}
+    outer, low, three = by_line[(6, 15)], by_line[(4, 16)], by_line[(5, 16)]
+    assert outer.text == "Ok(((tlaconf_p).n), (x))" and not outer.inside
+    assert low.text == "(((1) <= (((tlaconf_p).n))) /\\ ((((tlaconf_p).n)) <= ((x))))"
+    assert low.inside == three.inside == (outer.where,)
+    assert by_line[(7, 15)].text is None  # reads the next state
+    assert by_line[(8, 15)].text == "(~(((2) <= ((tlaconf_p).k)) /\\ (((tlaconf_p).k) <= (x))))"
