@@ -17,8 +17,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from mutation import run as run_module
 from mutation.operators import Mutant, mutants
-from mutation.run import ROOT, Outcome, _diff, run_all
+from mutation.run import ROOT, TIMEOUT, Outcome, _diff, run_all
 
 EQUIVALENT = Path(__file__).with_name("equivalent.json")
 
@@ -106,7 +107,12 @@ def main(argv: list[str]) -> int:
                    help="run the mutants of an earlier report.json that still exist "
                         "(the same sample before and after a change)")
     p.add_argument("--list", action="store_true", help="list the mutants and stop")
+    p.add_argument("--timeout", type=int, default=TIMEOUT, metavar="SECONDS",
+                   help=f"a run that has not finished by then kills its mutant (default "
+                        f"{TIMEOUT}; the directed oracle solving with Apalache, when APALACHE_MC "
+                        "is set, needs more)")
     args = p.parse_args(argv)
+    run_module.TIMEOUT = args.timeout
     chosen = all_mutants(args.only)
     if args.mutants is not None:
         chosen = same_mutants(chosen, json.loads(args.mutants.read_text())["mutants"])

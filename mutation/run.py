@@ -195,7 +195,7 @@ def run_mbt(work: Path, seeds: tuple[int, ...], drivers: tuple[str, ...] | None 
 
 def kill_reason(code: int, output: str) -> str:
     if code == -1:
-        return f"tlaconf check did not finish in {TIMEOUT} s"
+        return f"tlaconf did not finish in {TIMEOUT} s"
     findings = [ln for ln in output.splitlines()
                 if ln.startswith("determinism: ") and "byte-identical" not in ln]
     if "Traceback" in output or code not in (0, 1):

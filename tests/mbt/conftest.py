@@ -26,7 +26,7 @@ def mbt_cli(tmp_path: Path):  # type: ignore[no-untyped-def]
     a user's module is: by ``PYTHONPATH`` (the child process's only)."""
 
     def run(*args: str | Path) -> Run:
-        path = [str(BANK), str(BANK.parent / "gate"), *sys.path]
+        path = [str(BANK), str(BANK.parent / "gate"), str(BANK.parent / "vault"), *sys.path]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(path),
                "COLUMNS": "200", "NO_COLOR": "1"}
         proc = subprocess.run([sys.executable, "-m", "tlaconf.cli.main", "mbt", *map(str, args)],

@@ -157,3 +157,17 @@ def test_cli_coverage_with_adds_the_traces_coverage(mbt_cli, tmp_path: Path) -> 
     missing = mbt_cli(GATE / "Gate.tla", "--driver", "gate:correct", *common,
                       "--coverage-with", tmp_path / "nowhere")
     assert missing.code == 2 and "nowhere" in missing.err
+
+
+def test_a_guard_on_what_the_implementation_reports_is_said_to_be_one(tmp_path: Path) -> None:
+    echo_dir = HERE / "echo"
+    if str(echo_dir) not in sys.path:
+        sys.path.insert(0, str(echo_dir))
+    from echo import echo
+
+    outcome = run(echo(), echo_dir, _options(tmp_path, examples=2))
+    rows = {r.text: r for a in outcome.guards for r in a.rows}
+    assert rows["p.q \\in 1..3"].covered
+    for text in ("p.answers[i] >= 1", "p.answers[i] <= p.q"):
+        assert rows[text].status == "TRUE only" and not rows[text].dead
+        assert "fields the implementation reports" in (rows[text].reason or "")

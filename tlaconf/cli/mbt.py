@@ -19,14 +19,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tlaconf.cli.inputs import existing_dir, existing_file, output_dir, positive_int
+from tlaconf.cli.inputs import (
+    existing_dir,
+    existing_file,
+    output_dir,
+    positive_int,
+    positive_seconds,
+)
 from tlaconf.errors import UserError
 from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
+from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT as SOLVER_TIMEOUT
 from tlaconf.mbt.driver import DriverCrashed
 from tlaconf.mbt.exhaustive import LIMIT as EXHAUSTIVE_LIMIT
 from tlaconf.mbt.guard_report import figures, lines, warnings
 from tlaconf.mbt.machine import Stats
-from tlaconf.mbt.run import DATABASE
+from tlaconf.mbt.run import DATABASE, SOLVERS
 from tlaconf.replay.coverage import Coverage, cover_traces
 from tlaconf.report.coverage import summary_line
 from tlaconf.report.progress import ExamplesProgress, on_terminal
@@ -71,6 +78,14 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(mode="directed")
     p.add_argument("--depth", type=natural, default=3, metavar="K",
                    help="requests deep the directed survey (and --exhaustive) go (default 3)")
+    p.add_argument("--solver", choices=SOLVERS, default="auto",
+                   help="what solves for directed requests where a params domain is too large "
+                   "to enumerate: apalache (Apalache's explorer server), enumeration (a bounded "
+                   "look only), auto (apalache when APALACHE_MC or APALACHE_SERVER is set; "
+                   "the default)")
+    p.add_argument("--solver-timeout", type=positive_seconds, default=SOLVER_TIMEOUT,
+                   metavar="SECONDS", help="Apalache's time per state and action "
+                   f"(default {SOLVER_TIMEOUT:g})")
     p.add_argument("--coverage-goal", type=percentage, metavar="PCT",
                    help="exit 1 when fewer than PCT%% of the guards are covered both ways")
     p.add_argument("--coverage-with", type=existing_dir, metavar="DIR",
@@ -181,6 +196,12 @@ def _line(o: Outcome) -> str:
         more.append(f"directed: {p.states} reachable states surveyed to depth {p.depth}"
                     + (f", {p.diverged} targets not sent (the implementation went elsewhere)"
                        if p.diverged else ""))
+        if p.solver == "apalache":
+            solved = p.solved()
+            largest = max((size for *_, size, _ in solved), default=0)
+            more.append(f"apalache: {len(solved)} requests solved"
+                        + (f" in domains of up to {largest} requests" if solved else "")
+                        + f", {p.undecided()} guards undecided, {p.solver_seconds:.1f} s")
     if o.exhaustive is not None:
         states, requests, missed = o.exhaustive
         more.append(f"exhaustive: {requests} requests from {states} states"
@@ -207,7 +228,8 @@ def run_command(args: argparse.Namespace) -> int:
         return 1
     database = None if args.no_database else args.database
     options = Options(args.steps, args.examples, args.seed, args.out, database,
-                      not args.no_shrink, args.mode, args.depth)
+                      not args.no_shrink, args.mode, args.depth, args.solver,
+                      args.solver_timeout)
     scenarios = (cover_traces(sorted(args.coverage_with.rglob("*.trace.jsonl")), spec_dir)
                  if args.coverage_with is not None else None)
     console = make_console(sys.stderr if args.json else None)

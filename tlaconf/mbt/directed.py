@@ -48,7 +48,12 @@ class Facts:
     true: bool = False
     targets: dict[Want, tuple[Node, Fn]] = field(default_factory=dict)
     too_large: int = 0
-    """The largest params domain (requests) of a state not enumerated (0: none)."""
+    """The largest params domain (requests) of a state neither enumerated nor settled by a
+    symbolic solver (0: none)."""
+    undecided: str | None = None
+    """Why the symbolic solver did not settle it (the last state it was asked in)."""
+    solved: dict[Want, tuple[int, float]] = field(default_factory=dict)
+    """The targets a symbolic solver found: their domain's size and the seconds it took."""
 
 
 @dataclass
@@ -69,10 +74,26 @@ class Survey:
     rewritten: set[tuple[str, int]] = field(default_factory=set)
     """(action, encoded params) of the requests sent whose fields the implementation
     filled in with other values (so the request recorded is not the one aimed)."""
+    solver_seconds: float = 0.0
+    """Time the symbolic solver took (0 with enumeration alone)."""
+
+    def solved(self) -> list[tuple[str, Key, Want, int, float]]:
+        """(action, guard, kind, domain size, seconds) of each target a symbolic solver found."""
+        return [(a, g, want, size, seconds) for (a, g), f in self.facts.items()
+                for want, (size, seconds) in f.solved.items()]
+
+    def undecided(self) -> int:
+        """Guards the symbolic solver left undecided in some state."""
+        return sum(f.undecided is not None for f in self.facts.values())
 
     def to_json(self) -> dict[str, Any]:
         return {"states": self.states, "depth": self.depth, "truncated": self.truncated,
-                "solver": self.solver, "diverged": self.diverged}
+                "solver": self.solver, "diverged": self.diverged,
+                "solver_seconds": round(self.solver_seconds, 3),
+                "solved": [{"action": a, "guard": list(g[:5]), "kind": want, "domain": size,
+                            "seconds": round(seconds, 3)}
+                           for a, g, want, size, seconds in self.solved()],
+                "undecided": self.undecided()}
 
     def open(self, action: str, guards: Iterable[Key]) -> frozenset[Key]:
         """The guards of ``action`` still without an allowed request or a near miss."""
@@ -127,6 +148,7 @@ def survey(session: Session, solver: Solver, succ: Successors, initial: State,
             if not wanted or idle[a] >= PATIENCE:
                 continue
             sol = solved[(node.key, a)] = solver.solve(a, node.state, node.key, wanted)
+            out.solver_seconds += sol.solver_seconds
             progress = _learn(out, a, wanted, node, sol)
             idle[a] = 0 if progress else idle[a] + 1
         if all(idle[a] >= PATIENCE or not out.open(a, guards[a]) for a in actions):
@@ -143,12 +165,16 @@ def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Sol
         before = (facts.reached, facts.true, len(facts.targets))
         facts.reached |= g in sol.reached
         facts.true |= g in sol.true
-        if not sol.complete:
+        if not sol.complete and g not in sol.decided:
             facts.too_large = max(facts.too_large, sol.domain)
+        if g in sol.undecided:
+            facts.undecided = sol.undecided[g]
         for want, table in (("allowed", sol.allowed), ("near miss", sol.near_miss),
                             ("miss", sol.miss)):
             if g in table and want not in facts.targets:
                 facts.targets[want] = (node, table[g])  # type: ignore[index]
+                if (g, want) in sol.solved:
+                    facts.solved[want] = (sol.domain, sol.solver_seconds)  # type: ignore[index]
         progress |= before != (facts.reached, facts.true, len(facts.targets))
     return progress
 

@@ -9,7 +9,7 @@ a spec smell (the action can never take that branch).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,7 +78,7 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
         return _unreached(f, plan)
     if not f.true:
         if f.too_large:
-            return f"domain too large to enumerate ({f.too_large} requests)"
+            return _large(f)
         return (f"{DEAD}: FALSE for every request in every reachable state examined "
                 f"({_states(f, plan)})")
     return "TRUE only in forbidden requests (another guard FALSE in each)"
@@ -98,13 +98,12 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
         if "near miss" not in f.targets:
             return ("no near miss found: each request found making it FALSE breaks another "
                     "guard too, which TLC's order may evaluate first"
-                    + (f" (domain too large to enumerate: {f.too_large} requests)"
-                       if f.too_large else ""))
+                    + (f" ({_large(f)})" if f.too_large else ""))
         return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
     if f.too_large:
-        return f"domain too large to enumerate ({f.too_large} requests)"
+        return _large(f)
     return (f"no request of {PREFIX}{action} makes it FALSE in the reachable states examined "
             f"({_states(f, plan)}): the domain lacks the values that would")
 
@@ -113,21 +112,36 @@ def _unreached(f: Facts, plan: Survey) -> str:
     why = (f"the ENABLED walk of no request reaches it in the reachable states examined "
            f"({_states(f, plan)})")
     if f.too_large:
-        why += f"; domain too large to enumerate ({f.too_large} requests)"
+        why += f"; {_large(f)}"
     return why
+
+
+def _large(f: Facts) -> str:
+    """A domain not enumerated, and why the symbolic solver (if any) did not settle it."""
+    why = f"domain too large to enumerate ({f.too_large} requests)"
+    return why + (f"; {f.undecided}" if f.undecided else "")
 
 
 def _states(f: Facts, plan: Survey) -> str:
     return f"{f.states} reachable state(s) within {plan.depth} requests"
 
 
+OUTPUT = ("reached only through the fields the implementation reports (an accepted step's "
+          "params): no request's ENABLED walk reaches it, and only an implementation "
+          "reporting a wrong value would make it FALSE")
+
+
 def _reason(status: str, f: Facts | None, plan: Survey | None, action: str,
-            requested: bool, depth: int | None) -> tuple[str | None, bool]:  # fmt: skip
-    """Why a guard is not covered both ways (None when it is), and whether it is dead."""
+            requested: bool, depth: int | None,
+            reports: bool) -> tuple[str | None, bool]:  # fmt: skip
+    """Why a guard is not covered both ways (None when it is), and whether it is dead;
+    ``reports``: the implementation reported fields of the action's params."""
     if status == BOTH:
         return None, False
     if not requested:
         return f"not requested: the module has no {PREFIX}{action}", False
+    if status == ACCEPTED and reports and f is not None and not f.reached:
+        return OUTPUT, False
     if depth is not None:
         return (f"no behaviour within {depth} requests made it "
                 + {NEITHER: "TRUE or FALSE", ACCEPTED: "FALSE", REJECTED: "TRUE"}[status]
@@ -146,10 +160,12 @@ def _reason(status: str, f: Facts | None, plan: Survey | None, action: str,
 def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
                  guards: Mapping[str, Sequence[Key]], coverage: Coverage,
                  plan: Survey | None, texts: Mapping[str, str],
-                 exhaustive: int | None = None) -> list[ActionGuards]:  # fmt: skip
+                 exhaustive: int | None = None,
+                 reported: Collection[str] = ()) -> list[ActionGuards]:  # fmt: skip
     """Per action of ``module`` (``guards``: each one's guards), how its guards were
     covered by the run measured in ``coverage`` and why not (from ``plan``, or from an
-    exhaustive run to depth ``exhaustive``)."""
+    exhaustive run to depth ``exhaustive``); ``reported``: the actions whose params the
+    implementation reported fields of."""
     out = []
     for action in actions:
         ac = coverage.actions.get((module, action))
@@ -158,7 +174,7 @@ def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
             status = _status(ac.points.get(g) if ac is not None else None)
             facts = plan.facts.get((action, g)) if plan is not None else None
             reason, dead = _reason(status, facts, plan, action, action in requested,
-                                   exhaustive)
+                                   exhaustive, action in reported)
             rows.append(GuardRow(g, point_text(texts, g), status, reason, dead))
         out.append(ActionGuards(module, action, action in requested, tuple(rows)))
     return out

@@ -95,6 +95,8 @@ class Session:
         self.rewritten: set[tuple[str, int]] = set()
         """(action, encoded params) of the requests whose fields the implementation
         filled in with other values than those requested."""
+        self.reported: set[str] = set()
+        """The actions whose params the implementation reported fields of."""
         self.aimed: dict[int, list[Request]] = {}
         """State key -> the directed requests a survey found there (see :mod:`.directed`):
         a step in such a state may draw one of them."""
@@ -188,6 +190,8 @@ class Session:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
             recorded = {**params, **(answer.params or {})}
+            if answer.params:
+                self.reported.add(request.action)
             if answer.params and value_key(recorded) != value_key(params):
                 self.rewritten.add((request.action, value_key(request.params)))
         except Exception:

@@ -7,6 +7,7 @@ and ``<Module>-mbt-<seed>.unshrunk.jsonl``, the run as first found.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from tlaconf.errors import UserError
 from tlaconf.evaluate import load_module
 from tlaconf.evaluate.coverage import CoverageProbe
 from tlaconf.explore import Successors
+from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT, ApalacheSolver, Connection
 from tlaconf.mbt.directed import Survey, survey, sweep
 from tlaconf.mbt.domains import Domains, Request
 from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
@@ -30,14 +32,16 @@ from tlaconf.mbt.exhaustive import run_exhaustive
 from tlaconf.mbt.guard_report import ActionGuards, guard_report
 from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
 from tlaconf.mbt.online import OnlineChecker
-from tlaconf.mbt.solver import EnumerationSolver
+from tlaconf.mbt.solver import EnumerationSolver, Solver
 from tlaconf.replay import TraceResult, get_backend
+from tlaconf.replay.apalache.solving import Solving
 from tlaconf.replay.coverage import Coverage
 from tlaconf.spec.lookup import module_spec
 from tlaconf.values import from_python, to_tla
 
 DATABASE = Path(".hypothesis") / "tlaconf-mbt"
 MODES = ("random", "directed", "exhaustive")
+SOLVERS = ("auto", "enumeration", "apalache")
 Mode = Literal["random", "directed", "exhaustive"]
 """Where found failures are kept (relative to the working directory) unless told otherwise."""
 
@@ -58,6 +62,13 @@ class Options:
     every request from every state within ``depth`` (:mod:`.exhaustive`)."""
     depth: int = 3
     """How many requests deep the directed survey and the exhaustive run go."""
+    solver: str = "auto"
+    """What the directed survey solves with where a params domain is too large to
+    enumerate: ``enumeration`` (a bounded look only), ``apalache`` (Apalache's explorer
+    server, :mod:`.apalache_solver`), ``auto`` (Apalache when ``APALACHE_MC`` or
+    ``APALACHE_SERVER`` is set)."""
+    solver_timeout: float = DEFAULT_TIMEOUT
+    """Seconds Apalache gets per state and action."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +149,34 @@ def session_for(driver: Driver, spec_dir: Path) -> Session:
     return Session(driver, domains, OnlineChecker(spec_dir, driver.module, revision, constants))
 
 
+def wants_apalache(choice: str) -> bool:
+    """Whether the solver ``choice`` means Apalache (``auto``: when it is configured)."""
+    if choice not in SOLVERS:
+        raise UserError(f"unknown solver {choice!r} (one of {', '.join(SOLVERS)})")
+    if choice == "auto":
+        return bool(os.environ.get("APALACHE_MC") or os.environ.get("APALACHE_SERVER"))
+    return choice == "apalache"
+
+
+def make_solver(driver: Driver, spec_dir: Path, session: Session, probe: CoverageProbe,
+                options: Options) -> Solver:  # fmt: skip
+    """The directed survey's solver (see :attr:`Options.solver`; Apalache's server, when
+    one is started, serves the process's later runs too and stops at exit)."""
+    enumeration = EnumerationSolver(session.domains, probe)
+    if options.mode != "directed" or not wants_apalache(options.solver):
+        return enumeration
+    if not options.solver_timeout > 0:
+        raise UserError(f"--solver-timeout takes a positive number of seconds, not "
+                        f"{options.solver_timeout}")
+    connection = Connection.shared()
+    constants = dict(getattr(driver, "constants", None) or {})
+    spec = module_spec(spec_dir, driver.module, str(getattr(driver, "revision", DEFAULT_REVISION)),
+                       {k: from_python(v) for k, v in constants.items()})
+    solving = Solving(spec, get_backend("embedded").load(spec))
+    return ApalacheSolver(enumeration, solving, connection, options.solver_timeout,
+                          connection.done)
+
+
 def run(
     driver: Driver,
     spec_dir: Path,
@@ -155,7 +194,7 @@ def run(
     session.stats.on_example = on_example
     label = name or driver_name(driver)
     probe = CoverageProbe(session.domains.ctx)
-    solver = EnumerationSolver(session.domains, probe)
+    solver = make_solver(driver, spec_dir, session, probe, options)
     start = time.perf_counter()
     found: Found | None = None
     plan: Survey | None = None
@@ -188,7 +227,8 @@ def run(
     guards = guard_report(driver.module, doms.every_action, doms.actions,
                           {a: solver.guards(a) for a in doms.every_action}, coverage, plan,
                           doms.ctx.loader.texts,
-                          options.depth if exhaustive is not None else None)
+                          options.depth if exhaustive is not None else None,
+                          session.reported)
     return Outcome(driver.module, label, s.examples, s.steps, s.allowed, s.forbidden,
                    time.perf_counter() - start, s.check_seconds, found, guards, coverage,
                    plan, exhaustive, options.mode)

@@ -15,9 +15,8 @@ each, the guards walked for up to :data:`WALK_LIMIT` forbidden ones, the one-fie
 neighbours of allowed requests first); past that the domain is reported too large,
 after a bounded look (:data:`SCAN_LIMIT` requests in a stride, and the neighbours of the
 allowed ones met; when none is allowed, a climb from a forbidden one, a field at a
-time, towards fewer FALSE guards).  A
-symbolic solver (Apalache, the action with ``~g`` as the query) would implement the
-same interface.
+time, towards fewer FALSE guards).  :class:`~tlaconf.mbt.apalache_solver.ApalacheSolver`
+asks Apalache for what that leaves open.
 """
 
 from __future__ import annotations
@@ -68,6 +67,14 @@ class Solution:
     enabled: list[Fn] = field(default_factory=list)
     """The allowed requests met (all of them when ``complete``)."""
     walks: int = 0
+    decided: set[Key] = field(default_factory=set)
+    """Guards a symbolic solver settled in this state although the domain was not
+    enumerated (what it found checked, or none proved to exist)."""
+    undecided: dict[Key, str] = field(default_factory=dict)
+    """guard -> why a symbolic solver did not settle it in this state."""
+    solved: set[tuple[Key, str]] = field(default_factory=set)
+    """(guard, "allowed" or "near miss"): found by a symbolic solver."""
+    solver_seconds: float = 0.0
 
 
 class Solver(Protocol):

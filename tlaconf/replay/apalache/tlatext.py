@@ -7,7 +7,8 @@ bound (a quantifier's variable, a LET definition): both raise :class:`Unprintabl
 to refuse.  What Apalache's model checker or type checker reads differently from
 TLA+ is refused too, or written as Apalache needs it: a range ``1..Len(s)`` is
 ``DOMAIN (s)`` (the same set; Apalache needs constant bounds), any other range
-must have literal bounds, and a function is never built over a range (Snowcat
+must have literal bounds (a membership ``x \\in lo..hi`` is written ``lo <= x /\\ x <=
+hi``), and a function is never built over a range (Snowcat
 would type it as a function where a sequence is meant).  Forms without a place in
 a state-level formula (primes, ``UNCHANGED``, ``ENABLED``, temporal operators,
 ``LAMBDA``, qualified names, tuple patterns, unbounded quantifiers) are refused.
@@ -125,6 +126,12 @@ class _Printer:
             raise Unprintable(f"the qualified name {'!'.join(node.module)}!{node.name}")
         if _is_range(node):
             return self._range(node, local)
+        if node.name in ("\\in", "\\notin") and len(node.args) == 2:
+            x, domain = node.args
+            if isinstance(domain, A.OpApp) and _is_range(domain) and not all(
+                    isinstance(b, A.Num) for b in domain.args):  # fmt: skip
+                low, high = domain.args
+                return self._in_range(x, low, high, node.name == "\\notin", local)
         args = [f"({self.text(x, local)})" for x in node.args]
         op = OPERATORS.get(node.name)
         if op is None or (node.name[:1].isalpha() and node.name not in _WORD_PREFIX):
@@ -151,6 +158,16 @@ class _Printer:
             self._name("..")
             return f"({self.text(low, local)} .. {self.text(high, local)})"
         raise Unprintable("a range whose bounds are not literals")
+
+    def _in_range(self, x: A.Node, low: A.Node, high: A.Node, negated: bool,
+                  local: frozenset[str]) -> str:  # fmt: skip
+        """``x \\in low..high`` as ``low <= x /\\ x <= high`` (the same for the integer
+        Snowcat makes ``x``; Apalache needs a range's bounds constant)."""
+        self._name("<=")
+        value = self.text(x, local)
+        text = (f"((({self.text(low, local)}) <= ({value})) /\\ "
+                f"(({value}) <= ({self.text(high, local)})))")
+        return f"(~{text})" if negated else text
 
     def _bounds(
         self, bounds: tuple[A.Bound, ...], local: frozenset[str]
