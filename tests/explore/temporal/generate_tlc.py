@@ -1,7 +1,8 @@
 """Regenerate ``tlc_temporal.json``: real TLC's verdicts on the property models of
 ``models/`` (every ``MODULE_*.cfg`` beside ``MODULE.tla``), so that the tests need no Java.
 
-For each model: the result (``success``, ``violation``, ``deadlock``), the property TLC
+For each model: the result (``success``, ``violation``, ``deadlock``, or ``error`` where
+TLC stops with an evaluation error, with its message), the property TLC
 names, the number of states of its counterexample and, for a liveness counterexample,
 the state its cycle goes back to (0-based; the last state when it ends stuttering).  TLC
 names a violated conjunct of an instantiated module by its place (``conjunct_at``).  The
@@ -34,6 +35,8 @@ _NAMED = re.compile(r"^Error: (?:Temporal property|Action property|Invariant|Pro
                     r"(?:line (\d+), col (\d+) to .* of module (\w+)|(\w+))", re.MULTILINE)
 _STATE = re.compile(r"^State (\d+): (.*)$", re.MULTILINE)
 _BACK = re.compile(r"^Back to state (\d+)", re.MULTILINE)
+_FAILED = re.compile(r"^: (In evaluation, .*)$", re.MULTILINE)
+"""TLC stopped with an evaluation error (no verdict)."""
 
 
 def run_tlc(jar: str, cfg: Path, module: str | None = None,
@@ -57,7 +60,10 @@ def parse(out: str, what: str) -> dict[str, Any]:
     else:
         named = _NAMED.search(out)
         if named is None:
-            raise SystemExit(f"{what}: no verdict in TLC's output:\n{out}")
+            failed = _FAILED.search(out)
+            if failed is None:
+                raise SystemExit(f"{what}: no verdict in TLC's output:\n{out}")
+            return {"result": "error", "error": failed.group(1).strip()}
         line, col, module, name = named.groups()
         result = {"result": "violation"}
         if name is not None:
