@@ -526,8 +526,10 @@ def tlc_get(registers: dict[Any, Any], sid: int, i: Any) -> Any:
         return registers[i]
     if type(i) is int:
         raise Fail(f"TLCGet({show(i)}): the register was never set", (), sid)
-    raise Fail(f"TLCGet({show(i)}): model-checking statistics do not exist outside TLC", (),
-               sid)
+    raise Fail(f"TLCGet({show(i)}): TLC's model-checking statistics are not kept here "
+               '(tlaconf validate keeps "level", "stats", "queue" and "config"; tlaconf '
+               'explore gives "queue" and "level" to PROPERTY formulas of a breadth-first '
+               "search)", (), sid)
 
 
 def tlc_get_next(registers: dict[Any, Any], sid: int, i: Any) -> Any:

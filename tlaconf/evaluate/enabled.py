@@ -9,20 +9,28 @@ other conjunct is evaluated with the primed variables assigned so far; reading
 an unassigned one is an error naming it.  The action is enabled when some branch
 reaches its end; a branch that ends with a variable still unassigned is an error
 (the action does not determine the successor state).
+
+ENABLED written inside an instantiated module (``WF_hr(HCnxt)`` in ``HourClock``, read
+through ``H == INSTANCE HourClock WITH hr <- m \\div 2``) is decided as TLC decides it
+(its context is cut where ENABLED starts): the instance's variables are its own, so
+``hr'`` is assigned by the action, while an unprimed ``hr`` is the substituted
+expression's value in the state (:class:`Detached`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tlaconf.evaluate.actionwalk import taken_arm
 from tlaconf.evaluate.assigned import unchanged_sites
+from tlaconf.evaluate.compiler import Compiler
 from tlaconf.evaluate.compiler import flatten_tuple as unchanged_items
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.lazysets import enum_set
-from tlaconf.evaluate.namespace import Namespace
-from tlaconf.evaluate.runtime import NextState
+from tlaconf.evaluate.namespace import Entry, Namespace
+from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.semantics import equal
 from tlaconf.evaluate.walk import Env, Walker
 from tlaconf.tla import ast as A
@@ -32,18 +40,64 @@ Frame = tuple[Namespace, Env, Assignment]
 """What the walk carries: the namespace, the bound names, the primed variables assigned."""
 
 
+@dataclass(frozen=True)
+class Detached:
+    """An instantiated module's namespace as an ENABLED written in it reads it: ``ns`` is
+    the module instantiated again with each substituted variable ``x`` replaced by a
+    variable of its own, named ``fresh[x]`` in the state; ``read[x]`` evaluates the
+    substituted expression (in the original namespace ``orig``); ``variables`` are the
+    state's names of the instance's variables that ``orig`` sees."""
+
+    ns: Namespace
+    orig: Namespace
+    fresh: dict[str, str]
+    variables: tuple[str, ...]
+
+
 class Enabler(Walker[Frame, Iterator[Assignment]]):
+    def __init__(self, comp: Compiler) -> None:
+        super().__init__(comp)
+        self._detach_cache: dict[int, tuple[Namespace, Detached | None]] = {}
+
     def enabled(
         self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> bool:
         """``ENABLED node`` in ``state``."""
         return self.successor(node, ns, env, variables, state) is not None
 
+    def first(self, node: A.Node, ns: Namespace, env: Env, state: Any) -> Assignment | None:
+        """The first assignment of primed variables with which ``node`` holds in
+        ``state`` (TLC's ENABLED: a variable it leaves unassigned may take any value)."""
+        ns, state, _ = self.detach(ns, state, ())
+        with self.in_state(state, NextState({})):
+            return next(iter(self.successors(node, ns, env, {})), None)
+
+    def detach(self, ns: Namespace, state: Any, variables: tuple[str, ...]
+               ) -> tuple[Namespace, Any, tuple[str, ...]]:
+        """Where ENABLED written in ``ns`` is walked, in which state, and which variables
+        its action must assign (``ns``, ``state`` and ``variables`` themselves, unless
+        ``ns`` belongs to an instance that substitutes its variables: :class:`Detached`)."""
+        if ns.origin is None:
+            return ns, state, variables
+        d = self._detached(ns)
+        if d is None:
+            return ns, state, variables
+        with self.in_state(state, NO_NEXT):
+            own = {f: self.eval(A.Name(x), d.orig, Env()) for x, f in d.fresh.items()}
+        return d.ns, {**state, **own}, d.variables
+
+    def _detached(self, ns: Namespace) -> Detached | None:
+        hit = self._detach_cache.get(id(ns))
+        if hit is None or hit[0] is not ns:
+            hit = self._detach_cache[id(ns)] = (ns, _detached(self, ns))
+        return hit[1]
+
     def successor(
         self, node: A.Node, ns: Namespace, env: Env, variables: tuple[str, ...], state: Any
     ) -> Assignment | None:
         """The first successor of ``state`` that ``node`` allows (TLC's search order), or
         None when there is none."""
+        ns, state, variables = self.detach(ns, state, variables)
         with self.in_state(state, NextState({})):
             for asg in self.successors(node, ns, env, {}):
                 missing = [v for v in variables if v not in asg]
@@ -191,3 +245,44 @@ def sorted_values(s: frozenset[Any]) -> list[Any]:
     return canonical(s)
 
 
+
+
+def _detached(w: Walker, ns: Namespace) -> Detached | None:
+    """``ns`` as ENABLED reads it (TLC cuts the context where ENABLED starts, so that
+    the instance's variables are looked up as its own when primed), or None when the
+    substitutions already give it the same meaning: each variable is substituted by a
+    distinct variable of the instantiating module."""
+    o = ns.origin
+    assert o is not None
+    declared = _variables(o.loader.modules, o.inst.module)
+    seen = {x: e for x in declared if (e := ns.entries.get(x)) is not None}
+    targets = [w.entry_var(e) for e in seen.values()]
+    if None not in targets and len(set(targets)) == len(targets):
+        return None
+    if o.params:
+        raise Fail(f"ENABLED inside {ns.name}, an instance with parameters whose variables "
+                   "are substituted by expressions, is not supported")
+    fresh = {x: f"{o.inst.module}!{x}" for x, e in seen.items() if e.kind != "var"}
+    given = dict(o.inst.substitutions)
+    subs = tuple((x, A.Name(fresh[x], span=e.span) if x in fresh else e)
+                 for x, e in given.items())
+    subs += tuple((x, A.Name(f)) for x, f in fresh.items() if x not in given)
+    outer = Namespace(o.outer.name, dict(o.outer.entries), o.outer.variables,
+                      o.outer.inst_params, o.outer.inst_py, origin=o.outer.origin)
+    outer.entries.update({f: Entry("var", f) for f in fresh.values()})
+    return Detached(o.rebuild(subs, outer), ns, fresh,
+                    tuple(fresh.get(x) or seen[x].name for x in seen))
+
+
+def _variables(modules: Mapping[str, A.Module], name: str) -> list[str]:
+    """The VARIABLEs of module ``name`` and of the modules it EXTENDS."""
+    out: list[str] = []
+    todo, done = [name], set()
+    while todo:
+        m = modules.get(todo.pop())
+        if m is None or m.name in done:
+            continue
+        done.add(m.name)
+        todo += m.extends
+        out += [n for u in m.units if isinstance(u, A.Variable) for n in u.names]
+    return list(dict.fromkeys(out))

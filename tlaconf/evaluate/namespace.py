@@ -95,9 +95,33 @@ class Namespace:
     instances: list[tuple[dict[str, Namespace], bool]] = field(default_factory=list)
     """For the root module's namespace: the namespaces of every INSTANCE built in its
     module graph, with whether the instance substitutes each name by itself."""
+    origin: Origin | None = None
+    """For a namespace built by an INSTANCE: that instance (ENABLED re-instantiates it)."""
 
     def lookup(self, name: str) -> Entry | None:
         return self.entries.get(name)
+
+
+@dataclass(frozen=True, eq=False)
+class Origin:
+    """The ``INSTANCE`` ``inst`` in the namespace ``outer`` (of an ``I(params) ==
+    INSTANCE``) that built the namespace of ``module``, one module of the instantiated
+    graph; ``loader`` builds it again with other substitutions (:meth:`rebuild`)."""
+
+    inst: A.Instance
+    outer: Namespace
+    params: tuple[str, ...]
+    module: str
+    loader: EvaluatorModules
+
+    def rebuild(self, substitutions: tuple[tuple[str, A.Expr], ...], outer: Namespace
+                ) -> Namespace:
+        """The namespace of :attr:`module` in a new instance of the same module graph,
+        with ``substitutions`` read in ``outer``."""
+        inst = A.Instance(self.inst.module, substitutions, span=self.inst.span)
+        builder = NamespaceBuilder(self.loader)
+        builder.instance(inst, outer, self.params)
+        return builder.instance_namespaces[0][0][self.module]
 
 
 STANDARD_NAMES = frozenset(STANDARD_MODULES)
@@ -182,6 +206,8 @@ class _Context:
     outer: Namespace | None
     inst: Namespace | None
     prefix: str
+    origin: tuple[A.Instance, tuple[str, ...]] | None = None
+    """The INSTANCE (and its parameters) this context instantiates."""
     built: dict[str, Namespace] = field(default_factory=dict)
 
 
@@ -232,7 +258,7 @@ class NamespaceBuilder:
             add_standard(ns.entries, inst.module)
             return ns
         module = self.loader.get(inst.module, inst)
-        ctx = _Context(None, [], dict(inst.substitutions), outer, None, prefix)
+        ctx = _Context(None, [], dict(inst.substitutions), outer, None, prefix, (inst, params))
         same = all(isinstance(e, A.Name) and e.name == n and not getattr(e, "module", ())
                    for n, e in inst.substitutions)
         self.instance_namespaces.append((ctx.built, same and not params))
@@ -249,6 +275,8 @@ class NamespaceBuilder:
             return done
         name = ctx.prefix if not ctx.built else f"{ctx.prefix}/{module.name}"
         ns = Namespace(name, core_entries())
+        if ctx.origin is not None and ctx.outer is not None:
+            ns.origin = Origin(ctx.origin[0], ctx.outer, ctx.origin[1], module.name, self.loader)
         if ctx.inst is not None:
             ns.inst_params, ns.inst_py = ctx.inst.inst_params, ctx.inst.inst_py
         ctx.built[module.name] = ns

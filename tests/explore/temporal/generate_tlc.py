@@ -1,7 +1,8 @@
 """Regenerate ``tlc_temporal.json``: real TLC's verdicts on the property models of
 ``models/`` (every ``MODULE_*.cfg`` beside ``MODULE.tla``), so that the tests need no Java.
 
-For each model: the result (``success``, ``violation``, ``deadlock``), the property TLC
+For each model: the result (``success``, ``violation``, ``deadlock``, or ``error`` where
+TLC stops with an evaluation error, with its message), the property TLC
 names, the number of states of its counterexample and, for a liveness counterexample,
 the state its cycle goes back to (0-based; the last state when it ends stuttering).  TLC
 names a violated conjunct of an instantiated module by its place (``conjunct_at``).  The
@@ -34,6 +35,13 @@ _NAMED = re.compile(r"^Error: (?:Temporal property|Action property|Invariant|Pro
                     r"(?:line (\d+), col (\d+) to .* of module (\w+)|(\w+))", re.MULTILINE)
 _STATE = re.compile(r"^State (\d+): (.*)$", re.MULTILINE)
 _BACK = re.compile(r"^Back to state (\d+)", re.MULTILINE)
+_UNNAMED = "Error: Temporal properties were violated."
+"""TLC's message for a liveness violation of the only property, some runs."""
+_AT_INIT = "is violated by the initial state:"
+"""A state predicate of a property FALSE in an initial state (TLC prints that state)."""
+_PROPERTY = re.compile(r"^\s*PROPERT(?:Y|IES)\s+(\w+)\s*$", re.MULTILINE)
+_FAILED = re.compile(r"^: (In evaluation, .*)$", re.MULTILINE)
+"""TLC stopped with an evaluation error (no verdict)."""
 
 
 def run_tlc(jar: str, cfg: Path, module: str | None = None,
@@ -45,10 +53,10 @@ def run_tlc(jar: str, cfg: Path, module: str | None = None,
                "-noGenerateSpecTE", "-config", cfg.name, "-metadir", meta, module]
         out = subprocess.run(cmd, cwd=cfg.parent, capture_output=True, text=True,
                              timeout=600, check=False, env={**os.environ, **(env or {})}).stdout
-    return parse(out, f"{module} {cfg.name}")
+    return parse(out, f"{module} {cfg.name}", _PROPERTY.findall(cfg.read_text()))
 
 
-def parse(out: str, what: str) -> dict[str, Any]:
+def parse(out: str, what: str, properties: list[str] | None = None) -> dict[str, Any]:
     """The verdict in TLC's output ``out``."""
     if "Model checking completed. No error has been found." in out:
         return {"result": "success"}
@@ -56,8 +64,19 @@ def parse(out: str, what: str) -> dict[str, Any]:
         result: dict[str, Any] = {"result": "deadlock"}
     else:
         named = _NAMED.search(out)
+        if named is None and properties and len(properties) == 1 and _UNNAMED in out:
+            states = _STATE.findall(out)
+            result = {"result": "violation", "property": properties[0],
+                      "trace_states": len(states)}
+            back = _BACK.search(out)
+            if back is not None:
+                result["loop"] = int(back.group(1)) - 1
+            return result
         if named is None:
-            raise SystemExit(f"{what}: no verdict in TLC's output:\n{out}")
+            failed = _FAILED.search(out)
+            if failed is None:
+                raise SystemExit(f"{what}: no verdict in TLC's output:\n{out}")
+            return {"result": "error", "error": failed.group(1).strip()}
         line, col, module, name = named.groups()
         result = {"result": "violation"}
         if name is not None:
@@ -66,7 +85,7 @@ def parse(out: str, what: str) -> dict[str, Any]:
             result["conjunct_at"] = f"{module}.tla:{line}:{col}"
     states = _STATE.findall(out)
     real = [n for n, head in states if head.strip() != "Stuttering"]
-    result["trace_states"] = len(real)
+    result["trace_states"] = 1 if _AT_INIT in out else len(real)
     back = _BACK.search(out)
     if back is not None:
         result["loop"] = int(back.group(1)) - 1

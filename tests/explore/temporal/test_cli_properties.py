@@ -109,3 +109,20 @@ def test_enabled_is_a_state_predicate(tmp_path: Path) -> None:
         assert res.result == result
         if res.violation is not None:
             assert res.violation.loop is loop and len(res.violation.path) == 4
+
+
+def test_search_registers_in_properties(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``TLCGet("queue")`` in a property is TLC's breadth-first queue (the models
+    ``Queue_*.cfg`` check its values against TLC's); a depth-first search refuses it, and
+    an ``INVARIANT`` (checked by the search, not by the property checker) cannot read it."""
+    args = ["explore", str(MODELS / "Queue.tla"), "-c", str(MODELS / "Queue_QueueBelow4_Spec.cfg")]
+    assert main([*args, "--json", "--trace", str(tmp_path / "t.jsonl")]) == 1
+    assert json.loads(capsys.readouterr().out)["violation"]["length"] == 2
+    assert main([*args, "--dfs"]) == 2
+    assert "in a breadth-first search only" in capsys.readouterr().err
+    text = (MODELS / "Queue.tla").read_text().replace("====", 'Inv == TLCGet("queue") < 9\n====')
+    (tmp_path / "Queue.tla").write_text(text)
+    (tmp_path / "Queue.cfg").write_text("SPECIFICATION Spec\nINVARIANT Inv\nPROPERTY QueueBelow5\n")
+    assert main(["explore", str(tmp_path / "Queue.tla")]) == 2
+    assert 'TLCGet("queue")' in capsys.readouterr().err

@@ -8,7 +8,7 @@ from typing import Any
 from tlaconf.evaluate import Blame, Context, EvalError, budget
 from tlaconf.evaluate.blame import Blamer
 from tlaconf.evaluate.enabled import Enabler
-from tlaconf.evaluate.runtime import NO_NEXT, NextState
+from tlaconf.evaluate.runtime import NO_NEXT
 from tlaconf.explore.errors import Unsupported
 from tlaconf.explore.temporal.formula import Atom
 from tlaconf.tla import ast as A
@@ -40,11 +40,12 @@ class Decider:
                     and "read before the action assigns it" in err.message:
                 sp = a.span
                 raise Unsupported(
-                    f"{a.text}: deciding it reads what the action does not assign "
-                    f"({err.message}): a variable of the subscript the action leaves "
-                    "unassigned (TLC's error too), or a substituted variable of an "
-                    "instantiated module, whose ENABLED TLC quantifies over that module's "
-                    "own variables, which tlaconf does not (not checked)",
+                    f"{a.text}: deciding it reads a primed variable the action has not "
+                    f"assigned ({err.message}), where TLC stops with an error too: an "
+                    "action that leaves a variable of the subscript unassigned, or one of "
+                    "an instantiated module whose variable is substituted by an expression "
+                    "and primed before the variables of that expression are assigned "
+                    "(not checked)",
                     f"{sp.file}:{sp.line}:{sp.col}") from None
             raise err from None
 
@@ -52,9 +53,7 @@ class Decider:
         """``ENABLED action`` as TLC decides it: some assignment of the primed variables
         the action determines satisfies it (a variable it leaves unassigned may take any
         value: it is not required)."""
-        w = self._w
-        with w.in_state(state, NextState({})):
-            return next(iter(w.successors(action, a.ns, a.env, {})), None) is not None
+        return self._w.first(action, a.ns, a.env, state) is not None
 
     def explain(self, k: int, state: State, nxt: State | None = None) -> Blame:
         """Why atom ``k`` is FALSE there."""
