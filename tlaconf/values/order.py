@@ -85,6 +85,8 @@ def compare(a: Any, b: Any) -> int:
     reports an error."""
     from tlaconf.values.core import sort_key
 
+    if a is b:  # a value is its own equal at every depth (the walk below finds 0)
+        return 0
     ta, tb = type(a), type(b)
     if ta is ModelValue or tb is ModelValue:
         if ta is tb:
