@@ -5,6 +5,7 @@ positive).  Every function takes the span id ``sid`` first."""
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +13,8 @@ from typing import Any
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.semantics import NONE, member, normalize_fn, partner
-from tlaconf.values import Fn, make_fn
+from tlaconf.values import Fn, ModelValue, make_fn, sort_key
+from tlaconf.values.recent import Recent
 
 EMPTY_BAG: tuple[Any, ...] = ()
 
@@ -45,21 +47,79 @@ def _lookup(e: Any, f: Any, sid: int) -> Any:
     return k if k is NONE else (k, d[k])
 
 
-def _merge(pairs: list[tuple[Any, Any]], sid: int, op: str, bag: Any) -> Any:
-    """The function summing the counts of equal keys."""
+def _merge(pairs: list[tuple[Any, Any]], sid: int, op: str, bag: Any,
+           first: Any = None) -> Any:
+    """The function summing the counts of equal keys.  ``first``: the function whose
+    items begin ``pairs``; a function whose keys were checked already (:data:`_CHECKED`)
+    is not checked again."""
     d: dict[Any, int] = {}
-    keys: list[Any] = []
-    for k, c in pairs:
+    keys = _Keys(sid)
+    known = 0 if first is None else len(first)
+    trusted = known > 0 and _CHECKED.get(first, _unchecked)
+    for i, (k, c) in enumerate(pairs):
+        if i == known and known and not trusted:
+            _CHECKED.put(first, True)
         c = _count(c, bag, sid, op)
         found = partner(k, d)
         if found is NONE:
-            if keys:
-                member(k, frozenset(keys), sid)
+            keys.add(k, check=not (trusted and i < known))
             d[k] = c
-            keys.append(k)
         else:
             d[found] += c
-    return make_fn(d)
+    out = make_fn(d)
+    if type(out) is Fn:
+        _CHECKED.put(out, True)
+    return out
+
+
+def _unchecked(_: Any) -> bool:
+    return False
+
+
+_CHECKED: Recent[bool] = Recent(16)
+"""The bags last built or checked here: their keys compare with each other (``m (+)
+SetToBag({x})`` for each ``x`` of a step checks the keys of ``m`` once, not for each)."""
+
+
+class _Keys:
+    """The distinct keys of a function being built, each new one checked as ``member``
+    checks it against those before it (an error where TLC would compare values it
+    cannot): of their kind, and compared with its two neighbours in TLC's order.
+    ``member`` sorts all the keys again for every new one; here they are kept in that
+    order as they come (the keys of a protocol's messages are kept with them:
+    :func:`~tlaconf.values.sort_key`)."""
+
+    def __init__(self, sid: int) -> None:
+        self.sid = sid
+        self.keys: list[Any] = []
+        self.order: list[tuple[Any, ...]] = []
+        self.sorted: list[Any] = []
+        self.kind: Any = None
+        """The first key that is not a model value (the family of all of them)."""
+        self.plain = True
+        """Whether every key is a plain value (a lazy set is compared by its content with
+        every key, by ``member``)."""
+
+    def add(self, k: Any, check: bool = True) -> None:
+        t = type(k)
+        at = sort_key(k)
+        i = bisect.bisect_left(self.order, at)
+        if check and self.keys:
+            if (t is tuple or t is frozenset or t is Fn) and self.plain:
+                near = self.sorted[max(0, i - 1): i + 1]
+                member(k, frozenset(near if self.kind is None else [*near, self.kind]),
+                       self.sid)
+            else:
+                member(k, frozenset(self.keys), self.sid)
+        self.keys.append(k)
+        self.order.insert(i, at)
+        self.sorted.insert(i, k)
+        if self.kind is None and t is not ModelValue:
+            self.kind = k
+        self.plain = self.plain and t in _PLAIN
+
+
+_PLAIN = frozenset({tuple, frozenset, Fn, ModelValue, int, str, bool})
 
 
 def is_a_bag(sid: int, b: Any) -> bool:
@@ -91,7 +151,8 @@ def bag_plus(sid: int, a: Any, b: Any) -> Any:
     for which, v in (("first", a), ("second", b)):
         if not is_a_bag(sid, v):
             raise Fail(f"the {which} argument of (+) is not a bag: {show(v)}", (), sid)
-    return _merge(_items(normalize_fn(a, sid)) + _items(normalize_fn(b, sid)), sid, "(+)", a)
+    fa = normalize_fn(a, sid)
+    return _merge(_items(fa) + _items(normalize_fn(b, sid)), sid, "(+)", a, fa)
 
 
 def bag_minus(sid: int, a: Any, b: Any) -> Any:

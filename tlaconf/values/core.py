@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeAlias
 
+from tlaconf.values.recent import Recent
+
 
 class ModelValue:
     """A TLC model value: equal only to itself (by name)."""
@@ -171,14 +173,27 @@ def sort_key(v: Any) -> tuple[Any, ...]:
     if t is tuple:
         return (rank, len(v), _tuple_domain(len(v)), tuple(sort_key(x) for x in v))
     if t is Fn:
-        items = sorted((sort_key(k), x) for k, x in v.items())
-        return (rank, len(v), tuple(k for k, _ in items), tuple(sort_key(x) for _, x in items))
+        if len(v._d) >= _KEPT_FIELDS:
+            return _FN_KEYS.get(v, _fn_key)
+        return _fn_key(v)
     if getattr(v, "finite", False):  # a finite lazy set of the evaluator: as its elements
         try:
             return sort_key(v.enum(-1))
         except Exception:  # too large to enumerate
             pass
     return (rank, repr(v))
+
+
+def _fn_key(v: Fn) -> tuple[Any, ...]:
+    items = sorted((sort_key(k), x) for k, x in v.items())
+    return (_RANK[Fn], len(v), tuple(k for k, _ in items), tuple(sort_key(x) for _, x in items))
+
+
+_KEPT_FIELDS = 6
+"""Functions of this many arguments or more (a protocol's messages) keep their key in
+:data:`_FN_KEYS`: the same messages of a bag are ordered again at every step (a bag's
+equality, its keys' order) and their keys walk every entry they carry."""
+_FN_KEYS: Recent[tuple[Any, ...]] = Recent(1024)
 
 
 def canonical(values: Iterable[Any]) -> list[Any]:

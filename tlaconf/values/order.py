@@ -71,7 +71,13 @@ def _fn_items(v: Any) -> list[tuple[Any, Any]]:
 
     if type(v) is tuple:
         return list(enumerate(v, 1))
+    if all(type(k) is str for k in v._d):  # a record: strings in TLC's order are Python's
+        return sorted(v._d.items(), key=_first)
     return sorted(v.items(), key=lambda kv: sort_key(kv[0]))
+
+
+def _first(kv: tuple[Any, Any]) -> Any:
+    return kv[0]
 
 
 def compare(a: Any, b: Any) -> int:
@@ -79,6 +85,8 @@ def compare(a: Any, b: Any) -> int:
     reports an error."""
     from tlaconf.values.core import sort_key
 
+    if a is b:  # a value is its own equal at every depth (the walk below finds 0)
+        return 0
     ta, tb = type(a), type(b)
     if ta is ModelValue or tb is ModelValue:
         if ta is tb:
