@@ -51,6 +51,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="partial traces: more candidate states than N at a log line is "
                    "undecided, exit 3 (default 1000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--html", metavar="DIR", type=Path,
+                   help="also write DIR/index.html: the outcome and, at a dead end, each "
+                   "branch's blame tree beside the highlighted source")
     p.set_defaults(run=run)
 
 
@@ -90,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(outcome.to_json(), indent=1))
     else:
         print(render(outcome))
+    if args.html is not None:
+        from tlaconf.report.validation import write_validation_html
+
+        write_validation_html(outcome, args.html)
     return outcome.exit_code(args.strict)
 
 
@@ -119,4 +126,8 @@ def _partial(args: argparse.Namespace, path: Path) -> int:
     outcome = validate(path, spec=args.spec, revision=args.revision,
                        max_candidates=args.max_candidates or DEFAULT_MAX_CANDIDATES)
     print(json.dumps(outcome.to_json(), indent=1) if args.json else render(outcome))
+    if args.html is not None:
+        from tlaconf.report.validation import write_validation_html
+
+        write_validation_html(outcome, args.html)
     return outcome.exit_code(args.strict)
