@@ -180,16 +180,25 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Tlc
     return read_outcome(done.returncode, done.stdout, done.stderr)
 
 
+def framed(stdout: str) -> list[tuple[int, int, str]]:
+    """TLC's ``-tool`` messages: (code, class, text)."""
+    return [(int(code), int(cls), body.strip()) for code, cls, body in _MESSAGE.findall(stdout)]
+
+
+def depth_and_states(messages: list[tuple[int, int, str]]) -> tuple[int | None, int | None]:
+    """The depth of TLC's search and its distinct states, when it printed them."""
+    return _number(messages, 2194, _DEPTH), _number(messages, 2199, _DISTINCT)
+
+
 def read_outcome(status: int, stdout: str, stderr: str = "") -> TlcResult:
     """The outcome of a TLC run from its exit status and ``-tool`` output."""
-    messages = [(int(code), int(cls), body.strip()) for code, cls, body in
-                _MESSAGE.findall(stdout)]  # fmt: skip
+    messages = framed(stdout)
     codes = {code for code, _, _ in messages}
     states = [body for code, _, body in messages if code in (2216, 2217, 2218)]
     last = _STEP.findall(states[-1]) if states else []
     last_step = int(last[-1]) if last else None
     errors = "\n".join(body for code, cls, body in messages if cls == 1 and code != 2121)
-    depth, distinct = _number(messages, 2194, _DEPTH), _number(messages, 2199, _DISTINCT)
+    depth, distinct = depth_and_states(messages)
     if status == 0 and 2193 in codes:
         return TlcResult("ok", depth=depth, distinct=distinct)
     if status == 11 and 2114 in codes:
