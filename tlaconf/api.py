@@ -186,10 +186,26 @@ def replay(
             if p in partial:
                 if on_start is not None:
                     on_start(p)
-                results[p] = trace_result(p, spec_dir, revision, max_candidates)
+                results[p] = _partial(p, spec_dir, revision, max_candidates, backend,
+                                      cross_check, checker_timeout)
                 if on_result is not None:
                     on_result(results[p])
         return [results[p] for p in paths]
+
+
+def _partial(path: Path, spec_dir: Path | None, revision: str | None, max_candidates: int,
+             backend: str | Replayer, cross_check: str | None, timeout: float | None
+             ) -> TraceResult:
+    """A partial trace: the candidate-set search, or TLC's own search of it exported as
+    a trace spec (``backend="tlc"``), or both compared (``cross_check="tlc"``)."""
+    from tlaconf.validate.partial_tlc import cross_checked, tlc_result
+
+    if backend == "tlc":
+        return tlc_result(path, spec_dir, revision, timeout)
+    ours = trace_result(path, spec_dir, revision, max_candidates)
+    if cross_check == "tlc":
+        return cross_checked(ours, path, spec_dir, revision, timeout)
+    return ours
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:

@@ -77,3 +77,46 @@ def test_bad_input_is_exit_2_with_file_and_line(tmp_path: Path) -> None:
     run = cli("export", TRACES / "moves-logged-zones.trace.jsonl", "-o", tmp_path / "G.tla",
               "--spec", spec)
     assert run.code == 0 and (tmp_path / "G.cfg").is_file()
+
+
+@pytest.mark.skipif(not os.environ.get("TLC_JAR"),
+                    reason="needs TLC: set TLC_JAR=/path/to/tla2tools.jar")
+@pytest.mark.parametrize("trace", traces(), ids=lambda p: p.name)
+def test_replay_backend_and_cross_check_tlc_decide_partial_traces(
+        trace: Path, tmp_path: Path) -> None:
+    want = EXPECTED[trace.name]
+    cli = runner(tmp_path)
+    env = {"TLC_JAVA_OPTS": f"{os.environ.get('TLC_JAVA_OPTS', '')} {STACK}"}
+    for flags in (["--backend", "tlc"], ["--cross-check", "tlc"]):
+        run = cli("replay", "--json", *flags, "--spec", TRACES.parents[1] / "spec", trace,
+                  env=env)
+        [result] = json.loads(run.out)["traces"]
+        assert result["verdict"] == want["verdict"], (flags, result)
+        assert run.code == (0 if want["verdict"] == "conforms" else 1)
+        if want["verdict"] == "violation":
+            assert result["failure"]["step"] == want["step"]
+        assert "not by tlc" not in run.err
+
+
+def test_a_disagreement_with_tlc_is_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TLC's answer stubbed to differ from tlaconf's: the result is an undecided error
+    naming both (the live runs above check that TLC does agree)."""
+    from tlaconf.replay.tlc.partial_spec import PartialAnswer
+    from tlaconf.validate import partial_tlc
+    from tlaconf.validate.partial import trace_result
+
+    trace = TRACES / "wrong-zone-filed.trace.jsonl"
+    spec = TRACES.parents[1] / "spec"
+    ours = trace_result(trace, spec, None)
+    for tlc, same in ((PartialAnswer("violation", 4, 5), True),
+                      (PartialAnswer("violation", 2, 3), False),
+                      (PartialAnswer("conforms", 5, 6), False)):
+        monkeypatch.setattr(partial_tlc, "tlc_partial", lambda *a, t=tlc, **k: t)
+        got = partial_tlc.cross_checked(ours, trace, spec)
+        if same:
+            assert got == ours
+        else:
+            assert got.verdict == "error" and got.undecided
+            assert got.failure is not None
+            assert got.failure.reason.startswith(
+                "the checkers disagree: embedded says violation at step 5, tlc says")

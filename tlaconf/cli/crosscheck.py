@@ -10,13 +10,12 @@ A difference makes ``validate`` exit 3; TLC failing to decide is exit 3 too.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tlaconf.errors import CheckerFailed, UserError
+from tlaconf.errors import CheckerFailed
 from tlaconf.replay.tlc.process import find_tlc
 from tlaconf.validate.outcome import Outcome
 
@@ -73,23 +72,13 @@ def trace_spec(outcome: Outcome, tla: Path, cfg: Path | None, library: Sequence[
 def partial_trace(outcome: Outcome, trace: Path, spec_dir: Path | None,
                   revision: str | None) -> CrossCheck:
     """TLC's search of ``trace`` exported as a trace spec, against ``outcome``."""
-    from tlaconf.cli.export import export_partial
-    from tlaconf.replay.tlc.partial_spec import decide_partial
-    from tlaconf.trace.partial import read_partial
-    from tlaconf.validate.partial import PartialReplay
+    from tlaconf.validate.partial_tlc import tlc_partial
 
-    t = read_partial(trace)
-    tlc = find_tlc()
-    with tempfile.TemporaryDirectory(prefix="tlaconf-tlc-") as tmp:
-        module = Path(tmp) / "TlaconfPartial.tla"
-        export_partial(trace, module, spec_dir, revision)
-        r = PartialReplay(t.header, t.path, spec_dir, revision)
-        try:
-            found = decide_partial(tlc, Path(tmp), module.stem, r.ms.search_path,
-                                   len(t.steps), bool(r.silent) and r.bound > 0)
-        except (CheckerFailed, UserError) as err:
-            return CrossCheck("undecided", message=str(err).splitlines()[0],
-                              differences=[f"TLC did not decide: {str(err).splitlines()[0]}"])
+    try:
+        found = tlc_partial(trace, spec_dir, revision)
+    except CheckerFailed as err:
+        first = str(err).splitlines()[0]
+        return CrossCheck("undecided", message=first, differences=[f"TLC did not decide: {first}"])
     mine = {"accepted": "conforms", "rejected": "violation"}.get(outcome.result,
                                                                  outcome.result)
     failing = None if found.matched is None or found.verdict == "conforms" \
