@@ -143,7 +143,11 @@ def _disabled(model: Model, s: State) -> list[Branch]:
         child = walker.explain_disabled(b.next, b.next_ns, Env(), s)
     except Exception as exc:
         raise ctx.evaluation_error(exc, b.next) from None
-    root = Blame(b.next_name, b.next_span, f"{b.next_name} allows no step", (), (child,))
+    reason = f"{b.next_name} allows no step"
+    if child.text == b.next_name:  # NEXT TraceNext, or [TraceNext]_v: the call is the root
+        root = Blame(child.text, child.span, reason, child.bindings, child.children)
+    else:
+        root = Blame(b.next_name, b.next_span, reason, (), (child,))
     return list(_branches(root))
 
 
