@@ -69,8 +69,12 @@ def dead_ends(model: Model, engine: Engine | None, states: Sequence[State],
         if found and time.perf_counter() > deadline:
             break
         set_level(level)
-        with model.guard():
-            found.append(_diagnose(model, engine, s, set_level, level, locate))
+        try:
+            with model.guard():
+                found.append(_diagnose(model, engine, s, set_level, level, locate))
+        except EvalError as err:  # the verdict stands; only its explanation is missing
+            found.append(Candidate(s, f"(no diagnosis: {err.message} at {err.location})",
+                                   None, 0))
     found.sort(key=lambda c: (c.revisited is None, not any(b.selected for b in c.branches),
                               -c.progress))
     return found[:SHOWN]

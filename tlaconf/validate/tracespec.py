@@ -288,7 +288,7 @@ def _dead_end(spec: TraceSpec, engine: Engine, states: list[State], level: int,
     with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
         found = dead_ends(spec.model, engine, states, spec.level, level,
                           lambda values: _line_of(values, io))
-    return [c for c in found if c.branches or c.revisited]
+    return [c for c in found if c.branches or c.revisited or c.progress >= 0]
 
 
 def _locate(out: Outcome, io: community.IOSession) -> str | None:
