@@ -186,8 +186,8 @@ def replay(
             if p in partial:
                 if on_start is not None:
                     on_start(p)
-                results[p] = trace_result(p, spec_dir, revision, max_candidates,
-                                          _steps_done(p, on_steps))
+                results[p] = _partial(p, spec_dir, revision, max_candidates, backend,
+                                      cross_check, checker_timeout, _steps_done(p, on_steps))
                 if on_result is not None:
                     on_result(results[p])
         return [results[p] for p in paths]
@@ -199,6 +199,21 @@ def _steps_done(path: Path, on_steps: OnSteps | None
     if on_steps is None:
         return None
     return lambda line, _lines, _candidates: on_steps(path, line - 2)
+
+
+def _partial(path: Path, spec_dir: Path | None, revision: str | None, max_candidates: int,
+             backend: str | Replayer, cross_check: str | None, timeout: float | None,
+             on_line: Callable[[int, int, int], None] | None) -> TraceResult:
+    """A partial trace: the candidate-set search, or TLC's own search of it exported as
+    a trace spec (``backend="tlc"``), or both compared (``cross_check="tlc"``)."""
+    from tlaconf.validate.partial_tlc import cross_checked, tlc_result
+
+    if backend == "tlc":
+        return tlc_result(path, spec_dir, revision, timeout)
+    ours = trace_result(path, spec_dir, revision, max_candidates, on_line)
+    if cross_check == "tlc":
+        return cross_checked(ours, path, spec_dir, revision, timeout)
+    return ours
 
 
 def exit_code(results: Sequence[TraceResult], strict: bool = False) -> ExitCode:

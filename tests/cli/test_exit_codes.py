@@ -155,7 +155,6 @@ def test_an_option_value_that_looks_like_an_option_is_not_refused(
 
 
 @pytest.mark.parametrize("argv", [["convert", "{t}", "{tmp}/out.itf.json"],
-                                  ["export", "{t}", "-o", "{tmp}/T.tla"],
                                   ["coverage", "{t}"]], ids=lambda a: a[0])
 def test_a_command_that_needs_full_states_names_a_partial_trace(
         argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

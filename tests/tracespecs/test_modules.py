@@ -19,6 +19,8 @@
   the start, folded as a constant).
 * ``PrintReject``: a trace spec printing in its step, whose log it rejects: the diagnosis
   of the rejection (which evaluates the last steps again) prints nothing TLC did not.
+* ``Diag*``: a trace spec of each style with the log it rejects, or the error it meets
+  (``test_diagnosis.py`` checks the diagnosis; here, that TLC rejects them too).
 """
 
 from __future__ import annotations
@@ -38,10 +40,17 @@ ANSWERS = json.loads((HERE / "tlc_answers.json").read_text())["modules"]
 
 
 @pytest.mark.parametrize("name", sorted(ANSWERS))
-def test_same_states_and_prints_as_tlc(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_same_states_and_prints_as_tlc(name: str, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
     tlc = ANSWERS[name]
     tla = HERE / "modules" / f"{name}.tla"
-    if "POSTCONDITION" in tla.with_suffix(".cfg").read_text():
+    monkeypatch.chdir(tla.parent)  # where TLC ran, and the logs the modules read are
+    cfg = tla.with_suffix(".cfg").read_text()
+    if "TLC threw an unexpected exception" in tlc.get("error", ""):  # an evaluation error
+        with pytest.raises(EvalError):
+            validate_trace_spec(tla)
+        return
+    if "POSTCONDITION" in cfg or "PROPERTY" in cfg:
         out = validate_trace_spec(tla)
         found = (out.result, out.distinct_states, out.depth)
     else:

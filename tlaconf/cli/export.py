@@ -1,10 +1,14 @@
 """tlaconf export TRACE -o MODULE.tla: a trace as a TLA+ module (+ .cfg) for TLC.
 
-The module EXTENDS the trace's conformance module, holds the trace as data and
-defines TraceInit/TraceNext so that TLC checking MODULE.cfg
-reproduces replay's verdict (see the module tlaconf.trace.export).  A trace with
-no steps, an unknown action label or a state with other variables than the
-module's is refused (exit 2) and nothing is written.
+A full trace: the module EXTENDS the trace's conformance module, holds the trace as
+data and defines TraceInit/TraceNext so that TLC checking MODULE.cfg reproduces
+replay's verdict (see the module tlaconf.trace.export).  A partial trace (header
+"partial": true): the module is a trace-validation spec whose log position is a
+variable, so that TLC's breadth-first search keeps every spec state consistent with
+the log so far, as tlaconf does; TLC finds its invariant TraceUnmatched violated exactly
+when the log conforms (see tlaconf.replay.tlc.partial_spec).  A trace with no steps, an
+unknown action label or a state with other variables than the module's is refused
+(exit 2) and nothing is written.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from __future__ import annotations
 import argparse
 
 from tlaconf.cli import doc_description
-from tlaconf.cli.inputs import existing_dir, existing_file, output_file, refuse_partial
+from tlaconf.cli.inputs import existing_dir, existing_file, output_file
 from tlaconf.errors import ExitCode, UserError
 from tlaconf.replay.embedded import EmbeddedBackend
 from tlaconf.spec.lookup import module_spec, resolve_spec_dir
 from tlaconf.trace.export import ModuleFacts, export_trace
+from tlaconf.trace.partial import is_partial
 from tlaconf.trace.reader import open_trace
+from tlaconf.validate.partial_tlc import export_partial
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -31,8 +37,11 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    refuse_partial([args.trace], "export", "writes each state as the values of every "
-                   "variable, which a partial trace does not log")
+    if is_partial(args.trace):
+        cfg, steps = export_partial(args.trace, args.output, args.spec)
+        print(f"{args.output}: module {args.output.stem} (a partial trace, {steps} steps), "
+              f"{cfg}")
+        return ExitCode.OK
     with open_trace(args.trace) as t:
         header = t.header
     try:

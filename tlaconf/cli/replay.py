@@ -131,7 +131,8 @@ def replay_paths(paths: Sequence[Path], args: argparse.Namespace, quiet: bool,
     from tlaconf.api import replay
     from tlaconf.trace.partial import is_partial
 
-    checkers = [c for c in (args.backend, args.cross_check) if c not in (None, "embedded")]
+    checkers = [c for c in (args.backend, args.cross_check)  # TLC decides partial traces
+                if c not in (None, "embedded", "tlc")]
     partial = [p for p in paths if is_partial(p)] if checkers else []
     if partial:  # never let a reader think an external checker decided these
         sys.stderr.write(

@@ -66,6 +66,11 @@ tr.failing td.step { border-left: 4px solid #ff0066; }
 
 def write_html(results: Sequence[TraceResult], out_dir: str | Path, title: str) -> Path:
     """Write ``out_dir/index.html`` for ``results`` (all or nothing); return its path."""
+    return write_page(render_page(results, title), out_dir)
+
+
+def write_page(text: str, out_dir: str | Path) -> Path:
+    """Write the page ``text`` as ``out_dir/index.html`` (all or nothing); its path."""
     folder = Path(out_dir)
     if folder.exists() and not folder.is_dir():
         raise UserError(f"--html {folder}: not a directory")
@@ -75,7 +80,7 @@ def write_html(results: Sequence[TraceResult], out_dir: str | Path, title: str) 
         reason = err.strerror or str(err)
         raise UserError(f"--html {folder}: cannot write the report: {reason}") from None
     target = folder / PAGE
-    write_text(target, render_page(results, title), "the HTML report")
+    write_text(target, text, "the HTML report")
     return target
 
 
@@ -84,12 +89,24 @@ def render_page(results: Sequence[TraceResult], title: str) -> str:
     failing = [r for r in results if r.verdict != "conforms" and r.failure is not None]
     body = [f"<h1>{_e(title)}</h1>", _counts(results), _summary(results)]
     body += [_trace_section(i, r) for i, r in enumerate(failing)]
+    return page(title, body)
+
+
+def page(title: str, body: Sequence[str]) -> str:
+    """A whole page: ``body``'s parts under ``title``, with the report's style."""
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>\n"
         + "\n".join(body)
         + "\n</body></html>\n"
     )
+
+
+def blame_columns(blame: BlameNode) -> str:
+    """The blame tree beside the ``.tla`` source it points into, highlighted."""
+    return ('<div class="columns"><div class="blame"><h3>blame</h3><ul>'
+            f"{_blame_item(blame)}</ul></div>"
+            f"<div><h3>source</h3>{_sources(blame)}</div></div>")
 
 
 def _e(text: object) -> str:
@@ -146,9 +163,7 @@ def _trace_section(index: int, result: TraceResult) -> str:
         parts.append(f"<br><b>action</b> <code>{_e(_clip(f.call))}</code>")
     parts.append(f"<br><b>reason</b> <span class=\"reason\">{_e(f.reason)}</span></p>")
     if f.blame is not None:
-        parts.append('<div class="columns"><div class="blame"><h3>blame</h3><ul>'
-                     f"{_blame_item(f.blame)}</ul></div>"
-                     f"<div><h3>source</h3>{_sources(f.blame)}</div></div>")
+        parts.append(blame_columns(f.blame))
     if f.witness is not None:
         parts.append(_witness(f.witness))
     parts.append(_timeline(result))

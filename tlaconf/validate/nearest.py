@@ -10,30 +10,17 @@ innermost node is the nearest miss's blamed conjunct.
 
 from __future__ import annotations
 
-import re
-
 from tlaconf.evaluate import Blame
-from tlaconf.evaluate.blame import NO_WITNESS
+from tlaconf.evaluate.blame import NO_DISJUNCT, NO_WITNESS, progress
 
-_CONJUNCT = re.compile(r"conjunct (\d+) of \d+ is FALSE")
-_DISJUNCTION = "no disjunct holds"
-_CHOICES = (_DISJUNCTION, NO_WITNESS)
-
-
-def progress(b: Blame) -> int:
-    """How many conjuncts held before ``b`` failed (best disjunct at a disjunction)."""
-    if b.reason in _CHOICES and b.children:
-        return max(progress(c) for c in b.children)
-    m = _CONJUNCT.fullmatch(b.reason)
-    passed = int(m.group(1)) - 1 if m else 0
-    return passed + sum(progress(c) for c in b.children[:1])
+_CHOICES = (NO_DISJUNCT, NO_WITNESS)
 
 
 def narrowed(b: Blame) -> Blame:
     """``b`` with every disjunction reduced to its nearest disjunct."""
     if b.reason in _CHOICES and b.children:
         best = max(b.children, key=progress)  # the first of equals: source order
-        nearest = best.text if b.reason == _DISJUNCTION else \
+        nearest = best.text if b.reason == NO_DISJUNCT else \
             ", ".join(f"{n} = {v}" for n, v in best.bindings)
         return Blame(b.text, b.span, f"{b.reason}; nearest: {nearest}", b.bindings,
                      (narrowed(best),))
@@ -46,3 +33,6 @@ def path(b: Blame) -> list[Blame]:
     while out[-1].children:
         out.append(out[-1].children[0])
     return out
+
+
+__all__ = ["narrowed", "path", "progress"]

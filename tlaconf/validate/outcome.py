@@ -10,14 +10,36 @@ from tlaconf.values import encode
 
 
 @dataclass(frozen=True)
+class Branch:
+    """A disjunct of the next-state relation (or of an ``ACTION_CONSTRAINT``) at a dead
+    end: ``selected`` when its guards (the conjuncts before its first action) hold there,
+    its blame from the relation down to it for the bindings that came nearest, and the
+    successor tried (``step``, when an ``ACTION_CONSTRAINT`` was blamed on one)."""
+
+    text: str
+    location: str
+    selected: bool
+    blame: Blame
+    progress: int
+    step: str | None = None
+
+
+@dataclass(frozen=True)
 class Candidate:
     """A spec state alive at the failing log entry, and the step that came nearest to
-    explaining the entry from it (``None`` when it has no step to try)."""
+    explaining the entry from it (``None`` when it has no step to try); at a dead end,
+    the branches diagnosed (:mod:`~tlaconf.validate.diagnosis`) and, when a successor
+    satisfied every constraint but was dropped as already visited, ``revisited`` says
+    so."""
 
     state: dict[str, Any]
     action: str | None
     blame: Blame | None
     progress: int
+    branches: tuple[Branch, ...] = ()
+    revisited: str | None = None
+    log_line: str | None = None
+    """``file:line`` of the log line the diagnosis read at this state, when found."""
 
 
 @dataclass
@@ -80,7 +102,10 @@ class Outcome:
                 "candidates": [
                     {"state": {k: encode(v) for k, v in c.state.items()},
                      "nearest_action": c.action,
-                     "blame": _blame_json(c.blame) if c.blame else None}
+                     "blame": _blame_json(c.blame) if c.blame else None,
+                     "branches": [_branch_json(b) for b in c.branches],
+                     "revisited": c.revisited,
+                     "log_line": c.log_line}
                     for c in self.candidates
                 ],
             },
@@ -88,6 +113,11 @@ class Outcome:
             "invariants": self.invariants,
             "warnings": self.warnings,
         }
+
+
+def _branch_json(b: Branch) -> dict[str, Any]:
+    return {"text": b.text, "location": b.location, "selected": b.selected,
+            "progress": b.progress, "step": b.step, "blame": _blame_json(b.blame)}
 
 
 def _blame_json(b: Blame) -> dict[str, Any]:
@@ -116,7 +146,11 @@ def render(o: Outcome) -> str:
     for i, c in enumerate(o.candidates, 1):
         lines.append(f"  candidate {i} of {len(o.candidates)}"
                      + (f": nearest step {c.action}" if c.action else ": no step to try"))
-        if c.blame is not None:
+        if c.revisited:
+            lines.append(f"    {c.revisited}")
+        if c.branches:
+            lines += [_branch_text(b) for b in c.branches]
+        elif c.blame is not None:
             lines.append(c.blame.render(2))
     if o.unmatched:
         lines.append(f"  logged fields no successor agreed with: {', '.join(o.unmatched)}")
@@ -126,3 +160,9 @@ def render(o: Outcome) -> str:
                      + " ".join(map(str, tail)))
     lines += [f"  warning: {w}" for w in o.warnings]
     return "\n".join(lines)
+
+
+def _branch_text(b: Branch) -> str:
+    how = "its guards hold" if b.selected else "its guards do not all hold (nearest)"
+    step = f", step tried: {b.step}" if b.step else ""
+    return f"    branch {b.location}: {how}{step}\n      {b.text}\n{b.blame.render(3)}"

@@ -26,7 +26,7 @@ the step that came nearest with its blamed conjunct.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,8 @@ from tlaconf.evaluate.blame import show
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.explore import Engine, Hooks, Model, StateId, load_model
 from tlaconf.spec import read_cfg
-from tlaconf.validate.nearest import narrowed, path, progress
+from tlaconf.validate.diagnosis import dead_ends, explain_error
+from tlaconf.validate.nearest import path
 from tlaconf.validate.outcome import Candidate, Outcome
 from tlaconf.values import make_fn
 
@@ -45,12 +46,6 @@ State = dict[str, Any]
 Progress = Callable[[int, int, int, int], None]
 """Called after each level with (level, candidates at it, distinct states so far, log
 lines the community operators read)."""
-
-_SHOWN = 3
-"""Candidates whose nearest step a rejection shows."""
-_TRIED = 50
-"""Candidates whose steps a rejection explains (the nearest of them are shown)."""
-
 
 class TraceSpec:
     """A trace spec loaded under its ``.cfg``, with TLC's registers."""
@@ -206,7 +201,13 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     engine = registers.engine = Engine(model, (registers,), max_states=bounds.states,
                                        max_seconds=bounds.seconds)
     spec.registers["exit"] = False  # TLCSet("exit", TRUE) sets it
-    res = engine.bfs()
+    try:
+        res = engine.bfs()
+    except EvalError as err:  # said with the log entry, the branch and its bindings
+        with silent_prints():
+            raise explain_error(model, err, [engine.state(sid) for sid in engine.frontier],
+                                spec.level, engine.level,
+                                lambda values: _line_of(values, io)) from None
     if registers.halts() and len(out.alive) < engine.level:
         out.alive.append(len(engine.frontier))  # the level the exit left unexpanded
     level = max(engine.level, 1)
@@ -223,13 +224,14 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
                       "makes the state space the whole spec's, often infinite)")
     elif v is not None and v.kind == "deadlock":
         out.result, out.reason = "rejected", f"deadlock at level {len(v.path)}"
-        out.candidates = [Candidate(v.path[-1].state, None, None, 0)]
+        out.candidates = _dead_end(spec, engine, [v.path[-1].state], len(v.path), io)
     elif v is not None and v.kind == "property":
         out.result = "rejected"
         shape = " (a behaviour that loops forever)" if v.loop is not None else ""
         why = v.detail.splitlines()[0] if v.detail else ""
         out.reason = f"property {v.invariant} is violated{shape}: {why}"
-        out.candidates = [Candidate(v.path[-1].state, None, None, 0)]
+        out.candidates = _dead_end(spec, engine, [engine.state(sid) for sid in engine.frontier],
+                                   engine.level, io) or [Candidate(v.path[-1].state, None, None, 0)]
     elif v is not None:
         state, at = v.path[-1].state, len(v.path)
         spec.level(at)
@@ -246,7 +248,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     spec.registers["stats"] = _stats(level, res.distinct_states, res.total_states, 0,
                                       time.perf_counter() - start)
     if out.result == "accepted":
-        _postcondition(spec, out, [engine.state(sid) for sid in engine.frontier])
+        _postcondition(spec, out, engine, io)
     out.reads = list(io.reads)
     out.warnings += io.notices
     if not spec.post and model.properties is None:
@@ -259,7 +261,8 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
     return out
 
 
-def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None:
+def _postcondition(spec: TraceSpec, out: Outcome, engine: Engine,
+                   io: community.IOSession) -> None:
     for name, line in spec.post:
         spec.level(0)
         try:
@@ -275,44 +278,38 @@ def _postcondition(spec: TraceSpec, out: Outcome, frontier: list[State]) -> None
             out.reason = (f"POSTCONDITION {name} is FALSE: the search stopped at depth "
                           f"{out.depth}, after {out.entries_checked} log entries")
             out.failing_entry = out.depth
-            with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
-                out.candidates = _nearest(spec, frontier, out.depth)
+            out.candidates = _dead_end(spec, engine, [engine.state(sid) for sid in
+                                                      engine.frontier], out.depth, io)
             return
     out.postcondition = ", ".join(n for n, _ in spec.post) or None
 
 
-def _nearest(spec: TraceSpec, frontier: list[State], level: int) -> list[Candidate]:
-    """For the candidate states at ``level``, the successor that came nearest to
-    satisfying the action constraints (or ``Next`` when there are none)."""
-    model = spec.model
-    found: list[Candidate] = []
-    for s in frontier[:_TRIED]:
-        spec.level(level)
-        best: Candidate | None = None
-        for t in model.successors(s):
-            for ac in model.action_constraints:
-                if spec.ctx.holds(ac, (), s, t.state):
-                    continue
-                blame = narrowed(spec.ctx.explain(ac, (), s, t.state))
-                score = progress(blame)
-                if best is None or score > best.progress:
-                    best = Candidate(s, str(t.label), blame, score)
-                break
-        found.append(best or Candidate(s, None, None, -1))
-    found.sort(key=lambda c: -c.progress)
-    return found[:_SHOWN]
+def _dead_end(spec: TraceSpec, engine: Engine, states: list[State], level: int,
+              io: community.IOSession) -> list[Candidate]:
+    """The diagnosis of the candidates at the level where the search dead-ended (none
+    when none of them is a dead end: the search stopped for another reason)."""
+    with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
+        found = dead_ends(spec.model, engine, states, spec.level, level,
+                          lambda values: _line_of(values, io))
+    return [c for c in found if c.branches or c.revisited or c.progress >= 0]
 
 
 def _locate(out: Outcome, io: community.IOSession) -> str | None:
     """``file:line`` of the log line whose value a shown blame names, if one does."""
-    if not out.candidates or out.candidates[0].blame is None:
+    if not out.candidates:
         return None
-    texts: set[str] = {v for b in path(out.candidates[0].blame) for _, v in b.bindings}
-    for file, lines in io.lines.items():
-        for number, value in lines:
-            if show(value) in texts:
-                return f"{file}:{number}"
-    return None
+    if out.candidates[0].log_line is not None:
+        return out.candidates[0].log_line
+    if out.candidates[0].blame is None:
+        return None
+    return _line_of((v for b in path(out.candidates[0].blame) for _, v in b.bindings), io)
+
+
+def _line_of(values: Iterable[str], io: community.IOSession) -> str | None:
+    """``file:line`` of the first log line that ``values`` (TLA+ texts) hold."""
+    where = {show(value): f"{file}:{number}" for file, lines in io.lines.items()
+             for number, value in reversed(lines)}
+    return next((where[v] for v in values if v in where), None)
 
 
 __all__ = ["DEFAULT_MAX_STATES", "Blame", "Bounds", "Outcome", "TraceSpec", "validate_trace_spec"]

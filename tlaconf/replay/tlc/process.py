@@ -146,13 +146,16 @@ class TlcResult:
 
     ``kind`` is ``ok``, ``deadlock`` or ``invariant``; ``last_step`` is the
     ``trace_step`` of the last state TLC printed (None when it printed none);
-    ``invariant`` the violated invariant; ``text`` TLC's error messages.
+    ``invariant`` the violated invariant; ``text`` TLC's error messages; ``depth`` and
+    ``distinct`` the search's depth and distinct states, when TLC printed them.
     """
 
     kind: Literal["ok", "deadlock", "invariant"]
     last_step: int | None = None
     invariant: str | None = None
     text: str = ""
+    depth: int | None = None
+    distinct: int | None = None
 
 
 def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> TlcResult:
@@ -177,29 +180,51 @@ def run_tlc(tlc: Tlc, folder: Path, name: str, library: tuple[Path, ...]) -> Tlc
     return read_outcome(done.returncode, done.stdout, done.stderr)
 
 
+def framed(stdout: str) -> list[tuple[int, int, str]]:
+    """TLC's ``-tool`` messages: (code, class, text)."""
+    return [(int(code), int(cls), body.strip()) for code, cls, body in _MESSAGE.findall(stdout)]
+
+
+def depth_and_states(messages: list[tuple[int, int, str]]) -> tuple[int | None, int | None]:
+    """The depth of TLC's search and its distinct states, when it printed them."""
+    return _number(messages, 2194, _DEPTH), _number(messages, 2199, _DISTINCT)
+
+
 def read_outcome(status: int, stdout: str, stderr: str = "") -> TlcResult:
     """The outcome of a TLC run from its exit status and ``-tool`` output."""
-    messages = [(int(code), int(cls), body.strip()) for code, cls, body in
-                _MESSAGE.findall(stdout)]  # fmt: skip
+    messages = framed(stdout)
     codes = {code for code, _, _ in messages}
     states = [body for code, _, body in messages if code in (2216, 2217, 2218)]
     last = _STEP.findall(states[-1]) if states else []
     last_step = int(last[-1]) if last else None
     errors = "\n".join(body for code, cls, body in messages if cls == 1 and code != 2121)
+    depth, distinct = depth_and_states(messages)
     if status == 0 and 2193 in codes:
-        return TlcResult("ok")
+        return TlcResult("ok", depth=depth, distinct=distinct)
     if status == 11 and 2114 in codes:
-        return TlcResult("deadlock", last_step, text=errors)
+        return TlcResult("deadlock", last_step, text=errors, depth=depth, distinct=distinct)
     if status == 12 and codes & {2107, 2110}:
         found = _INVARIANT.search(errors)
         at = 0 if 2107 in codes else last_step  # 2107: the initial state, printed in the message
-        return TlcResult("invariant", at, found.group(1) if found else None, errors)
+        return TlcResult("invariant", at, found.group(1) if found else None, errors, depth,
+                         distinct)
     outside = _MESSAGE.sub("", stdout).strip()
     detail = "\n".join(p for p in (errors, _sany_errors(outside), stderr.strip()) if p)
     if status in SPEC_PROBLEMS:
         where = "" if last_step is None else f" (after trace_step = {last_step})"
         raise UserError(f"TLC rejects the specification{where}: {_clip(detail)}")
     raise CheckerFailed(f"TLC failed (exit status {status}): {_clip(detail) or 'no message'}")
+
+
+_DEPTH = re.compile(r"depth of the complete state graph search is (\d+)")
+_DISTINCT = re.compile(r"([\d,]+) distinct states? found")
+
+
+def _number(messages: list[tuple[int, int, str]], code: int, pattern: re.Pattern[str]
+            ) -> int | None:
+    """The number ``pattern`` finds in TLC's last message ``code``, if any."""
+    found = [pattern.search(body) for c, _, body in messages if c == code]
+    return int(found[-1].group(1).replace(",", "")) if found and found[-1] else None
 
 
 def _sany_errors(text: str) -> str:
