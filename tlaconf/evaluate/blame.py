@@ -130,7 +130,7 @@ class Blamer(Walker["Site", Blame]):
     def _state_definition(self, entry: Any) -> bool:
         """A definition without parameters that reads the state but no next state."""
         return (entry.kind == "op" and isinstance(entry.node, A.OpDef)
-                and not entry.node.params and not self.comp.entry_is_const(entry)
+                and not entry.node.params and not self.comp.levels.entry_is_const(entry)
                 and not self.comp.entry_is_action(entry))
 
     def leaf(self, node: A.Node, ns: Namespace, env: Env, reason: str) -> Blame:
