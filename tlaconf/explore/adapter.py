@@ -35,6 +35,11 @@ from tlaconf.values import Fn, ModelValue
 
 _PLAIN = (bool, int, str, ModelValue)
 _PLAIN_SET = frozenset(_PLAIN)
+_MISSING = object()
+_SETTLED: dict[int, Any] = {}
+"""Values of states already settled (:func:`settle` gives them back as they are), by
+identity: a successor shares the values its step leaves unchanged."""
+_REMEMBERED = 100_000
 
 __all__ = ["Label", "Namespace", "Successors", "settle"]
 
@@ -297,12 +302,25 @@ class Successors:
             yield label, asg
 
     def _complete(self, asg: dict[str, Any], node: A.Node, what: str) -> dict[str, Any]:
-        missing = [v for v in self.variables if v not in asg]
-        if missing:
-            names = ", ".join(missing)
-            raise Fail(f"{what} leaves {names} unassigned (every variable must be "
-                       "determined)", (), self._enabler.comp.sid(node))
-        return {v: settle(asg[v]) for v in self.variables}
+        out = {}
+        settled = _SETTLED
+        for v in self.variables:
+            x = asg.get(v, _MISSING)
+            if type(x) in _PLAIN_SET:
+                out[v] = x
+                continue
+            hit = settled.get(id(x))
+            if hit is not x:  # what a step left unchanged was settled before
+                if x is _MISSING:
+                    names = ", ".join(v for v in self.variables if v not in asg)
+                    raise Fail(f"{what} leaves {names} unassigned (every variable must be "
+                               "determined)", (), self._enabler.comp.sid(node))
+                x = settle(x)
+                if len(settled) >= _REMEMBERED:
+                    settled.clear()
+                settled[id(x)] = x
+            out[v] = x
+        return out
 
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
         err = self.ctx.evaluation_error(exc, node)
