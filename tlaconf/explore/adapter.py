@@ -309,16 +309,12 @@ class Successors:
             if type(x) in _PLAIN_SET:
                 out[v] = x
                 continue
-            hit = settled.get(id(x))
-            if hit is not x:  # what a step left unchanged was settled before
+            if settled.get(id(x)) is not x:  # what a step left unchanged was settled before
                 if x is _MISSING:
                     names = ", ".join(v for v in self.variables if v not in asg)
                     raise Fail(f"{what} leaves {names} unassigned (every variable must be "
                                "determined)", (), self._enabler.comp.sid(node))
                 x = settle(x)
-                if len(settled) >= _REMEMBERED:
-                    settled.clear()
-                settled[id(x)] = x
             out[v] = x
         return out
 
@@ -343,15 +339,25 @@ def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
 
 def settle(v: Any) -> Any:
     """A state's value with its lazy parts enumerated (hashable and comparable); a value
-    that has none is returned as it is, without being rebuilt."""
+    that has none is returned as it is, without being rebuilt (and remembered, by
+    identity, as such)."""
     t = type(v)
-    if t in _PLAIN:
+    if t in _PLAIN_SET:
+        return v
+    if _SETTLED.get(id(v)) is v:
         return v
     if t is frozenset or t is tuple:
-        if _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v):
-            return v
-    elif t is Fn and (_PLAIN_SET.issuperset(v.value_kinds())
-                      or all(settle(x) is x for x in v.values())) \
-            and (_PLAIN_SET.issuperset(map(type, v)) or all(settle(k) is k for k in v)):
-        return v
-    return materialize(v)
+        done = _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v)
+    elif t is Fn:
+        done = ((_PLAIN_SET.issuperset(v.value_kinds())
+                 or all(settle(x) is x for x in v.values()))
+                and (_PLAIN_SET.issuperset(map(type, v.keys()))
+                     or all(settle(k) is k for k in v)))
+    else:
+        done = False
+    if not done:
+        return materialize(v)
+    if len(_SETTLED) >= _REMEMBERED:
+        _SETTLED.clear()
+    _SETTLED[id(v)] = v
+    return v
