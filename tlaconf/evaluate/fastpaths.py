@@ -41,8 +41,13 @@ class FastPaths:
         self.c = c
 
     def application(self, f: Code, x: Code, sid: int, sc: Scope) -> Code:
-        """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string."""
+        """``f[x]``: a dict lookup when ``f`` is an :class:`Fn` and ``x`` a string; an
+        index when ``f`` is a sequence and ``x`` a positive integer literal."""
         tf, tx = self.tmp(f, sc), self.tmp(x, sc)
+        k = x.const
+        if type(k) is int and k >= 1 and tf is not None and f.const is NOCONST:
+            return Code(f"({tf[1]}[{k - 1}] if type({tf[0]}) is tuple and len({tf[1]}) >= {k} "
+                        f"else _ap({tf[1]}, {x.src}, {sid}))")
         look = self.entry_lookup(f, tx, x.ty, sc) if tx is not None else None
         if look is not None and tx is not None:
             test, value = look

@@ -366,11 +366,17 @@ def equal(a: Any, b: Any, sid: int) -> bool:
     return bool(a == b)
 
 
+_NAMES = frozenset({str, ModelValue})
+"""Kinds only equal to values of their own kind (Python's ``==`` is TLC's ``=`` there)."""
+
+
 def member(x: Any, s: Any, sid: int) -> bool:
     """``x \\in s`` as TLC: comparing ``x`` with elements of another kind is an error."""
     if type(s) is frozenset:
         tx = type(x)
         if x in s:
+            if (tx is tuple or tx is frozenset) and _NAMES.issuperset(map(type, x)):
+                return True  # of strings and model values: nothing TRUE/1 could confuse
             if tx is bool or tx is int:
                 if next(iter(s)).__class__ is tx:
                     return True  # sets hold one kind besides model values: x is found

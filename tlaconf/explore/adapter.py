@@ -35,6 +35,11 @@ from tlaconf.values import Fn, ModelValue
 
 _PLAIN = (bool, int, str, ModelValue)
 _PLAIN_SET = frozenset(_PLAIN)
+_MISSING = object()
+_SETTLED: dict[int, Any] = {}
+"""Values of states already settled (:func:`settle` gives them back as they are), by
+identity: a successor shares the values its step leaves unchanged."""
+_REMEMBERED = 100_000
 
 __all__ = ["Label", "Namespace", "Successors", "settle"]
 
@@ -297,12 +302,21 @@ class Successors:
             yield label, asg
 
     def _complete(self, asg: dict[str, Any], node: A.Node, what: str) -> dict[str, Any]:
-        missing = [v for v in self.variables if v not in asg]
-        if missing:
-            names = ", ".join(missing)
-            raise Fail(f"{what} leaves {names} unassigned (every variable must be "
-                       "determined)", (), self._enabler.comp.sid(node))
-        return {v: settle(asg[v]) for v in self.variables}
+        out = {}
+        settled = _SETTLED
+        for v in self.variables:
+            x = asg.get(v, _MISSING)
+            if type(x) in _PLAIN_SET:
+                out[v] = x
+                continue
+            if settled.get(id(x)) is not x:  # what a step left unchanged was settled before
+                if x is _MISSING:
+                    names = ", ".join(v for v in self.variables if v not in asg)
+                    raise Fail(f"{what} leaves {names} unassigned (every variable must be "
+                               "determined)", (), self._enabler.comp.sid(node))
+                x = settle(x)
+            out[v] = x
+        return out
 
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
         err = self.ctx.evaluation_error(exc, node)
@@ -325,15 +339,25 @@ def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
 
 def settle(v: Any) -> Any:
     """A state's value with its lazy parts enumerated (hashable and comparable); a value
-    that has none is returned as it is, without being rebuilt."""
+    that has none is returned as it is, without being rebuilt (and remembered, by
+    identity, as such)."""
     t = type(v)
-    if t in _PLAIN:
+    if t in _PLAIN_SET:
+        return v
+    if _SETTLED.get(id(v)) is v:
         return v
     if t is frozenset or t is tuple:
-        if _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v):
-            return v
-    elif t is Fn and (_PLAIN_SET.issuperset(v.value_kinds())
-                      or all(settle(x) is x for x in v.values())) \
-            and (_PLAIN_SET.issuperset(map(type, v)) or all(settle(k) is k for k in v)):
-        return v
-    return materialize(v)
+        done = _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v)
+    elif t is Fn:
+        done = ((_PLAIN_SET.issuperset(v.value_kinds())
+                 or all(settle(x) is x for x in v.values()))
+                and (_PLAIN_SET.issuperset(map(type, v.keys()))
+                     or all(settle(k) is k for k in v)))
+    else:
+        done = False
+    if not done:
+        return materialize(v)
+    if len(_SETTLED) >= _REMEMBERED:
+        _SETTLED.clear()
+    _SETTLED[id(v)] = v
+    return v

@@ -134,11 +134,10 @@ def fingerprint(v: Any) -> int:
                 h += fingerprint(x)
         fp = _set(h, len(v))
     elif t is Fn:
-        d = v.as_dict()
-        if _on_1_n(d):
-            fp = _function_on_1_n(tuple(d[i] for i in range(1, len(d) + 1)))
+        if _on_1_n(v.keys()):
+            fp = _function_on_1_n(tuple(v[i] for i in range(1, len(v) + 1)))
         else:
-            fp = _fn(sum(_pair(fingerprint(k), fingerprint(x)) for k, x in d.items()), len(d))
+            fp = _fn(sum(_pair(fingerprint(k), fingerprint(x)) for k, x in v.items()), len(v))
     else:  # a value the evaluator keeps unenumerated (an infinite set): as TLA+ prints it
         fp = _bytes(b"v", to_tla(v).encode("utf-8", "surrogatepass"))
     if len(_boxes) > _LIMIT:

@@ -21,7 +21,7 @@ and ``1``, which Python would collapse) is refused by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeAlias
 
 from tlaconf.values.recent import Recent
@@ -77,6 +77,15 @@ class Fn(Mapping[Any, Any]):
 
     def __contains__(self, key: object) -> bool:
         return key in self._d
+
+    def keys(self) -> KeysView[Any]:
+        return self._d.keys()  # the dict's own (read-only) views: no Python-level iteration
+
+    def values(self) -> ValuesView[Any]:
+        return self._d.values()
+
+    def items(self) -> ItemsView[Any, Any]:
+        return self._d.items()
 
     def __eq__(self, other: object) -> bool:
         if self is other:
