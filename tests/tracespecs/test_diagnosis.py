@@ -142,7 +142,8 @@ def test_json_and_text_carry_the_branches(monkeypatch: pytest.MonkeyPatch) -> No
 def test_cli_text_json_and_html(tmp_path: Path) -> None:
     cli = runner(tmp_path)
     run = cli("validate", "DiagEvent.tla", cwd=MODULES)
-    assert run.code == 1 and "term[s] > 0  -- is FALSE" in run.out
+    assert run.code == 1 and "term[s] > 0  is FALSE  DiagEvent.tla:17:16" in run.out
+    assert "17 |             /\\ term[s] > 0" in run.out  # the source of the failing conjunct
     run = cli("validate", "DiagEvent.tla", "--json", cwd=MODULES)
     assert run.code == 1 and json.loads(run.out)["failure"]["candidates"][0]["branches"]
     run = cli("validate", "DiagEvent.tla", "--html", tmp_path / "r", cwd=MODULES)

@@ -117,7 +117,12 @@ def _report(args: argparse.Namespace, outcome: Outcome, check: CrossCheck | None
             doc["cross_check"] = check.to_json()
         print(json.dumps(doc, indent=1))
     else:
-        print(render(outcome) + ("" if check is None else "\n" + check.render()))
+        from tlaconf.environment import columns
+        from tlaconf.report.validation import branch_text
+
+        width = columns()
+        text = render(outcome, lambda b: branch_text(b, width))
+        print(text + ("" if check is None else "\n" + check.render()))
     if args.html is not None:
         from tlaconf.report.validation import write_validation_html
 

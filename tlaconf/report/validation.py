@@ -1,4 +1,5 @@
-"""``tlaconf validate --html DIR``: a validation's outcome as a self-contained page.
+"""A validation's outcome for people: the diagnosed branches as ``replay`` prints a blame
+(:func:`branch_text`), and ``tlaconf validate --html DIR``, a self-contained page.
 
 The verdict, the log read and the search, then for each candidate state diagnosed at a
 dead end: a successor dropped as already visited (in words), and each branch of the
@@ -9,11 +10,20 @@ highlighted ``.tla`` source (the same tree and source view as ``replay --html``)
 from __future__ import annotations
 
 import html
+import io
 from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
 
 from tlaconf.replay.result import BlameNode
 from tlaconf.report.html import blame_columns, page, write_page
+from tlaconf.report.text import blame_tree, source_excerpt
 from tlaconf.validate.outcome import Branch, Outcome
+
+_WIDTH = 120
+"""Columns of the text when they are not known (not a terminal, no COLUMNS)."""
 
 
 def write_validation_html(outcome: Outcome, out_dir: str | Path) -> Path:
@@ -50,6 +60,26 @@ def render_validation(o: Outcome) -> str:
         body.append("</section>")
     body += [f'<p class="v-vacuous">warning: {_e(w)}</p>' for w in o.warnings]
     return page(f"tlaconf validate: {o.module}", body)
+
+
+def branch_text(b: Branch, width: int | None = None) -> str:
+    """A diagnosed branch as ``replay`` prints a blame: the tree with each formula elided
+    around the part that failed to fit ``width``, the values it read, and the source of
+    the conjunct that failed."""
+    node = BlameNode.from_blame(b.blame)
+    how = "its guards hold" if b.selected else "its guards do not all hold (the nearest)"
+    step = f", step tried: {b.step}" if b.step else ""
+    parts: list[RenderableType] = [Text(f"    branch {b.location}: {how}{step}")]
+    room = None if width is None else width - 4
+    parts.append(Padding(blame_tree(node, room), (0, 0, 0, 4)))
+    excerpt = source_excerpt(node.innermost(), room)
+    if excerpt is not None:
+        parts.append(Padding(excerpt, (0, 0, 0, 4)))
+    console = Console(width=width or _WIDTH, no_color=True, highlight=False, emoji=False,
+                      file=io.StringIO())
+    with console.capture() as captured:
+        console.print(Group(*parts))
+    return "\n".join(line.rstrip() for line in captured.get().rstrip("\n").splitlines())
 
 
 def _branch(b: Branch) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,8 +126,9 @@ def _blame_json(b: Blame) -> dict[str, Any]:
             "values": dict(b.bindings), "children": [_blame_json(c) for c in b.children]}
 
 
-def render(o: Outcome) -> str:
-    """The outcome as text for a terminal."""
+def render(o: Outcome, branch: Callable[[Branch], str] | None = None) -> str:
+    """The outcome as text for a terminal; ``branch`` renders a diagnosed branch (by
+    default as an indented tree, each formula whole)."""
     head = f"{o.module}: {o.result}"
     if o.result != "accepted" and o.failing_entry is not None:
         head += f" at log entry {o.failing_entry}"
@@ -149,7 +151,7 @@ def render(o: Outcome) -> str:
         if c.revisited:
             lines.append(f"    {c.revisited}")
         if c.branches:
-            lines += [_branch_text(b) for b in c.branches]
+            lines += [(branch or _branch_text)(b) for b in c.branches]
         elif c.blame is not None:
             lines.append(c.blame.render(2))
     if o.unmatched:
