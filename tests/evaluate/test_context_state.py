@@ -16,6 +16,8 @@ Count == TLCSet(1, TLCGet(1) + 1) /\\ x' = TLCGet(1)
 Start == TLCSet(1, 0)
 Get == TLCGet(1)
 Twice == x' = 2 * x
+Flag == TLCGet("-Dtlc2.tool.impl.Tool.cdot")
+Stats == TLCGet("distinct")
 ====
 """
 
@@ -30,6 +32,15 @@ def test_tlcset_registers_belong_to_one_context() -> None:
     a.reset()
     with pytest.raises(EvalError, match="register was never set"):
         a.value("Get")
+
+
+def test_tlcget_of_a_system_property_is_tlcs_unset_answer() -> None:
+    """TLC gives ``TLCGet("-Dname")`` the JVM's property ``name``, or the string itself
+    when it is not set (tlaconf runs no JVM); its statistics are not kept here."""
+    ctx = load_text(SRC)
+    assert ctx.value("Flag") == "-Dtlc2.tool.impl.Tool.cdot"
+    with pytest.raises(EvalError, match="statistics are not kept here"):
+        ctx.value("Stats")
 
 
 def test_tlcget_is_never_folded_into_a_constant() -> None:
