@@ -49,6 +49,14 @@ class Facts:
         self._state: dict[tuple[int, int], bool] = {}
         self._step: dict[tuple[int, int, int], bool] = {}
         self._stutter = [_on_stutter(a.node) for a in decider.atoms]
+        self._succ: list[list[int]] = []
+
+    def successors(self, u: int) -> list[int]:
+        """``u``'s successors in the graph, itself first (computed once, when the search
+        has ended)."""
+        if len(self._succ) < len(self.g.succ):
+            self._succ = [self.g.successors(v) for v in range(len(self.g.succ))]
+        return self._succ[u]
 
     def note(self, atoms: list[int], u: int) -> None:
         """Decide the state atoms ``atoms`` on ``u`` now (they may read registers that
@@ -86,8 +94,14 @@ class _Product:
         self.parent: list[int] = []
         code: dict[tuple[int, int], int] = {}
 
+        state = facts.state
+        step = facts.step
+
         def ok(u: int, q: int) -> bool:
-            return all(facts.state(k, u) == pos for k, pos in slits[q])
+            for k, pos in slits[q]:
+                if state(k, u) != pos:
+                    return False
+            return True
 
         def add(u: int, q: int, parent: int) -> int:
             n = code.get((u, q))
@@ -105,15 +119,17 @@ class _Product:
             for q in t.initial:
                 if ok(u, q):
                     add(u, q, -1)
+        succs = facts.successors
         while todo:
             n = todo.popleft()
             u, q = self.state[n], self.node[n]
-            for v in graph.successors(u):
-                if not all(facts.step(k, u, v) == pos for k, pos in alits[q]):
+            acts, nexts, out = alits[q], t.succ[q], self.succ[n]
+            for v in succs(u):
+                if acts and not all(step(k, u, v) == pos for k, pos in acts):
                     continue
-                for q2 in t.succ[q]:
-                    if ok(v, q2):
-                        self.succ[n].append(add(v, q2, n))
+                for q2 in nexts:
+                    if not slits[q2] or ok(v, q2):
+                        out.append(add(v, q2, n))
 
 
 def _on_stutter(node: object) -> bool | None:
