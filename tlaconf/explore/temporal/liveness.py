@@ -98,10 +98,7 @@ class _Product:
         step = facts.step
 
         def ok(u: int, q: int) -> bool:
-            for k, pos in slits[q]:
-                if state(k, u) != pos:
-                    return False
-            return True
+            return all(state(k, u) == pos for k, pos in slits[q])
 
         def add(u: int, q: int, parent: int) -> int:
             n = code.get((u, q))
