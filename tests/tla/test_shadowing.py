@@ -38,6 +38,8 @@ CASES: list[tuple[str, bool]] = [  # (module body after EXTENDS Naturals, SANY a
     ("THEOREM ASSUME NEW D(_), ASSUME NEW n \\in Nat PROVE D(n) PROVE LET f[n \\in Nat] == D(n) "
      "IN TRUE", True),  # a nested ASSUME's NEW names are its own (tlapm's NaturalsInduction)
     ("THEOREM ASSUME NEW n \\in Nat PROVE \\E n \\in Nat : TRUE", False),
+    ("THEOREM ASSUME NEW S, \\A s \\in S : s = s, NEW s \\in S PROVE s = s", True),
+    ("THEOREM ASSUME NEW S, NEW s \\in S, \\A s \\in S : s = s PROVE TRUE", False),
 ]
 
 

@@ -412,20 +412,22 @@ class _Resolver:
             self.graph.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
 
     def theorem(self, u: ast.Theorem, local: dict[str, int]) -> None:
-        """``ASSUME NEW x \\in S, a PROVE e``: the NEW names are seen by what follows
-        them, a nested ``ASSUME ... PROVE``'s by itself only."""
-        for b in u.new:
+        """``ASSUME NEW x \\in S, a PROVE e``: each NEW name is seen by the items after
+        it (in the order written) and by ``e``; a nested ``ASSUME ... PROVE``'s by itself
+        only."""
+        items: list[ast.Node] = [*u.new, *u.assume]
+        items.sort(key=lambda n: (n.span.line, n.span.col))
+        for b in items:
             if isinstance(b, ast.Param):
                 local = {**local, b.name: b.arity}
-                continue
-            if b.domain is not None:
-                self.expr(b.domain, local)
-            local = {**local, **{n: 0 for n in b.names}}
-        for a in u.assume:
-            if isinstance(a, ast.Theorem):
-                self.theorem(a, local)
+            elif isinstance(b, ast.Bound):
+                if b.domain is not None:
+                    self.expr(b.domain, local)
+                local = {**local, **{n: 0 for n in b.names}}
+            elif isinstance(b, ast.Theorem):
+                self.theorem(b, local)
             else:
-                self.expr(a, local)
+                self.expr(b, local)
         self.expr(u.expr, local)
 
     def params(
