@@ -415,7 +415,7 @@ class _Resolver:
         """``ASSUME NEW x \\in S, a PROVE e``: each NEW name is seen by the items after
         it (in the order written) and by ``e``; a nested ``ASSUME ... PROVE``'s by itself
         only."""
-        items: list[ast.Node] = [*u.new, *u.assume]
+        items: list[ast.Bound | ast.Param | ast.Expr | ast.Theorem] = [*u.new, *u.assume]
         items.sort(key=lambda n: (n.span.line, n.span.col))
         for b in items:
             if isinstance(b, ast.Param):
