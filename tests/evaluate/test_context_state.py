@@ -85,3 +85,10 @@ def test_the_recursion_limit_is_raised_only_while_evaluating() -> None:
         assert sys.getrecursionlimit() == 1000
     finally:
         sys.setrecursionlimit(before)
+
+
+def test_a_theorem_name_is_its_statement() -> None:
+    """As TLC reads ``ASSUME T1`` for ``THEOREM T1 == e`` (Examples' sums_even)."""
+    ctx = load_text("---- MODULE Th ----\nEXTENDS Naturals\nTHEOREM T1 == \\A x \\in 1..3 : x > 0\n"
+                    "THEOREM T2 == 1 > 2\nBoth == T1 /\\ ~T2\n====\n")
+    assert ctx.value("Both") is True
