@@ -7,7 +7,8 @@ TLC's wall time net of its start-up on a one-state module) and peak memory (maxi
 resident set of the process), and what checking the properties adds to each.  The
 models are tlaconf's (``tests/explore/temporal/models`` under ``bench/data/liveness``)
 and, when ``TLACONF_EXAMPLES`` names a tlaplus/Examples checkout, a few of its property
-models.  TLC runs when ``TLC_JAR`` names tla2tools.jar.
+models.  TLC runs when ``TLC_JAR`` names tla2tools.jar.  ``python -m bench.liveness
+[NAME ...]`` runs the models whose module or folder is named (all without a name).
 """
 
 from __future__ import annotations
@@ -103,7 +104,10 @@ def main() -> None:
         print("TLC_JAR is not set: tlaconf's figures only")
     if not os.environ.get("TLACONF_EXAMPLES"):
         print("TLACONF_EXAMPLES is not set: tlaconf's own models only")
+    only = set(sys.argv[1:])
     for tla, cfg in _models():
+        if only and tla.parent.name not in only and tla.stem not in only:
+            continue
         with_p, mem_p = _tlaconf(tla, cfg, False)
         without, mem = _tlaconf(tla, cfg, True)
         line = (f"{tla.stem} ({cfg.name}): tlaconf {with_p:.2f} s, {mem_p} MiB with "
@@ -118,3 +122,7 @@ def main() -> None:
                      f"(adds {t_p - t_0:+.2f} s); tlaconf/TLC time with properties "
                      f"{with_p / t_p:.1f}x")
         print(line, flush=True)
+
+
+if __name__ == "__main__":  # python -m bench.liveness [MODEL ...] (a module or its folder)
+    main()

@@ -16,6 +16,8 @@ Count == TLCSet(1, TLCGet(1) + 1) /\\ x' = TLCGet(1)
 Start == TLCSet(1, 0)
 Get == TLCGet(1)
 Twice == x' = 2 * x
+Flag == TLCGet("-Dtlc2.tool.impl.Tool.cdot")
+Stats == TLCGet("distinct")
 ====
 """
 
@@ -30,6 +32,15 @@ def test_tlcset_registers_belong_to_one_context() -> None:
     a.reset()
     with pytest.raises(EvalError, match="register was never set"):
         a.value("Get")
+
+
+def test_tlcget_of_a_system_property_is_tlcs_unset_answer() -> None:
+    """TLC gives ``TLCGet("-Dname")`` the JVM's property ``name``, or the string itself
+    when it is not set (tlaconf runs no JVM); its statistics are not kept here."""
+    ctx = load_text(SRC)
+    assert ctx.value("Flag") == "-Dtlc2.tool.impl.Tool.cdot"
+    with pytest.raises(EvalError, match="statistics are not kept here"):
+        ctx.value("Stats")
 
 
 def test_tlcget_is_never_folded_into_a_constant() -> None:
@@ -74,3 +85,10 @@ def test_the_recursion_limit_is_raised_only_while_evaluating() -> None:
         assert sys.getrecursionlimit() == 1000
     finally:
         sys.setrecursionlimit(before)
+
+
+def test_a_theorem_name_is_its_statement() -> None:
+    """As TLC reads ``ASSUME T1`` for ``THEOREM T1 == e`` (Examples' sums_even)."""
+    ctx = load_text("---- MODULE Th ----\nEXTENDS Naturals\nTHEOREM T1 == \\A x \\in 1..3 : x > 0\n"
+                    "THEOREM T2 == 1 > 2\nBoth == T1 /\\ ~T2\n====\n")
+    assert ctx.value("Both") is True

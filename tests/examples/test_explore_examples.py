@@ -14,7 +14,10 @@ manifest's differ: the manifests record runs on several workers, whose depth is 
 breadth-first depth.
 
 Set ``TLACONF_EXAMPLES`` to a tlaplus/Examples checkout to run them (``make
-test-examples``).
+test-examples``).  As the Examples' CI runs TLC with the CommunityModules jar and the
+tlapm library on its class path, the explorer is given them as its library path when
+``TLACONF_COMMUNITY_JAR`` (the jar) and ``TLACONF_TLAPM_LIBRARY`` (tlapm's ``library/``
+folder) are set; a model that needs them is skipped without ("needs module ...").
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ import pytest
 ROOT = os.environ.get("TLACONF_EXAMPLES", "")
 BUDGET = float(os.environ.get("TLACONF_EXAMPLES_BUDGET", "120"))
 WORKERS1 = json.loads((Path(__file__).parent / "tlc_workers1.json").read_text())["models"]
+LIBRARY = [p for p in (os.environ.get("TLACONF_LIBRARY"), os.environ.get("TLACONF_COMMUNITY_JAR"),
+                       os.environ.get("TLACONF_TLAPM_LIBRARY")) if p]
+"""The explorer's library path: the CommunityModules jar and tlapm's library, as TLC's class
+path has them in the Examples' CI."""
 RESULTS = {"success": "success", "safety failure": "violation", "deadlock failure": "deadlock",
            "liveness failure": "violation"}
 
@@ -116,7 +123,8 @@ def _matches_tlc(module: str, cfg: str, model: dict[str, Any], tmp_path: Path) -
            "--trace", str(tmp_path / "violation.jsonl")]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=BUDGET,
-                              cwd=tmp_path)
+                              cwd=tmp_path,
+                              env={**os.environ, "TLACONF_LIBRARY": ":".join(LIBRARY)})
     except subprocess.TimeoutExpired:
         pytest.skip(f"not finished within the {BUDGET:g} s budget")
     if proc.returncode == 2:

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 DATA = Path(__file__).with_name("tlc_overrides.json")
 MODULES = ("SequencesExt", "FiniteSetsExt", "Functions", "BagsExt", "Combinatorics", "Bitwise",
-           "Json", "IOUtils")
+           "Json", "IOUtils", "UndirectedGraphs")
 EXAMPLES = 40
 """Cases drawn per operator."""
 
@@ -67,7 +67,15 @@ _bag = st.dictionaries(_int, st.integers(-1, 3).map(str), max_size=3).map(
     lambda kv: " @@ ".join(f"({k} :> {n})" for k, n in sorted(kv.items())) or "<<>>")
 _word = st.one_of(st.integers(-5, 300), st.sampled_from([2147483647, -2147483647, 65535]))
 
+_node = st.sampled_from(["1", "2", "3", "4"])
+_edge = st.lists(st.sampled_from(["1", "2", "3", "5"]), max_size=3).map(_set)
+_graph = st.one_of(
+    st.builds(lambda n, e: f"[node |-> {n}, edge |-> {e}]", st.lists(_node, max_size=4).map(_set),
+              st.lists(_edge, max_size=4).map(_set)),
+    st.sampled_from(["[node |-> {1}]", "[node |-> 1, edge |-> {}]", "<<1, 2>>",
+                     "[node |-> {1, 2}, edge |-> <<{1, 2}>>]"]))
 OPERATORS = {
+    "ConnectedComponents": _graph.map(lambda g: f"ConnectedComponents({g})"),
     "SelectInSeq": st.builds(lambda s, t: f"SelectInSeq({s}, {t})", _aseq, _test),
     "SelectLastInSeq": st.builds(lambda s, t: f"SelectLastInSeq({s}, {t})", _aseq, _test),
     "SelectInSubSeq": st.builds(lambda s, f, t, p: f"SelectInSubSeq({s}, {f}, {t}, {p})",

@@ -63,11 +63,22 @@ def test_a_jar_from_the_environment(tmp_path: Path) -> None:
 def test_errors_in_a_jar_module_name_the_member(tmp_path: Path) -> None:
     broken = tmp_path / "broken"
     broken.mkdir()
-    (broken / "Json.tla").write_text("---- MODULE Json ----\nX == 1 +\n====\n")
+    (broken / "IOUtils.tla").write_text("---- MODULE IOUtils ----\nX == 1 +\n====\n")
     jar = jar_of(broken, tmp_path / "b.jar")
     run = tlaconf("parse", "--library", jar, DATA / "Uses.tla")
     assert run.returncode == 2
-    assert f"{jar}!/Json.tla:3" in run.stderr or f"{jar}!/Json.tla:2" in run.stderr
+    assert f"{jar}!/IOUtils.tla:3" in run.stderr or f"{jar}!/IOUtils.tla:2" in run.stderr
+
+
+def test_standard_modules_come_before_the_library(tmp_path: Path) -> None:
+    """As on TLC's class path: a library's own ``Json.tla`` (or tlapm's ``Bags.tla``) is
+    not read in place of the standard module."""
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "Json.tla").write_text("---- MODULE Json ----\nX == 1 +\n====\n")
+    run = tlaconf("parse", "--library", broken, "--library", jar_of(broken, tmp_path / "b.jar"),
+                  DATA / "Uses.tla")
+    assert "Json.tla" not in run.stderr
 
 
 @pytest.mark.parametrize("kind", ["missing", "not-a-jar"])

@@ -197,4 +197,6 @@ def test_tlaps_proofs_are_skipped() -> None:
     ]
     lemma = m.units[1]
     assert isinstance(lemma, ast.Theorem) and lemma.name == "L1"
-    assert [getattr(n, "name", None) or n.names for n in lemma.new] == [("S",), "op", ("x",)]
+    assert [getattr(n, "name", None) or n.names for n in lemma.new] == [("S",), "op"]
+    inner = lemma.assume[0]  # a nested ASSUME ... PROVE: its NEW names are its own
+    assert isinstance(inner, ast.Theorem) and [n.names for n in inner.new] == [("x",)]

@@ -35,6 +35,11 @@ CASES: list[tuple[str, bool]] = [  # (module body after EXTENDS Naturals, SANY a
     ("S == LET RECURSIVE G(_) G(n) == IF n = 0 THEN 0 ELSE G(n - 1) IN G(2)", True),
     ("F(Op(_), x) == Op(x)\nS == F(LAMBDA z : z, 1)", True),
     ("S == \\E x \\in {1} : TRUE\nT == \\E x \\in {1} : TRUE", True),
+    ("THEOREM ASSUME NEW D(_), ASSUME NEW n \\in Nat PROVE D(n) PROVE LET f[n \\in Nat] == D(n) "
+     "IN TRUE", True),  # a nested ASSUME's NEW names are its own (tlapm's NaturalsInduction)
+    ("THEOREM ASSUME NEW n \\in Nat PROVE \\E n \\in Nat : TRUE", False),
+    ("THEOREM ASSUME NEW S, \\A s \\in S : s = s, NEW s \\in S PROVE s = s", True),
+    ("THEOREM ASSUME NEW S, NEW s \\in S, \\A s \\in S : s = s PROVE TRUE", False),
 ]
 
 

@@ -526,6 +526,8 @@ def tlc_get(registers: dict[Any, Any], sid: int, i: Any) -> Any:
         return registers[i]
     if type(i) is int:
         raise Fail(f"TLCGet({show(i)}): the register was never set", (), sid)
+    if type(i) is str and i.startswith("-D"):  # TLC: the JVM's system property, or i unset
+        return i
     raise Fail(f"TLCGet({show(i)}): TLC's model-checking statistics are not kept here "
                '(tlaconf validate keeps "level", "stats", "queue" and "config"; tlaconf '
                'explore gives "queue" and "level" to PROPERTY formulas of a breadth-first '

@@ -1,7 +1,8 @@
 """The CommunityModules operators TLC overrides in Java, as Python functions.
 
 TLC replaces these definitions of the community modules (``Json``, ``IOUtils``,
-``VectorClocks``, ``SequencesExt``, ``FiniteSetsExt``, ``BagsExt``, ``Functions``) by
+``VectorClocks``, ``SequencesExt``, ``FiniteSetsExt``, ``BagsExt``, ``Functions``,
+``UndirectedGraphs``' ``ConnectedComponents``) by
 Java code, whatever folder or jar the module's ``.tla`` file came from; so does the
 evaluator, by module and operator name (:data:`OVERRIDES`).  Each function does what
 the Java override does (argument order of the fold operators, set enumeration in
@@ -587,6 +588,55 @@ def anti_function(sid: int, f: Any) -> Any:
     return make_fn({v: k for k, v in pairs})
 
 
+# --------------------------------------------------------------------------- UndirectedGraphs
+
+
+def _graph(g: Any, sid: int, op: str) -> tuple[list[Any], list[Any]]:
+    """The nodes and edges of an undirected graph ``[node |-> N, edge |-> E]``, each in
+    TLC's order, as the override's ``toGraph`` checks them."""
+    what = "The first argument of {} should be an undirected graph record {}, but instead it is: {}"
+    if not is_fn(g) or not {"node", "edge"} <= set(enum_set(domain(g, sid), sid)):
+        raise Fail(what.format(op, "with a node and an edge field", show(g)), (), sid)
+    out = []
+    for f in ("node", "edge"):
+        v = apply(g, f, sid)
+        if kind_of(v) != "set":
+            raise Fail(what.format(op, f"whose {f} field is a set", show(g)), (), sid)
+        out.append(_elements(v, sid))
+    return out[0], out[1]
+
+
+def connected_components(sid: int, g: Any) -> frozenset[Any]:
+    """``ConnectedComponents(G)`` as TLC's override computes it: each node alone, then
+    merged along every edge (a set of one or two elements; any other element of
+    ``G.edge`` is no edge) whose ends are both nodes."""
+    nodes, edges = _graph(g, sid, "ConnectedComponents")
+    at = {v: i for i, v in enumerate(nodes)}
+    parent = list(range(len(nodes)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def node(v: Any) -> int | None:
+        i = at.get(v)
+        return i if i is not None and equal(nodes[i], v, sid) else None
+
+    for e in edges:
+        ends = _elements(e, sid) if kind_of(e) == "set" else []
+        if len(ends) not in (1, 2):
+            continue
+        a, b = node(ends[0]), node(ends[-1])
+        if a is not None and b is not None:
+            parent[find(a)] = find(b)
+    comps: dict[int, list[Any]] = {}
+    for i, v in enumerate(nodes):
+        comps.setdefault(find(i), []).append(v)
+    return frozenset(frozenset(c) for c in comps.values())
+
+
 # --------------------------------------------------------------------------- BagsExt
 
 
@@ -651,6 +701,7 @@ OVERRIDES: dict[str, dict[str, tuple[Op, int]]] = {
         "AntiFunction": (anti_function, 1),
     },
     "BagsExt": {"FoldBag": (fold_bag, 3)},
+    "UndirectedGraphs": {"ConnectedComponents": (connected_components, 1)},
 }
 """Module -> operator -> (implementation, arity), for definitions TLC overrides in Java."""
 

@@ -330,6 +330,10 @@ class NamespaceBuilder:
                 if unit.name is not None:  # ASSUME Name == e: Name is e's value
                     named = A.OpDef(unit.name, (), unit.expr, span=unit.span)
                     e[unit.name] = Entry("op", unit.name, named, ns)
+            elif isinstance(unit, A.Theorem) and unit.name is not None \
+                    and not unit.assume and not unit.new:  # THEOREM Name == e, as TLC reads Name
+                named = A.OpDef(unit.name, (), unit.expr, span=unit.span)
+                e[unit.name] = Entry("op", unit.name, named, ns)
             elif isinstance(unit, A.Module):
                 self.loader.add(unit, self.loader.files.get(module.name))
         return ns

@@ -391,8 +391,9 @@ class Theorem(Node):
 
     name: str | None
     expr: Expr
-    assume: tuple[Expr, ...] = ()
-    """For ``THEOREM ASSUME a, b PROVE e``: the assumptions ``a, b`` (``expr`` is ``e``)."""
+    assume: tuple[Expr | Theorem, ...] = ()
+    """For ``THEOREM ASSUME a, b PROVE e``: the assumptions ``a, b`` (``expr`` is ``e``);
+    a nested ``ASSUME ... PROVE`` is a nameless Theorem (its NEW names are its own)."""
     new: tuple[Bound | Param, ...] = ()
     """For ``ASSUME NEW x \\in S, NEW F(_) ... PROVE e``: the declared names (a
     :class:`Param` for an operator), added by the parser."""

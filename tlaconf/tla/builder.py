@@ -68,7 +68,7 @@ class _Prefix:
 @dataclass(frozen=True)
 class _AssumeProve:
     new: tuple[ast.Bound | ast.Param, ...]
-    assume: tuple[ast.Expr, ...]
+    assume: tuple[ast.Expr | ast.Theorem, ...]
     prove: ast.Expr
     span: ast.Span
 
@@ -303,13 +303,12 @@ class AstBuilder:
 
     def assume_prove(self, c: list[Any]) -> _AssumeProve:
         new: list[ast.Bound | ast.Param] = []
-        assume: list[ast.Expr] = []
+        assume: list[ast.Expr | ast.Theorem] = []
         for x in self._items(c[:-1]):
             if isinstance(x, ast.Bound | ast.Param):
                 new.append(x)
-            elif isinstance(x, _AssumeProve):
-                new.extend(x.new)
-                assume.append(x.prove)
+            elif isinstance(x, _AssumeProve):  # its NEW names are its own (SANY's scope)
+                assume.append(ast.Theorem(None, x.prove, x.assume, x.new, span=x.span))
             else:
                 assume.append(x)
         return _AssumeProve(tuple(new), tuple(assume), c[-1], self.span(c))

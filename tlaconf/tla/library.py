@@ -6,7 +6,8 @@ puts its ``--library`` entries in front of ``TLACONF_LIBRARY``, so every module 
 of the run (the spec directory's, ``-j`` workers', a checker's) sees the same path.
 Each entry is a folder of ``.tla`` files or a jar (any zip file) holding them, such as
 the CommunityModules jar users keep beside ``tla2tools.jar``; they are searched after
-the spec folder, in order, as TLC's ``-DTLA-Library`` and class path are.  A module in
+the spec folder, in order, as TLC's ``-DTLA-Library`` and class path are (a standard
+module's name is looked for in the standard modules first, as on TLC's class path).  A module in
 a jar is read in place (never extracted): its errors are located at ``JAR!/member.tla``.
 """
 

@@ -13,7 +13,9 @@ Usage::
 Modules are looked up by name among the modules of the same file (nested and
 sibling modules), then in the importing file's folder, then on ``search_path``,
 then in the standard modules of :mod:`tlaconf.tla.stdlib` (:data:`STANDARD_MODULES`:
-those SANY ships; Reals, RealTime, Randomization and Json are resolved only).  As in TLC,
+those SANY ships; Reals, RealTime, Randomization and Json are resolved only).  The library
+path (:mod:`tlaconf.tla.library`) is searched for a standard module's name only after
+them, as TLC searches its class path (the tlapm library's own ``Bags.tla`` is not read).  As in TLC,
 a module file holds the module of its name (``M.tla`` starts with ``MODULE M``).  Their primitive
 operators (``Nat``, ``+``, ``Int``, ...) are declared there as ``CONSTANT``
 operators with :attr:`Symbol.kind` ``"builtin"``.
@@ -43,7 +45,7 @@ from tlaconf.errors import UserError
 from tlaconf.files import read_text, unreadable_path
 from tlaconf.tla import ast
 from tlaconf.tla.errors import ResolveError
-from tlaconf.tla.library import JarMember, is_jar, jar_member
+from tlaconf.tla.library import JarMember, is_jar, jar_member, library_path
 from tlaconf.tla.parser import parse_modules
 from tlaconf.tla.visit import children
 
@@ -156,7 +158,11 @@ class ModuleGraph:
         """The file of module ``name``, None, or why the first file of that name on the
         way cannot be read (a named pipe, a folder, a symbolic-link loop: it is not
         skipped for a module of the same name further on)."""
-        for d in self._dirs(near):
+        dirs = self._dirs(near)
+        if name in STANDARD_MODULES:  # as TLC's class path, the library comes after them
+            library = set(library_path())
+            dirs = [d for d in dirs if d not in library]
+        for d in dirs:
             if is_jar(d):  # a library jar (tlaconf.tla.library)
                 member = jar_member(d, name)
                 if member is not None:
@@ -398,22 +404,31 @@ class _Resolver:
             if u.name is not None:
                 self.define(u.name, self.sym(u.name, 0, "theorem", u), u)
         elif isinstance(u, ast.Theorem):
-            local: dict[str, int] = {}
-            for b in u.new:
-                if isinstance(b, ast.Param):
-                    local = {**local, b.name: b.arity}
-                    continue
-                if b.domain is not None:
-                    self.expr(b.domain, local)
-                local = {**local, **{n: 0 for n in b.names}}
-            for a in u.assume:
-                self.expr(a, local)
-            self.expr(u.expr, local)
+            self.theorem(u, {})
             if u.name is not None:
                 self.define(u.name, self.sym(u.name, 0, "theorem", u), u)
         elif isinstance(u, ast.Module):
             self.graph.register_file([u], self.rm.file, self.rm.text)
             self.graph.resolve(u, self.rm.file, self.rm.text, outer=dict(self.scope))
+
+    def theorem(self, u: ast.Theorem, local: dict[str, int]) -> None:
+        """``ASSUME NEW x \\in S, a PROVE e``: each NEW name is seen by the items after
+        it (in the order written) and by ``e``; a nested ``ASSUME ... PROVE``'s by itself
+        only."""
+        items: list[ast.Bound | ast.Param | ast.Expr | ast.Theorem] = [*u.new, *u.assume]
+        items.sort(key=lambda n: (n.span.line, n.span.col))
+        for b in items:
+            if isinstance(b, ast.Param):
+                local = {**local, b.name: b.arity}
+            elif isinstance(b, ast.Bound):
+                if b.domain is not None:
+                    self.expr(b.domain, local)
+                local = {**local, **{n: 0 for n in b.names}}
+            elif isinstance(b, ast.Theorem):
+                self.theorem(b, local)
+            else:
+                self.expr(b, local)
+        self.expr(u.expr, local)
 
     def params(
         self, params: tuple[ast.Param, ...], local: dict[str, int] | None = None

@@ -20,11 +20,12 @@ one witness of each condition.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tlaconf.explore.temporal.classify import Fair
 from tlaconf.explore.temporal.decide import Decider
-from tlaconf.explore.temporal.formula import Formula, negate
+from tlaconf.explore.temporal.formula import FALSE, TRUE, Formula, negate
 from tlaconf.explore.temporal.graph import StateGraph
 from tlaconf.explore.temporal.scc import components
 from tlaconf.explore.temporal.tableau import Tableau, tableau
@@ -49,6 +50,14 @@ class Facts:
         self._state: dict[tuple[int, int], bool] = {}
         self._step: dict[tuple[int, int, int], bool] = {}
         self._stutter = [_on_stutter(a.node) for a in decider.atoms]
+        self._succ: list[list[int]] = []
+
+    def successors(self, u: int) -> list[int]:
+        """``u``'s successors in the graph, itself first (computed once, when the search
+        has ended)."""
+        if len(self._succ) < len(self.g.succ):
+            self._succ = [self.g.successors(v) for v in range(len(self.g.succ))]
+        return self._succ[u]
 
     def note(self, atoms: list[int], u: int) -> None:
         """Decide the state atoms ``atoms`` on ``u`` now (they may read registers that
@@ -84,10 +93,16 @@ class _Product:
         self.node: list[int] = []
         self.succ: list[list[int]] = []
         self.parent: list[int] = []
+        self.accepting: list[Callable[[int], bool]] = [self._in(acc) for acc in t.accepting]
+        """Per acceptance set: whether a product node is in it."""
+        self.nodes: set[int] = set()
         code: dict[tuple[int, int], int] = {}
 
+        state = facts.state
+        step = facts.step
+
         def ok(u: int, q: int) -> bool:
-            return all(facts.state(k, u) == pos for k, pos in slits[q])
+            return all(state(k, u) == pos for k, pos in slits[q])
 
         def add(u: int, q: int, parent: int) -> int:
             n = code.get((u, q))
@@ -105,15 +120,54 @@ class _Product:
             for q in t.initial:
                 if ok(u, q):
                     add(u, q, -1)
+        succs = facts.successors
         while todo:
             n = todo.popleft()
             u, q = self.state[n], self.node[n]
-            for v in graph.successors(u):
-                if not all(facts.step(k, u, v) == pos for k, pos in alits[q]):
+            acts, nexts, out = alits[q], t.succ[q], self.succ[n]
+            for v in succs(u):
+                if acts and not all(step(k, u, v) == pos for k, pos in acts):
                     continue
-                for q2 in t.succ[q]:
-                    if ok(v, q2):
-                        self.succ[n].append(add(v, q2, n))
+                for q2 in nexts:
+                    if not slits[q2] or ok(v, q2):
+                        out.append(add(v, q2, n))
+        self.nodes = set(range(len(self.state)))
+
+    def _in(self, acc: frozenset[int]) -> Callable[[int], bool]:
+        return lambda n: self.node[n] in acc
+
+
+class _Restricted:
+    """The product for ``<>[]l`` or ``[]<>l`` (``l`` a literal), without a tableau: the
+    graph's own states and steps, each state its own node.  ``<>[]l``: the steps on
+    which ``l`` holds, between states where it holds (for a state literal); the stem
+    is any path.  ``[]<>l``: every step, and a cycle must meet ``l`` (acceptance)."""
+
+    def __init__(self, graph: StateGraph, facts: Facts, k: int, pos: bool, always: bool
+                 ) -> None:
+        n = len(graph.states)
+        self.state = list(range(n))
+        self.parent = graph.parent
+        action = facts.d.atoms[k].action
+        succs = [facts.successors(u) for u in range(n)]
+        self.accepting: list[Callable[[int], bool]] = []
+        if not always:
+            self.succ = succs
+            self.nodes = set(range(n))
+            if action:  # a cycle must take a step where l holds: a node per such step
+                raise _Tableau
+            self.accepting = [lambda u: facts.state(k, u) == pos]
+        elif action:
+            self.succ = [[v for v in succs[u] if facts.step(k, u, v) == pos] for u in range(n)]
+            self.nodes = set(range(n))
+        else:
+            self.nodes = {u for u in range(n) if facts.state(k, u) == pos}
+            self.succ = [[v for v in succs[u] if v in self.nodes] if u in self.nodes else []
+                         for u in range(n)]
+
+
+class _Tableau(Exception):
+    """The formula needs the tableau product."""
 
 
 def _on_stutter(node: object) -> bool | None:
@@ -127,9 +181,14 @@ def _on_stutter(node: object) -> bool | None:
 def counterexample(graph: StateGraph, facts: Facts, prop: Formula,
                    fairness: list[Fair]) -> Lasso | None:
     """A fair behaviour of ``graph`` violating ``prop``, or None when there is none."""
-    p = _Product(graph, tableau(negate(prop)), facts)
+    neg = negate(prop)
+    p: _Product | _Restricted
+    try:
+        p = _restricted(graph, facts, neg)
+    except _Tableau:
+        p = _Product(graph, tableau(neg), facts)
     best: tuple[set[int], list[Witness]] | None = None
-    todo = [set(range(len(p.state)))]
+    todo = [set(p.nodes)]
     while todo:
         alive = todo.pop()
         for comp in components(sorted(alive), p.succ.__getitem__, alive.__contains__):
@@ -143,11 +202,23 @@ def counterexample(graph: StateGraph, facts: Facts, prop: Formula,
     return None if best is None else _lasso(p, *best)
 
 
+def _restricted(graph: StateGraph, facts: Facts, f: Formula) -> _Restricted:
+    """The product of ``f`` when it is ``<>[]l`` or ``[]<>l`` (most liveness conjuncts:
+    ``[]<>P`` and ``<>[]P`` negated), else :class:`_Tableau`."""
+    if f[0] == "U" and f[1] == TRUE and f[2][0] == "R" and f[2][1] == FALSE \
+            and f[2][2][0] == "lit":
+        return _Restricted(graph, facts, f[2][2][1], f[2][2][2], True)
+    if f[0] == "R" and f[1] == FALSE and f[2][0] == "U" and f[2][1] == TRUE \
+            and f[2][2][0] == "lit":
+        return _Restricted(graph, facts, f[2][2][1], f[2][2][2], False)
+    raise _Tableau
+
+
 Witness = tuple[int, int]
 """A node ``(n, -1)`` or a step ``(n, m)`` of the product a fair cycle must visit."""
 
 
-def _judge(p: _Product, facts: Facts, fairness: list[Fair],
+def _judge(p: _Product | _Restricted, facts: Facts, fairness: list[Fair],
            comp: set[int]) -> list[Witness] | set[int] | None:
     """The witnesses when ``comp`` is fair and accepting; the part of it to search again
     (an SF condition is enabled in it but never taken); None when nothing of it can be."""
@@ -155,8 +226,8 @@ def _judge(p: _Product, facts: Facts, fairness: list[Fair],
     if not steps:
         return None
     witnesses: list[Witness] = []
-    for acc in p.t.accepting:
-        hit = next((n for n in comp if p.node[n] in acc), None)
+    for accepts in p.accepting:
+        hit = next((n for n in comp if accepts(n)), None)
         if hit is None:
             return None
         witnesses.append((hit, -1))
@@ -180,7 +251,7 @@ def _judge(p: _Product, facts: Facts, fairness: list[Fair],
     return witnesses
 
 
-def _lasso(p: _Product, comp: set[int], witnesses: list[Witness]) -> Lasso:
+def _lasso(p: _Product | _Restricted, comp: set[int], witnesses: list[Witness]) -> Lasso:
     entry = min(comp)  # product nodes are numbered breadth first: the shortest stem
     stem = []
     n = entry
@@ -200,7 +271,7 @@ def _lasso(p: _Product, comp: set[int], witnesses: list[Witness]) -> Lasso:
     return _collapse(states, loop)
 
 
-def _walk(p: _Product, comp: set[int], src: int, dst: int, nonempty: bool = False
+def _walk(p: _Product | _Restricted, comp: set[int], src: int, dst: int, nonempty: bool = False
           ) -> list[int]:
     """A shortest path inside ``comp`` from ``src`` to ``dst`` (with at least one step
     when ``nonempty``)."""
