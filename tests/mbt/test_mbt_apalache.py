@@ -242,3 +242,24 @@ def test_an_actions_conjuncts_are_found_through_the_operators_it_calls(tmp_path:
     assert low.inside == three.inside == (outer.where,)
     assert by_line[(7, 15)].text is None  # reads the next state
     assert by_line[(8, 15)].text == "(~(((2) <= ((tlaconf_p).k)) /\\ (((tlaconf_p).k) <= (x))))"
+
+
+def test_a_guard_settled_in_some_states_says_so_beside_the_states_left() -> None:
+    from tlaconf.mbt.directed import Facts, Survey
+    from tlaconf.mbt.guard_report import _why_not_false, _why_not_true
+
+    spent = "Apalache was not asked in this state: 2 sessions in a row had settled nothing new"
+    partly = Facts(states=5, reached=True, true=False, too_large=10_000_000, settled=2,
+                   undecided=spent)
+    plan = Survey(depth=3)
+    no_false = _why_not_false(partly, plan, "Sweep")
+    assert no_false.startswith("no request of Params_Sweep makes it FALSE in the 2 reachable")
+    assert "in 3 other state(s) domain too large to enumerate (10000000 requests); " + spent \
+        in no_false
+    no_true = _why_not_true(partly, plan)
+    assert no_true.startswith("FALSE for every request in the 2 reachable state(s)")
+    assert not no_true.startswith("dead guard")
+    whole = Facts(states=5, reached=True, true=False, settled=5)
+    assert _why_not_true(whole, plan).startswith("dead guard")
+    never = Facts(states=5, reached=True, true=False, too_large=10_000_000)
+    assert _why_not_true(never, plan) == "domain too large to enumerate (10000000 requests)"

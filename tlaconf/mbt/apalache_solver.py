@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.domains import Domain
 from tlaconf.mbt.memo import value_key
-from tlaconf.mbt.solver import EnumerationSolver, Solution
+from tlaconf.mbt.solver import NOT_ASKED, EnumerationSolver, Solution
 from tlaconf.replay.apalache.guard_texts import Conjunct, Where
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.apalache.solving import Answer, Question, Solving
@@ -41,8 +41,7 @@ PATIENCE = 2
 """Apalache is asked about an action no more once this many of its sessions in a row
 (each a state) settled nothing new: a session costs its loading (tens of seconds)."""
 
-SPENT = ("Apalache was not asked in this state: {n} sessions in a row had settled nothing "
-         "new for this action")
+SPENT = NOT_ASKED + ": {n} sessions in a row had settled nothing new for this action"
 
 NO_TEXT = "Apalache was not asked: the guard reads the next state or names what it cannot"
 NOT_CHAINED = ("Apalache was not asked: the guard is not in the action's chain of "

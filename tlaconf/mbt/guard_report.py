@@ -77,6 +77,10 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
     if not f.reached:
         return _unreached(f, plan)
     if not f.true:
+        if f.too_large and f.settled:
+            return (f"FALSE for every request in the {f.settled} reachable state(s) whose "
+                    f"domain was examined whole (enumerated, or settled by Apalache); in "
+                    f"{f.states - f.settled} other state(s) {_large(f)}")
         if f.too_large:
             return _large(f)
         return (f"{DEAD}: FALSE for every request in every reachable state examined "
@@ -102,8 +106,13 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
         return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
-    if f.too_large:
+    if f.too_large and not f.settled:
         return _large(f)
+    if f.too_large:
+        return (f"no request of {PREFIX}{action} makes it FALSE in the {f.settled} reachable "
+                f"state(s) whose domain was examined whole (enumerated, or settled by "
+                f"Apalache): the domain lacks the values that would; in "
+                f"{f.states - f.settled} other state(s) {_large(f)}")
     return (f"no request of {PREFIX}{action} makes it FALSE in the reachable states examined "
             f"({_states(f, plan)}): the domain lacks the values that would")
 

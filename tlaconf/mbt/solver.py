@@ -45,6 +45,9 @@ CLIMB_LIMIT = 300
 SEEDS = 4
 """Allowed requests whose one-field neighbours are tried as near misses."""
 
+NOT_ASKED = "Apalache was not asked in this state"
+"""How the reason begins when a symbolic solver was not asked (its budget spent)."""
+
 
 @dataclass
 class Solution:
