@@ -35,7 +35,7 @@ PATIENCE = 5
 """An action is looked at no more once this many states in a row taught nothing new of
 its open guards."""
 
-Want = Literal["allowed", "near miss", "miss"]
+Want = Literal["allowed", "near miss", "miss", "closest miss"]
 
 
 @dataclass
@@ -109,8 +109,8 @@ class Survey:
         out: dict[tuple[int, str, int], tuple[Node, str, Fn, Want]] = {}
         for (action, _), facts in self.facts.items():
             want: Want
-            for want in ("allowed", "near miss", "miss"):
-                if want == "miss" and "near miss" in facts.targets:
+            for want in ("allowed", "near miss", "miss", "closest miss"):
+                if want in ("miss", "closest miss") and "near miss" in facts.targets:
                     continue
                 found = facts.targets.get(want)
                 if found is not None:
@@ -177,7 +177,7 @@ def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Sol
                                    or facts.undecided.startswith(NOT_ASKED)):  # fmt: skip
             facts.undecided = sol.undecided[g]
         for want, table in (("allowed", sol.allowed), ("near miss", sol.near_miss),
-                            ("miss", sol.miss)):
+                            ("miss", sol.miss), ("closest miss", sol.closest)):
             if g in table and want not in facts.targets:
                 facts.targets[want] = (node, table[g])  # type: ignore[index]
                 if (g, want) in sol.solved:

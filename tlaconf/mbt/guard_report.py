@@ -21,6 +21,8 @@ from tlaconf.replay.coverage import Coverage, PointCoverage
 from tlaconf.report.coverage import location, point_text
 
 BOTH, ACCEPTED, REJECTED, NEITHER = "both ways", "TRUE only", "FALSE only", "neither"
+MISSES = ("near miss", "miss", "closest miss")
+"""The directed requests that make a guard FALSE."""
 DEAD = "dead guard"
 
 
@@ -89,13 +91,13 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
 
 
 def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
-    sent = [f.targets[w][0].key for w in ("near miss", "miss") if w in f.targets]
+    sent = [f.targets[w][0].key for w in MISSES if w in f.targets]
     if sent:
         if all(key in plan.unreached for key in sent):
             return ("a request making it FALSE was aimed at, but on the way to its state the "
                     "implementation took another successor the spec allows")
         if any((action, value_key(f.targets[w][1])) in plan.rewritten
-               for w in ("near miss", "miss") if w in f.targets):
+               for w in MISSES if w in f.targets):
             return ("a request making it FALSE was sent, but the implementation filled in "
                     "fields of it with other values (a field it reports replaces the one "
                     "requested)")
