@@ -227,22 +227,31 @@ def test_apalache_is_not_asked_again_once_it_settles_nothing_new() -> None:
 
 
 def test_an_actions_conjuncts_are_found_through_the_operators_it_calls(tmp_path: Path) -> None:
-    from tlaconf.replay.apalache.guard_texts import action_conjuncts
+    from tlaconf.replay.apalache.guard_texts import action_conjuncts, by_where
     from tlaconf.spec.lookup import module_spec
 
     (tmp_path / "Nest.tla").write_text(
         "---- MODULE Nest ----\nEXTENDS Naturals\nVARIABLES x\n"
         "Ok(n, m) == /\\ n \\in 1..m\n            /\\ n # 3\n"
         "Step(p) == /\\ Ok(p.n, x)\n           /\\ x' = x + p.n\n"
-        "           /\\ p.k \\notin 2..x\n====\n")
+        "           /\\ p.k \\notin 2..x\n           /\\ Ok(p.n, x + 1)\n====\n")
     found = action_conjuncts(module_spec(tmp_path, "Nest", "1", {}), "Step", ("x",))
-    by_line = {(c.where[1], c.where[2]): c for c in found.conjuncts}
+    by_line: dict[tuple[int, int], Any] = {}
+    for c in found.conjuncts:
+        by_line.setdefault((c.where[1], c.where[2]), c)  # the first of those met twice
     outer, low, three = by_line[(6, 15)], by_line[(4, 16)], by_line[(5, 16)]
     assert outer.text == "Ok(((tlaconf_p).n), (x))" and not outer.inside
     assert low.text == "(((1) <= (((tlaconf_p).n))) /\\ ((((tlaconf_p).n)) <= ((x))))"
     assert low.inside == three.inside == (outer.where,)
     assert by_line[(7, 15)].text is None  # reads the next state
     assert by_line[(8, 15)].text == "(~(((2) <= ((tlaconf_p).k)) /\\ (((tlaconf_p).k) <= (x))))"
+    again = by_line[(9, 15)]
+    second = [c for c in found.conjuncts if c.where == low.where][1]
+    assert second.text.endswith("<= ((((x) + (1))))))") and second.inside == (again.where,)
+    merged = by_where(found.conjuncts)[low.where]  # met through both calls of Ok
+    assert merged.text == f"({low.text}) /\\ ({second.text})"
+    assert merged.inside == (outer.where, again.where)
+    assert by_where(found.conjuncts)[three.where].text == three.text  # the same both times
 
 
 def test_a_guard_settled_in_some_states_says_so_beside_the_states_left() -> None:

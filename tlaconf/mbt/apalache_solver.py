@@ -9,7 +9,9 @@ the state (:mod:`tlaconf.replay.apalache.solving`), the current state assumed:
 * **allowed**: every conjunct of the action's conjunction (those Apalache can be told);
 * for each guard ``g`` still open, a **near miss**: ``~g`` and every other guard of the
   action (not those ``g`` lies inside or that lie inside ``g``); and **TRUE**: ``g``
-  alone (when no request makes it TRUE, it is dead in that state).
+  alone (when no request makes it TRUE, it is dead in that state);
+* where no near miss exists, in a second session, the **closest miss**: ``g`` FALSE and
+  at most one other guard.
 
 A request Apalache finds is checked as any other: ``ENABLED`` and the guards' walk of
 the embedded evaluator classify it (a near miss whose walk finds another guard FALSE,
@@ -29,7 +31,7 @@ from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.domains import Domain
 from tlaconf.mbt.memo import value_key
 from tlaconf.mbt.solver import NOT_ASKED, EnumerationSolver, Solution
-from tlaconf.replay.apalache.guard_texts import Conjunct, Where
+from tlaconf.replay.apalache.guard_texts import Conjunct, Where, by_where
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.apalache.solving import Answer, Question, Solving
 from tlaconf.values import Fn
@@ -131,7 +133,7 @@ class ApalacheSolver:
         return out
 
     def _conjuncts(self, action: str) -> dict[Where, Conjunct]:
-        return {c.where: c for c in self.solving.conjuncts(action).conjuncts}
+        return by_where(self.solving.conjuncts(action).conjuncts)
 
     def _ask(self, out: Solution, action: str, state: Mapping[str, Any], key: int,
              open_: list[Key]) -> None:  # fmt: skip
