@@ -80,9 +80,9 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
         return _unreached(f, plan)
     if not f.true:
         if f.too_large and f.settled:
-            return (f"FALSE for every request in the {f.settled} reachable state(s) whose "
-                    f"domain was examined whole (enumerated, or settled by Apalache); in "
-                    f"{f.states - f.settled} other state(s) {_large(f)}")
+            return (f"{DEAD}: FALSE for every request in the {f.settled} reachable state(s) "
+                    f"whose domain was examined whole (enumerated, or settled by Apalache); "
+                    f"not examined in {f.states - f.settled} other state(s): {_large(f)}")
         if f.too_large:
             return _large(f)
         return (f"{DEAD}: FALSE for every request in every reachable state examined "
