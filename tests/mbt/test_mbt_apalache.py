@@ -181,6 +181,7 @@ def test_cli_solver_apalache_without_apalache_is_bad_input(  # type: ignore[no-u
 
 
 @NEEDS_APALACHE
+@pytest.mark.apalache
 def test_apalache_finds_the_skipped_checksum_that_enumeration_misses(tmp_path: Path) -> None:
     from vault import correct, skipping
 
