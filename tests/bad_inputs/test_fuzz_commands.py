@@ -505,7 +505,7 @@ def _valued_options() -> list[tuple[str, argparse.Action]]:
             if a.option_strings and a.nargs != 0]
 
 
-VALUES = ["1", "2", "1..2", "tlc", "JSON=x", "N=1", "a=b", "Mod:attr", "tcp://127.0.0.1:9",
+VALUES = ["1", "2", "1..2", "tlc", "enumeration", "JSON=x", "N=1", "a=b", "Mod:attr", "tcp://127.0.0.1:9",
           "note.txt", "out.xml", ".", str(SPEC)]
 """Values to give an option: for each option, the first one its type takes."""
 

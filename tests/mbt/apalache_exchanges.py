@@ -46,11 +46,12 @@ class Recording(Client):
 
 
 class Playback(Client):
-    """Answers from recorded exchanges, in order (AssertionError on any other request)."""
+    """Answers from recorded exchanges, in order (AssertionError on any other request);
+    ``exchanges`` is consumed, so that the sessions of one run can share it."""
 
     def __init__(self, exchanges: list[Exchange], limit: float = 60.0) -> None:
         super().__init__("http://127.0.0.1:1", limit)
-        self._recorded = list(exchanges)
+        self._recorded = exchanges
         self.asked: list[str] = []
 
     def _rpc_call(self, method: str, params: Any = None, timeout: int | None = None) -> Any:

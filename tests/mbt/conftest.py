@@ -34,3 +34,18 @@ def mbt_cli(tmp_path: Path):  # type: ignore[no-untyped-def]
         return Run(proc.returncode, proc.stdout, proc.stderr)
 
     return run
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "apalache: the test solves with a real Apalache "
+                            "(APALACHE_MC is kept for it)")
+
+
+@pytest.fixture(autouse=True)
+def _enumeration_unless_asked(request: pytest.FixtureRequest,
+                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """``--solver auto`` picks Apalache when APALACHE_MC is set; a test that does not ask
+    for it runs without, so that its time does not depend on the developer's environment."""
+    if request.node.get_closest_marker("apalache") is None:
+        monkeypatch.delenv("APALACHE_MC", raising=False)
+        monkeypatch.delenv("APALACHE_SERVER", raising=False)

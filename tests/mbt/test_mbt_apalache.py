@@ -33,14 +33,19 @@ def _guards(solver: Any, action: str) -> dict[str, Any]:
     return {f"line {g[1]}": g for g in solver.guards(action)}
 
 
-def _playback(name: str, edit: Any = None) -> tuple[Any, list[Playback]]:
+def _playback(name: str, edit: Any = None, again: bool = False) -> tuple[Any, list[Playback]]:
+    """The vault's solver answered from the recording ``name`` (``edit``: changed first;
+    ``again``: played from the start again once used up)."""
     exchanges = copy.deepcopy(recorded()[name])
     if edit is not None:
         edit(exchanges)
+    queue: list[Exchange] = []
     clients: list[Playback] = []
 
     def connect(limit: float) -> Playback:
-        clients.append(Playback(exchanges, limit))
+        if not queue and (again or not clients):
+            queue.extend(copy.deepcopy(exchanges))
+        clients.append(Playback(queue, limit))
         return clients[-1]
 
     return vault_solver(connect), clients
@@ -95,13 +100,15 @@ def test_a_guard_no_request_makes_true_is_proved_dead() -> None:
     solver, clients = _playback("sweep-initial")
     action, state = SCENARIOS["sweep-initial"]
     sol = solver.solve(action, state, state_key(state))
-    assert clients[0].done
+    assert len(clients) == 2 and clients[-1].done
     g = _guards(solver, action)
     code, dead = g["line 24"], g["line 25"]
     assert dead not in sol.true and {code, dead} <= sol.decided
     assert not sol.allowed and not sol.enabled
     assert sol.near_miss[dead]["pin"] == CODE  # the code right, the amount short
     assert code not in sol.near_miss  # proved: every request with the code breaks the other
+    # the closest miss instead, from the second session: a wrong code, the other guard too
+    assert sol.closest[code]["pin"] != CODE and (code, "closest miss") in sol.solved
 
 
 def test_unknown_is_undecided_not_guessed() -> None:
@@ -174,6 +181,7 @@ def test_cli_solver_apalache_without_apalache_is_bad_input(  # type: ignore[no-u
 
 
 @NEEDS_APALACHE
+@pytest.mark.apalache
 def test_apalache_finds_the_skipped_checksum_that_enumeration_misses(tmp_path: Path) -> None:
     from vault import correct, skipping
 
@@ -208,37 +216,61 @@ def test_the_recorded_answers_are_apalaches() -> None:
 def test_apalache_is_not_asked_again_once_it_settles_nothing_new() -> None:
     from tlaconf.mbt.apalache_solver import PATIENCE
 
-    clients: list[Playback] = []
-
-    def connect(limit: float) -> Playback:
-        clients.append(Playback(copy.deepcopy(recorded()["sweep-initial"]), limit))
-        return clients[-1]
-
-    solver = vault_solver(connect)
+    solver, _ = _playback("sweep-initial", again=True)
     action, state = SCENARIOS["sweep-initial"]
-    for _ in range(1 + PATIENCE):  # the first session settles both guards, the others nothing
+    for _ in range(1 + PATIENCE):  # the first state settles both guards, the others nothing
         assert not solver.solve(action, state, state_key(state)).undecided
-    assert len(clients) == 1 + PATIENCE
+    assert solver.calls == 2 * (1 + PATIENCE)  # two sessions a state: the closest miss asked
     last = solver.solve(action, state, state_key(state))
-    assert len(clients) == 1 + PATIENCE and solver.calls == 1 + PATIENCE
+    assert solver.calls == 2 * (1 + PATIENCE)
     assert all("not asked in this state" in why for why in last.undecided.values())
     assert len(last.undecided) == 2
 
 
 def test_an_actions_conjuncts_are_found_through_the_operators_it_calls(tmp_path: Path) -> None:
-    from tlaconf.replay.apalache.guard_texts import action_conjuncts
+    from tlaconf.replay.apalache.guard_texts import action_conjuncts, by_where
     from tlaconf.spec.lookup import module_spec
 
     (tmp_path / "Nest.tla").write_text(
         "---- MODULE Nest ----\nEXTENDS Naturals\nVARIABLES x\n"
         "Ok(n, m) == /\\ n \\in 1..m\n            /\\ n # 3\n"
         "Step(p) == /\\ Ok(p.n, x)\n           /\\ x' = x + p.n\n"
-        "           /\\ p.k \\notin 2..x\n====\n")
+        "           /\\ p.k \\notin 2..x\n           /\\ Ok(p.n, x + 1)\n====\n")
     found = action_conjuncts(module_spec(tmp_path, "Nest", "1", {}), "Step", ("x",))
-    by_line = {(c.where[1], c.where[2]): c for c in found.conjuncts}
+    by_line: dict[tuple[int, int], Any] = {}
+    for c in found.conjuncts:
+        by_line.setdefault((c.where[1], c.where[2]), c)  # the first of those met twice
     outer, low, three = by_line[(6, 15)], by_line[(4, 16)], by_line[(5, 16)]
     assert outer.text == "Ok(((tlaconf_p).n), (x))" and not outer.inside
     assert low.text == "(((1) <= (((tlaconf_p).n))) /\\ ((((tlaconf_p).n)) <= ((x))))"
     assert low.inside == three.inside == (outer.where,)
     assert by_line[(7, 15)].text is None  # reads the next state
     assert by_line[(8, 15)].text == "(~(((2) <= ((tlaconf_p).k)) /\\ (((tlaconf_p).k) <= (x))))"
+    again = by_line[(9, 15)]
+    second = [c for c in found.conjuncts if c.where == low.where][1]
+    assert second.text.endswith("<= ((((x) + (1))))))") and second.inside == (again.where,)
+    merged = by_where(found.conjuncts)[low.where]  # met through both calls of Ok
+    assert merged.text == f"({low.text}) /\\ ({second.text})"
+    assert merged.inside == (outer.where, again.where)
+    assert by_where(found.conjuncts)[three.where].text == three.text  # the same both times
+
+
+def test_a_guard_settled_in_some_states_says_so_beside_the_states_left() -> None:
+    from tlaconf.mbt.directed import Facts, Survey
+    from tlaconf.mbt.guard_report import _why_not_false, _why_not_true
+
+    spent = "Apalache was not asked in this state: 2 sessions in a row had settled nothing new"
+    partly = Facts(states=5, reached=True, true=False, too_large=10_000_000, settled=2,
+                   undecided=spent)
+    plan = Survey(depth=3)
+    no_false = _why_not_false(partly, plan, "Sweep")
+    assert no_false.startswith("no request of Params_Sweep makes it FALSE in the 2 reachable")
+    assert "in 3 other state(s) domain too large to enumerate (10000000 requests); " + spent \
+        in no_false
+    no_true = _why_not_true(partly, plan)  # dead where examined, and says where it was not
+    assert no_true.startswith("dead guard: FALSE for every request in the 2 reachable state(s)")
+    assert "not examined in 3 other state(s): domain too large" in no_true
+    whole = Facts(states=5, reached=True, true=False, settled=5)
+    assert _why_not_true(whole, plan).startswith("dead guard")
+    never = Facts(states=5, reached=True, true=False, too_large=10_000_000)
+    assert _why_not_true(never, plan) == "domain too large to enumerate (10000000 requests)"

@@ -9,7 +9,9 @@ the state (:mod:`tlaconf.replay.apalache.solving`), the current state assumed:
 * **allowed**: every conjunct of the action's conjunction (those Apalache can be told);
 * for each guard ``g`` still open, a **near miss**: ``~g`` and every other guard of the
   action (not those ``g`` lies inside or that lie inside ``g``); and **TRUE**: ``g``
-  alone (when no request makes it TRUE, it is dead in that state).
+  alone (when no request makes it TRUE, it is dead in that state);
+* where no near miss exists, in a second session, the **closest miss**: ``g`` FALSE and
+  at most one other guard.
 
 A request Apalache finds is checked as any other: ``ENABLED`` and the guards' walk of
 the embedded evaluator classify it (a near miss whose walk finds another guard FALSE,
@@ -28,8 +30,8 @@ from typing import Any, ClassVar
 from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.domains import Domain
 from tlaconf.mbt.memo import value_key
-from tlaconf.mbt.solver import EnumerationSolver, Solution
-from tlaconf.replay.apalache.guard_texts import Conjunct, Where
+from tlaconf.mbt.solver import NOT_ASKED, EnumerationSolver, Solution
+from tlaconf.replay.apalache.guard_texts import Conjunct, Where, by_where
 from tlaconf.replay.apalache.server import Client, Server, find_apalache
 from tlaconf.replay.apalache.solving import Answer, Question, Solving
 from tlaconf.values import Fn
@@ -41,8 +43,7 @@ PATIENCE = 2
 """Apalache is asked about an action no more once this many of its sessions in a row
 (each a state) settled nothing new: a session costs its loading (tens of seconds)."""
 
-SPENT = ("Apalache was not asked in this state: {n} sessions in a row had settled nothing "
-         "new for this action")
+SPENT = NOT_ASKED + ": {n} sessions in a row had settled nothing new for this action"
 
 NO_TEXT = "Apalache was not asked: the guard reads the next state or names what it cannot"
 NOT_CHAINED = ("Apalache was not asked: the guard is not in the action's chain of "
@@ -132,7 +133,7 @@ class ApalacheSolver:
         return out
 
     def _conjuncts(self, action: str) -> dict[Where, Conjunct]:
-        return {c.where: c for c in self.solving.conjuncts(action).conjuncts}
+        return by_where(self.solving.conjuncts(action).conjuncts)
 
     def _ask(self, out: Solution, action: str, state: Mapping[str, Any], key: int,
              open_: list[Key]) -> None:  # fmt: skip
@@ -145,17 +146,21 @@ class ApalacheSolver:
             if g not in stated:
                 out.undecided[g] = NOT_CHAINED if _where(g) not in chain else NO_TEXT
                 continue
-            mine = stated[g]
-            others = [c for h, c in stated.items() if h != g and c.where not in mine.inside
-                      and mine.where not in c.inside]  # fmt: skip
-            near = " /\\ ".join([f"~({mine.text})", *(f"({c.text})" for c in others)])
             asked[len(questions)] = (g, "near miss")
-            questions.append(Question(near))
+            questions.append(Question(_without(stated, g)))
             asked[len(questions)] = (g, "true")
-            questions.append(Question(f"{mine.text}"))
+            questions.append(Question(f"{stated[g].text}"))
         if len(questions) == 1:
             return
         dom = self.enumeration.domains.domain(action, state, key)
+        answer = self._session(out, action, state, dom, questions)
+        self._learn(out, action, state, key, dom, answer, asked)
+        alone = [g for i, (g, kind) in asked.items() if kind == "near miss" and i in answer.none]
+        if alone:
+            self._closest(out, action, state, key, dom, stated, alone)
+
+    def _session(self, out: Solution, action: str, state: Mapping[str, Any], dom: Domain,
+                 questions: list[Question]) -> Answer:  # fmt: skip
         client = self.connect(self.timeout)
         answer = self.solving.ask(client, action, state, dom.fields, dom.records, questions)
         if self._done is not None:
@@ -163,7 +168,26 @@ class ApalacheSolver:
         self.calls += 1
         self.seconds += answer.seconds
         out.solver_seconds += answer.seconds
-        self._learn(out, action, state, key, dom, answer, asked)
+        return answer
+
+    def _closest(self, out: Solution, action: str, state: Mapping[str, Any], key: int,
+                 dom: Domain, stated: dict[Key, Conjunct], alone: list[Key]) -> None:  # fmt: skip
+        """For each guard no near miss exists for, the closest miss: a request breaking it
+        and at most one other guard (``~g``, and at most one of the innermost other guards
+        FALSE), asked in a second session, and sent besides the miss enumeration found
+        (an implementation that skips the check of ``g`` may still refuse it for the other
+        guard, but nothing closer exists)."""
+        answer = self._session(out, action, state, dom,
+                               [Question(_closest(stated, g)) for g in alone])
+        every = set(self.guards(action))
+        en = self.enumeration
+        for i, g in enumerate(alone):
+            params = _in_domain(dom, answer.found[i]) if i in answer.found else None
+            if params is None or en.domains.allowed(action, params, state, key):
+                continue
+            if g in en._false(out, params, state, every, every):
+                out.closest[g] = params
+                out.solved.add((g, "closest miss"))
 
     def _learn(self, out: Solution, action: str, state: Mapping[str, Any], key: int,
                dom: Domain, answer: Answer, asked: dict[int, tuple[Key, str]]) -> None:  # fmt: skip
@@ -212,6 +236,25 @@ class ApalacheSolver:
         else:
             en._false(out, params, state, every, every)
         return params
+
+
+def _without(stated: dict[Key, Conjunct], g: Key) -> str:
+    """``~g`` and every other stated guard but those ``g`` lies inside or holds."""
+    mine = stated[g]
+    others = [c for k, c in stated.items() if k != g and c.where not in mine.inside
+              and mine.where not in c.inside]  # fmt: skip
+    return " /\\ ".join([f"~({mine.text})", *(f"({c.text})" for c in others)])
+
+
+def _closest(stated: dict[Key, Conjunct], g: Key) -> str:
+    """``~g`` and at most one other innermost guard FALSE (one with no stated guard inside
+    it; not one ``g`` lies inside or holds)."""
+    mine = stated[g]
+    holders = {w for c in stated.values() for w in c.inside}
+    leaves = [c for k, c in stated.items() if k != g and c.where not in holders
+              and c.where not in mine.inside and mine.where not in c.inside]  # fmt: skip
+    count = " + ".join(f"(IF ({c.text}) THEN 0 ELSE 1)" for c in leaves) or "0"
+    return f"~({mine.text}) /\\ ({count}) <= 1"
 
 
 def _in_domain(dom: Domain, found: Any) -> Fn | None:

@@ -25,7 +25,7 @@ from tlaconf.mbt.machine import Session, State
 from tlaconf.mbt.memo import value_key
 from tlaconf.mbt.online import Taken
 from tlaconf.mbt.reach import Node, reachable
-from tlaconf.mbt.solver import Solution, Solver
+from tlaconf.mbt.solver import NOT_ASKED, Solution, Solver
 from tlaconf.values import Fn
 
 MAX_STATES = 100
@@ -35,7 +35,7 @@ PATIENCE = 5
 """An action is looked at no more once this many states in a row taught nothing new of
 its open guards."""
 
-Want = Literal["allowed", "near miss", "miss"]
+Want = Literal["allowed", "near miss", "miss", "closest miss"]
 
 
 @dataclass
@@ -50,8 +50,12 @@ class Facts:
     too_large: int = 0
     """The largest params domain (requests) of a state neither enumerated nor settled by a
     symbolic solver (0: none)."""
+    settled: int = 0
+    """States in which its domain was examined whole (enumerated, or settled by a
+    symbolic solver)."""
     undecided: str | None = None
-    """Why the symbolic solver did not settle it (the last state it was asked in)."""
+    """Why the symbolic solver did not settle it (in the first state where it was asked
+    and did not)."""
     solved: dict[Want, tuple[int, float]] = field(default_factory=dict)
     """The targets a symbolic solver found: their domain's size and the seconds it took."""
 
@@ -105,8 +109,8 @@ class Survey:
         out: dict[tuple[int, str, int], tuple[Node, str, Fn, Want]] = {}
         for (action, _), facts in self.facts.items():
             want: Want
-            for want in ("allowed", "near miss", "miss"):
-                if want == "miss" and "near miss" in facts.targets:
+            for want in ("allowed", "near miss", "miss", "closest miss"):
+                if want in ("miss", "closest miss") and "near miss" in facts.targets:
                     continue
                 found = facts.targets.get(want)
                 if found is not None:
@@ -167,10 +171,13 @@ def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Sol
         facts.true |= g in sol.true
         if not sol.complete and g not in sol.decided:
             facts.too_large = max(facts.too_large, sol.domain)
-        if g in sol.undecided:
+        else:
+            facts.settled += 1
+        if g in sol.undecided and (facts.undecided is None
+                                   or facts.undecided.startswith(NOT_ASKED)):  # fmt: skip
             facts.undecided = sol.undecided[g]
         for want, table in (("allowed", sol.allowed), ("near miss", sol.near_miss),
-                            ("miss", sol.miss)):
+                            ("miss", sol.miss), ("closest miss", sol.closest)):
             if g in table and want not in facts.targets:
                 facts.targets[want] = (node, table[g])  # type: ignore[index]
                 if (g, want) in sol.solved:

@@ -21,6 +21,8 @@ from tlaconf.replay.coverage import Coverage, PointCoverage
 from tlaconf.report.coverage import location, point_text
 
 BOTH, ACCEPTED, REJECTED, NEITHER = "both ways", "TRUE only", "FALSE only", "neither"
+MISSES = ("near miss", "miss", "closest miss")
+"""The directed requests that make a guard FALSE."""
 DEAD = "dead guard"
 
 
@@ -77,6 +79,10 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
     if not f.reached:
         return _unreached(f, plan)
     if not f.true:
+        if f.too_large and f.settled:
+            return (f"{DEAD}: FALSE for every request in the {f.settled} reachable state(s) "
+                    f"whose domain was examined whole (enumerated, or settled by Apalache); "
+                    f"not examined in {f.states - f.settled} other state(s): {_large(f)}")
         if f.too_large:
             return _large(f)
         return (f"{DEAD}: FALSE for every request in every reachable state examined "
@@ -85,13 +91,13 @@ def _why_not_true(f: Facts, plan: Survey) -> str:
 
 
 def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
-    sent = [f.targets[w][0].key for w in ("near miss", "miss") if w in f.targets]
+    sent = [f.targets[w][0].key for w in MISSES if w in f.targets]
     if sent:
         if all(key in plan.unreached for key in sent):
             return ("a request making it FALSE was aimed at, but on the way to its state the "
                     "implementation took another successor the spec allows")
         if any((action, value_key(f.targets[w][1])) in plan.rewritten
-               for w in ("near miss", "miss") if w in f.targets):
+               for w in MISSES if w in f.targets):
             return ("a request making it FALSE was sent, but the implementation filled in "
                     "fields of it with other values (a field it reports replaces the one "
                     "requested)")
@@ -102,8 +108,13 @@ def _why_not_false(f: Facts, plan: Survey, action: str) -> str:
         return "a request making it FALSE was sent, but no rejected step made it FALSE"
     if not f.reached:
         return _unreached(f, plan)
-    if f.too_large:
+    if f.too_large and not f.settled:
         return _large(f)
+    if f.too_large:
+        return (f"no request of {PREFIX}{action} makes it FALSE in the {f.settled} reachable "
+                f"state(s) whose domain was examined whole (enumerated, or settled by "
+                f"Apalache): the domain lacks the values that would; in "
+                f"{f.states - f.settled} other state(s) {_large(f)}")
     return (f"no request of {PREFIX}{action} makes it FALSE in the reachable states examined "
             f"({_states(f, plan)}): the domain lacks the values that would")
 

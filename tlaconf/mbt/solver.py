@@ -45,6 +45,9 @@ CLIMB_LIMIT = 300
 SEEDS = 4
 """Allowed requests whose one-field neighbours are tried as near misses."""
 
+NOT_ASKED = "Apalache was not asked in this state"
+"""How the reason begins when a symbolic solver was not asked (its budget spent)."""
+
 
 @dataclass
 class Solution:
@@ -62,6 +65,9 @@ class Solution:
     """guard -> a forbidden request whose walk made it, and only it, FALSE."""
     miss: dict[Key, Fn] = field(default_factory=dict)
     """guard -> a forbidden request whose walk made it FALSE (other guards too)."""
+    closest: dict[Key, Fn] = field(default_factory=dict)
+    """guard -> a forbidden request making it and at most one other guard FALSE, where no
+    near miss exists (found by a symbolic solver)."""
     reached: set[Key] = field(default_factory=set)
     true: set[Key] = field(default_factory=set)
     enabled: list[Fn] = field(default_factory=list)
@@ -73,7 +79,7 @@ class Solution:
     undecided: dict[Key, str] = field(default_factory=dict)
     """guard -> why a symbolic solver did not settle it in this state."""
     solved: set[tuple[Key, str]] = field(default_factory=set)
-    """(guard, "allowed" or "near miss"): found by a symbolic solver."""
+    """(guard, "allowed", "near miss" or "closest miss"): found by a symbolic solver."""
     solver_seconds: float = 0.0
 
 

@@ -12,6 +12,7 @@ inside.  The params are :data:`~tlaconf.replay.apalache.enabling.PARAM`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +102,23 @@ class _Walk:
         args = {p.name: self.g._arg(a, scope) for p, a in zip(definition.params, given,
                                                                strict=True)}  # fmt: skip
         self.body(definition.body, _Scope(owner, args), inside, depth + 1)
+
+
+def by_where(conjuncts: Iterable[Conjunct]) -> dict[Where, Conjunct]:
+    """The conjuncts by where they are.  One met along several paths (an operator called
+    twice, with other arguments) stands for all of them: its text is their conjunction
+    (None when one cannot be written) and it lies inside the items of every path."""
+    met: dict[Where, list[Conjunct]] = {}
+    for c in conjuncts:
+        met.setdefault(c.where, []).append(c)
+    out: dict[Where, Conjunct] = {}
+    for here, each in met.items():
+        texts = list(dict.fromkeys(c.text for c in each))
+        text = (None if None in texts else texts[0] if len(texts) == 1
+                else " /\\ ".join(f"({t})" for t in texts))  # fmt: skip
+        inside = tuple(dict.fromkeys(w for c in each for w in c.inside))
+        out[here] = Conjunct(here, text, inside)
+    return out
 
 
 @dataclass(frozen=True)
