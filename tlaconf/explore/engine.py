@@ -63,11 +63,14 @@ class Space(Protocol):
 
 class Found(Exception):
     """The engine found an invariant FALSE (``kind`` "invariant", ``name`` it) or a
-    deadlock in the state ``sid``."""
+    deadlock in the state ``sid``; with ``last``, the invariant is FALSE in a state the
+    constraints exclude (never recorded), reached by the step ``last`` from ``sid`` (None:
+    an initial state)."""
 
-    def __init__(self, kind: str, name: str, sid: StateId) -> None:
+    def __init__(self, kind: str, name: str, sid: StateId | None,
+                 last: Step | None = None) -> None:
         super().__init__(kind)
-        self.kind, self.name, self.sid = kind, name, sid
+        self.kind, self.name, self.sid, self.last = kind, name, sid, last
 
 
 class Engine:
@@ -95,7 +98,8 @@ class Engine:
         self._on = {name: [getattr(h, name) for h in self._hooks
                            if getattr(type(h), name) is not getattr(Hooks, name)]
                     for name in ("initial", "transition", "dead_end", "level_done",
-                                 "finished", "evaluating", "level_begins", "halts", "expanding")}
+                                 "finished", "evaluating", "level_begins", "halts", "expanding",
+                                 "excluded")}
         self._fp = model.fingerprint
         self._start = time.perf_counter()
         self._deadline: float | None = None
@@ -204,11 +208,12 @@ class Engine:
                 self._finished(res.complete)
         except Found as found:
             res.result = "deadlock" if found.kind == "deadlock" else "violation"
-            res.violation = Violation(found.name or None, self.path(found.sid), found.kind)
+            res.violation = Violation(found.name or None, self.found_path(found), found.kind)
         except Stop as stop:
             res.result = "deadlock" if stop.kind == "deadlock" else "violation"
             ids = tuple(stop.path)
-            path = self.path(ids[-1]) if ids and ids == self.ids(ids[-1]) else self.steps(ids)
+            path = (self.path(ids[-1]) if ids and ids[-1] in self._seen
+                    and ids == self.ids(ids[-1]) else self.steps(ids))
             res.violation = Violation(stop.name or None, path, stop.kind, stop.loop,
                                       stop.detail)
         unchecked = [u for h in self._hooks for u in getattr(h, "unchecked", ())]
@@ -216,6 +221,11 @@ class Engine:
             res.extra["unchecked"] = unchecked
         res.seconds = time.perf_counter() - self._start
         return res
+
+    def found_path(self, found: Found) -> tuple[Step, ...]:
+        """The behaviour to what ``found`` found."""
+        head = () if found.sid is None else self.path(found.sid)
+        return head + (() if found.last is None else (found.last,))
 
     def _finished(self, complete: bool) -> None:
         for f in self._on["finished"]:
@@ -237,6 +247,8 @@ class Engine:
             self._at(1)
             if model.in_constraints(state):
                 yield self._fp(state), state
+            else:
+                self._excluded(None, None, None, state)
 
     def _initial(self) -> list[tuple[StateId, State]]:
         """The distinct initial states satisfying the constraints, recorded and checked."""
@@ -281,14 +293,35 @@ class Engine:
             if evaluating:
                 self._at(level + 1)
             if not model.in_constraints(nxt):
+                self._excluded(sid, state, t.label, nxt)
                 continue
             if evaluating:
                 self._at(level)
             if not model.action_allowed(state, nxt):
+                self._excluded(sid, state, t.label, nxt)
                 continue
             if evaluating:
                 self._at(level + 1)
             yield t.label, self._fp(nxt), nxt
+
+    def _excluded(self, src: StateId | None, src_state: State | None, label: Label | None,
+                  state: State) -> None:
+        """A generated state the constraints exclude: not kept, but, as TLC does, its
+        invariants are checked (and the hooks told, for the properties TLC checks
+        there)."""
+        inv = self.model.violated_invariant(state)
+        if inv is not None:
+            raise Found("invariant", inv, src, Step(label, state))
+        hooks = self._on["excluded"]
+        if hooks:
+            dst = self._fp(state)
+            kept = dst in self._seen
+            if not kept:  # for a Stop's path; forgotten unless the search ends here
+                self._seen[dst] = (src, label, state, 0)
+            for f in hooks:
+                f(src, src_state, label, dst, state)
+            if not kept:
+                del self._seen[dst]
 
     def admit(self, src: StateId | None, label: Label | None, dst: StateId, state: State,
                level: int) -> bool:

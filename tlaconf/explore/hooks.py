@@ -69,6 +69,13 @@ class Hooks:
         state's level found so far are kept as the last level."""
         return False
 
+    def excluded(self, src: StateId | None, src_state: State | None, label: Label | None,
+                 dst: StateId, dst_state: State) -> None:
+        """A generated state that CONSTRAINT (an initial state: ``src`` None) or
+        ACTION_CONSTRAINT excludes, after its invariants held: the search does not keep
+        it, but TLC checks its invariants and action properties (``[]P``, ``[][A]_v``)
+        all the same; a Stop's path may end with ``dst``."""
+
     def expanding(self, sid: StateId, state: State, queued: int) -> None:
         """``state``'s successors have been generated and are about to be shown
         (:meth:`transition`, or :meth:`dead_end`); ``queued`` is what TLC's single worker

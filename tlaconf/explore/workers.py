@@ -84,7 +84,7 @@ class Worker:
             raise ValueError(f"unknown request {msg[0]!r}")
         except Found as found:  # with what was counted before it
             now = res.distinct_states if msg[0] == "admit" else res.total_states
-            return ("found", found.kind, found.name, found.sid, now - counted)
+            return ("found", found.kind, found.name, found.sid, now - counted, found.last)
         except Exception as exc:  # handed to the coordinator, which raises it
             return ("error", _portable(exc))
 
@@ -203,10 +203,18 @@ def search(engine: Engine, pool: Pool, n: int, max_depth: int | None,
     res = Result()
     first: list[list[Item]] = [[] for _ in range(n)]
     seen: set[StateId] = set()
-    for sid, state in engine.initial_candidates():
-        if sid not in seen:
-            seen.add(sid)
-            first[sid % n].append((None, None, sid, state))
+    try:
+        for sid, state in engine.initial_candidates():
+            if sid not in seen:
+                seen.add(sid)
+                first[sid % n].append((None, None, sid, state))
+    except Found as excluded:  # an initial state the constraints exclude
+        res.total_states = engine.result.total_states
+        res.result = "violation"
+        res.violation = Violation(excluded.name or None, engine.found_path(excluded),
+                                  excluded.kind)
+        res.seconds = time.perf_counter() - start
+        return res
     res.total_states = engine.result.total_states
 
     def found(answers: list[tuple[Any, ...]]) -> bool:
@@ -214,9 +222,10 @@ def search(engine: Engine, pool: Pool, n: int, max_depth: int | None,
         hit = next((a for a in answers if a[0] == "found"), None)
         if hit is None:
             return False
-        _, kind, name, sid, _ = hit
+        _, kind, name, sid, _, last = hit
         res.result = "deadlock" if kind == "deadlock" else "violation"
-        res.violation = Violation(name or None, _path(pool, n, sid), kind)
+        path = () if sid is None else _path(pool, n, sid)
+        res.violation = Violation(name or None, path + (() if last is None else (last,)), kind)
         return True
 
     level = 1

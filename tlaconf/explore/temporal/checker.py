@@ -102,6 +102,26 @@ class PropertyChecker(Hooks):
                     for k in p.actions:
                         self._check(p, k, "[]", src_state, dst_state, u, v)
 
+    def excluded(self, src: StateId | None, src_state: State | None, label: Label | None,
+                 dst: StateId, dst_state: State) -> None:
+        """A state the constraints exclude: TLC checks ``[]P`` (and an initial state's
+        predicates) in it and ``[][A]_v`` on the step to it, though it keeps it out of
+        the graph."""
+        g = self.graph
+        u = None if src is None else g.index[src]
+        ids = (() if u is None else tuple(g.ids[i] for i in g.path(u))) + (dst,)
+        queue = len(g.ids) - self._expanded
+        for p in self.props.properties:
+            with self._at(queue, 1 if u is None else self._levels[u] + 1):
+                for k in p.inits if u is None else ():
+                    self._verdict(p, k, "initial predicate", dst_state, None, ids)
+                for k in p.invariants:
+                    self._verdict(p, k, "[]", dst_state, None, ids)
+            if u is not None and p.actions:
+                with self._at(queue, self._levels[u]):
+                    for k in p.actions:
+                        self._verdict(p, k, "[]", src_state or {}, dst_state, ids)
+
     def dead_end(self, sid: StateId, state: State) -> None:
         u = self.graph.index[sid]
         with self._at(self._queued, self._levels[u]):
@@ -125,14 +145,20 @@ class PropertyChecker(Hooks):
         if self.decider.holds(k, state, nxt):
             return
         path = self.graph.path(u) + ([] if v is None else [v])
+        self._verdict(p, k, how, state, nxt, tuple(self.graph.ids[i] for i in path))
+
+    def _verdict(self, p: Property, k: int, how: str, state: State, nxt: State | None,
+                 ids: tuple[StateId, ...]) -> None:
+        """Stop with the behaviour ``ids`` if the safety atom ``k`` is FALSE there."""
+        if self.decider.holds(k, state, nxt):
+            return
         atom = self.props.atoms[k]
         sp = atom.span
         what = f"{atom.text} ({Path(sp.file).name}:{sp.line}:{sp.col})"
         if how != "[]":
             what = f"the {how} {what}"
         blame = self.decider.explain(k, state, nxt).render(1)
-        raise Stop("property", p.name, tuple(self.graph.ids[i] for i in path), None,
-                   f"{what} is FALSE\n{blame}")
+        raise Stop("property", p.name, ids, None, f"{what} is FALSE\n{blame}")
 
     def _add(self, sid: StateId, state: State, parent: int) -> int:
         u = self.graph.add(sid, state, parent)
