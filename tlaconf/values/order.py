@@ -112,7 +112,7 @@ def compare(a: Any, b: Any) -> int:
         return 0
     if fa == "function":
         if ta is tuple and tb is tuple and len(a) == len(b):  # the same domain 1..n
-            for x, y in zip(a, b):
+            for x, y in zip(a, b, strict=True):
                 c = compare(x, y)
                 if c:
                     return c
