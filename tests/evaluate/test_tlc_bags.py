@@ -44,3 +44,25 @@ def test_to_string_of_bags_as_tlc_prints_them() -> None:
     assert ev('ToString("1a" :> 1)') == "[1a |-> 1]"
     assert ev('ToString("_x" :> 1)') == "[_x |-> 1]"
     assert ev("ToString(SetToBag({<<>>}))") == "(<<>> :> 1)"
+
+
+def test_bags_of_messages_add_and_compare_keys_as_tlc() -> None:
+    """(+) on bags of records (a protocol's messages): counts summed, a key equal to one
+    of the bag's found again, and a key TLC cannot compare with the bag's keys an error,
+    as when each new key is looked up in the keys before it (also for a bag whose keys
+    were checked by an earlier (+))."""
+    msgs = ('LET m1 == [type |-> "req", to |-> 1, entries |-> <<[t |-> 1]>>] '
+            'm2 == [type |-> "req", to |-> 2, entries |-> <<[t |-> 1]>>] '
+            'b == SetToBag({m1}) (+) SetToBag({m2}) IN ')
+    assert ev(msgs + "BagCardinality(b (+) SetToBag({m1}))") == 3
+    assert ev(msgs + "CopiesIn(m1, (b (+) SetToBag({m1})) (+) SetToBag({m2}))") == 2
+    assert ev(msgs + "DOMAIN (b (+) SetToBag({m2})) = {m1, m2}") is True
+    # TLC orders records field by field (entries, to, type): a shorter entries decides
+    # before the string to is met; the same entries meet it
+    other = '[type |-> "req", to |-> "x", entries |-> <<%s>>]'
+    assert ev(msgs + f"BagCardinality(b (+) SetToBag({{{other % ''}}}))") == 3
+    fails(msgs + f"b (+) SetToBag({{{other % '[t |-> 1]'}}})",
+          'cannot compare the string "x" with the integer')
+    fails(msgs + f"(b (+) SetToBag({{m1}})) (+) SetToBag({{{other % '[t |-> 1]'}}})",
+          'cannot compare the string "x" with the integer')
+    fails('SetToBag({<<1>>}) (+) SetToBag({<<"a">>})', "cannot compare")

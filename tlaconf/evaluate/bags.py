@@ -5,7 +5,6 @@ positive).  Every function takes the span id ``sid`` first."""
 
 from __future__ import annotations
 
-import bisect
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.semantics import NONE, member, normalize_fn, partner
-from tlaconf.values import Fn, ModelValue, make_fn, sort_key
+from tlaconf.values import Fn, ModelValue, make_fn, order
 from tlaconf.values.recent import Recent
 
 EMPTY_BAG: tuple[Any, ...] = ()
@@ -84,42 +83,42 @@ SetToBag({x})`` for each ``x`` of a step checks the keys of ``m`` once, not for 
 class _Keys:
     """The distinct keys of a function being built, each new one checked as ``member``
     checks it against those before it (an error where TLC would compare values it
-    cannot): of their kind, and compared with its two neighbours in TLC's order.
-    ``member`` sorts all the keys again for every new one; here they are kept in that
-    order as they come (the keys of a protocol's messages are kept with them:
-    :func:`~tlaconf.values.sort_key`)."""
+    cannot).  ``member`` sorts the keys to compare a new one with its neighbours in TLC's
+    order, which walks every value (a bag of messages carrying log entries); a tuple, set
+    or function of the keys' kind that compares with every key before it (TLC's order
+    stops at the first difference, and a log entry two messages share is the same
+    value) cannot fail that check, which is then skipped."""
 
     def __init__(self, sid: int) -> None:
         self.sid = sid
         self.keys: list[Any] = []
-        self.order: list[tuple[Any, ...]] = []
-        self.sorted: list[Any] = []
-        self.kind: Any = None
-        """The first key that is not a model value (the family of all of them)."""
-        self.plain = True
-        """Whether every key is a plain value (a lazy set is compared by its content with
-        every key, by ``member``)."""
+        self.kind: str | None = None
+        """The family of the first key that is not a model value."""
 
     def add(self, k: Any, check: bool = True) -> None:
         t = type(k)
-        at = sort_key(k)
-        i = bisect.bisect_left(self.order, at)
-        if check and self.keys:
-            if (t is tuple or t is frozenset or t is Fn) and self.plain:
-                near = self.sorted[max(0, i - 1): i + 1]
-                member(k, frozenset(near if self.kind is None else [*near, self.kind]),
-                       self.sid)
-            else:
-                member(k, frozenset(self.keys), self.sid)
+        if check and self.keys and not ((t is tuple or t is frozenset or t is Fn)
+                                        and self._compares(k)):
+            member(k, frozenset(self.keys), self.sid)
         self.keys.append(k)
-        self.order.insert(i, at)
-        self.sorted.insert(i, k)
         if self.kind is None and t is not ModelValue:
-            self.kind = k
-        self.plain = self.plain and t in _PLAIN
+            self.kind = order.family(k)
+
+    def _compares(self, k: Any) -> bool:
+        if self.kind is not None and order.family(k) != self.kind:
+            return False
+        try:
+            for e in self.keys:
+                if type(e) not in _PLAIN:
+                    return False
+                order.compare(k, e)
+        except order.Incomparable:
+            return False
+        return True
 
 
 _PLAIN = frozenset({tuple, frozenset, Fn, ModelValue, int, str, bool})
+"""Keys compared without the lazy sets' content rule of ``member``."""
 
 
 def is_a_bag(sid: int, b: Any) -> bool:

@@ -198,11 +198,11 @@ def _fn_key(v: Fn) -> tuple[Any, ...]:
     return (_RANK[Fn], len(v), tuple(k for k, _ in items), tuple(sort_key(x) for _, x in items))
 
 
-_KEPT_FIELDS = 6
+_KEPT_FIELDS = 3
 """Functions of this many arguments or more (a protocol's messages) keep their key in
 :data:`_FN_KEYS`: the same messages of a bag are ordered again at every step (a bag's
 equality, its keys' order) and their keys walk every entry they carry."""
-_FN_KEYS: Recent[tuple[Any, ...]] = Recent(1024)
+_FN_KEYS: Recent[tuple[Any, ...]] = Recent(4096)
 
 
 def canonical(values: Iterable[Any]) -> list[Any]:

@@ -111,6 +111,19 @@ def compare(a: Any, b: Any) -> int:
                 return c
         return 0
     if fa == "function":
+        if ta is tuple and tb is tuple and len(a) == len(b):  # the same domain 1..n
+            for x, y in zip(a, b, strict=True):
+                c = compare(x, y)
+                if c:
+                    return c
+            return 0
+        if ta is Fn and tb is Fn and a._d.keys() == b._d.keys() \
+                and all(type(k) is str for k in a._d):  # records with the same fields
+            for k in sorted(a._d):
+                c = compare(a._d[k], b._d[k])
+                if c:
+                    return c
+            return 0
         if len(a) and len(b) and _is_record(a) != _is_record(b):
             raise Incomparable(a, b)  # RecordValue.compareTo: "compare record with non-record"
         if len(a) != len(b):
