@@ -99,8 +99,9 @@ def test_checker_agrees_with_embedded(path: Path, checker: ExternalChecker) -> N
     ``--cross-check`` agrees; or the trace is a known limitation of the checker
     (``LIMITS``, named in the docs) and the user gets its message."""
     if is_partial(path):
-        pytest.skip("a partial trace is decided by the candidate-set search of tlaconf "
-                    "validate, whatever the backend: no checker replays it")
+        pytest.skip("a partial trace: TLC decides it through its export as a trace spec "
+                    "(tests/tlc/test_partial_tlc.py); Apalache does not decide partial "
+                    "traces")
     spec = PROJECT / "spec"
     embedded = EmbeddedBackend()
     ours = replay_trace(path, spec, embedded)
