@@ -114,13 +114,13 @@ class PropertyChecker(Hooks):
         for p in self.props.properties:
             with self._at(queue, 1 if u is None else self._levels[u] + 1):
                 for k in p.inits if u is None else ():
-                    self._verdict(p, k, "initial predicate", dst_state, None, ids)
+                    self._check_excluded(p, k, "initial predicate", dst_state, None, ids)
                 for k in p.invariants:
-                    self._verdict(p, k, "[]", dst_state, None, ids)
+                    self._check_excluded(p, k, "[]", dst_state, None, ids)
             if u is not None and p.actions:
                 with self._at(queue, self._levels[u]):
                     for k in p.actions:
-                        self._verdict(p, k, "[]", src_state or {}, dst_state, ids)
+                        self._check_excluded(p, k, "[]", src_state or {}, dst_state, ids)
 
     def dead_end(self, sid: StateId, state: State) -> None:
         u = self.graph.index[sid]
@@ -145,13 +145,17 @@ class PropertyChecker(Hooks):
         if self.decider.holds(k, state, nxt):
             return
         path = self.graph.path(u) + ([] if v is None else [v])
-        self._verdict(p, k, how, state, nxt, tuple(self.graph.ids[i] for i in path))
+        self._stop(p, k, how, state, nxt, tuple(self.graph.ids[i] for i in path))
 
-    def _verdict(self, p: Property, k: int, how: str, state: State, nxt: State | None,
-                 ids: tuple[StateId, ...]) -> None:
-        """Stop with the behaviour ``ids`` if the safety atom ``k`` is FALSE there."""
-        if self.decider.holds(k, state, nxt):
-            return
+    def _check_excluded(self, p: Property, k: int, how: str, state: State,
+                        nxt: State | None, ids: tuple[StateId, ...]) -> None:
+        """As :meth:`_check`, on a behaviour ending in a state the graph does not keep."""
+        if not self.decider.holds(k, state, nxt):
+            self._stop(p, k, how, state, nxt, ids)
+
+    def _stop(self, p: Property, k: int, how: str, state: State, nxt: State | None,
+              ids: tuple[StateId, ...]) -> None:
+        """Stop with the behaviour ``ids``: the safety atom ``k`` is FALSE at its end."""
         atom = self.props.atoms[k]
         sp = atom.span
         what = f"{atom.text} ({Path(sp.file).name}:{sp.line}:{sp.col})"
