@@ -509,7 +509,7 @@ class ActionCompiler:
         for p, a in zip(params, args, strict=True):
             slot = None if p.arity else _bound_value(a, sc)
             if slot is not None:  # a bound value: the same whether passed by name or not
-                makers.append(_slot_reader(slot))
+                makers.append(_SlotReader(slot))
                 binds.append(Binding(p.name, "val", 0, None))
             elif not p.arity and self.walker._passed_by_name(a, sc.ns, sc.env):
                 makers.append(self._by_name(a, sc))
@@ -524,6 +524,10 @@ class ActionCompiler:
         inner = Scope(outer.ns, outer.env, outer.slots, sc.depth)
         inner = self.extend(inner, *binds)
         cur = self.cur
+        if all(type(m) is _SlotReader for m in makers):  # values bound already: no code
+            slots = "".join(f"_e[{cast(_SlotReader, m).slot}], " for m in makers)
+            return cast(Bind, self.generate(f"def _f(_S, _a, _e):\n    return _e + ({slots})\n")
+                        ), inner
 
         def bind(S: Any, a: NextState, e: tuple[Any, ...]) -> tuple[Any, ...]:
             cur.N = a
@@ -601,8 +605,16 @@ def _bound_value(a: A.Expr, sc: Scope) -> int | None:
     return None
 
 
-def _slot_reader(slot: int) -> Leaf:
-    return lambda S, N, e: e[slot]
+class _SlotReader:
+    """A parameter bound to a value already bound (its slot in the runtime tuple)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+
+    def __call__(self, S: Any, N: Any, e: tuple[Any, ...]) -> Any:
+        return e[self.slot]
 
 
 def _raising(err: BaseException) -> Callable[..., Any]:
@@ -630,7 +642,8 @@ def _same_values(S: Any, a: NextState, e: tuple[Any, ...]) -> tuple[Any, ...]:
 
 Split = Callable[[Any, NextState, tuple[Any, ...], Any], None]
 """A compiled piece of the next-state relation above its actions: also given the label
-of the successors found below it."""
+of the successors found below it, as a plain ``(name, args, bound)`` triple (made into a
+label by ``make_label`` only for a successor found: most branches fail a guard)."""
 Emit = Callable[[Any, NextState], None]
 """Takes one successor (its label, the primed variables assigned)."""
 Walk = Callable[[A.Node, Namespace, Any, Any], None]
@@ -709,22 +722,23 @@ class SplitCompiler(ActionCompiler):
                 values = self.label_args(inner, len(getattr(node, "args", ())))
                 if values is not None:
                     body = self.enter(target, lambda: self.split_or_walk(body_node, inner))
-                    make, name = self.make_label, node.name
+                    name = node.name
 
                     def call(S: Any, a: NextState, e: tuple[Any, ...], lab: Any) -> None:
                         cur.N = a
                         inner_e = bind(S, a, e)
-                        body(S, a, inner_e, make(name, values(inner_e)))
+                        body(S, a, inner_e, (name, values(inner_e), ()))
 
                     return call
         return self.leaf_split(node, sc)
 
     def leaf_split(self, node: A.Node, sc: Scope) -> Split:
         """``node`` as one action: its successors all have the label it is given."""
-        emit, cur = self.emit, self.cur
+        emit, cur, make = self.emit, self.cur, self.make_label
 
         def final(S: Any, a: NextState, e: tuple[Any, ...]) -> None:
-            emit(cur.label, a)
+            lab = cur.label
+            emit(make(lab[0], lab[1], lab[2]), a)
 
         act = self.action(node, sc, final)
 
@@ -738,13 +752,13 @@ class SplitCompiler(ActionCompiler):
         domains, inner = self.bounds(node, sc)
         names = tuple(n for b in node.bounds for n in b.names)
         body = self.split(node.body, inner)
-        cur, make = self.cur, self.make_label
+        cur = self.cur
 
         def run(S: Any, a: NextState, e: tuple[Any, ...], lab: Any) -> None:
             cur.N = a
+            name, args, bound = lab
             for values in domains(S, a, e):
-                bound = lab.bound + tuple(zip(names, values, strict=True))
-                body(S, a, e + values, make(lab.name, lab.args, bound))
+                body(S, a, e + values, (name, args, bound + tuple(zip(names, values, strict=True))))
 
         return run
 
@@ -765,6 +779,11 @@ class SplitCompiler(ActionCompiler):
                 getters.append((b.name, inner.slots[i], "maybe"))
             else:
                 return None
+
+        if all(kind == "val" for _, _, kind in getters):  # plain reads: no code
+            pairs = "".join(f"({name!r}, _e[{slot}]), " for name, slot, _ in getters)
+            return cast(Callable[[tuple[Any, ...]], tuple[tuple[str, Any], ...]],
+                        self.generate(f"def _f(_e):\n    return ({pairs})\n"))
 
         def values(e: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
             out = []

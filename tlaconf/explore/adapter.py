@@ -140,7 +140,7 @@ class Successors:
         walker = self._init
         try:
             with budget.limit(span), walker.in_state(NO_STATE, NextState({})):
-                return [self._complete(asg, node, "the initial predicate")
+                return [self._complete(asg, node, None)
                         for asg in walker.successors(node, ns, Env(), {})]
         except Exception as exc:
             raise self._error(exc, node) from None
@@ -150,21 +150,25 @@ class Successors:
     ) -> list[tuple[Label, dict[str, Any]]]:
         """Every successor of ``state`` under the action ``node`` (the definition
         ``name``, at ``span``) with its label, duplicates included."""
-        w = self._enabler
         try:
-            with budget.limit(span):
-                if not self._compiled:
-                    with w.in_state(state, NextState({})):
-                        return [(label, self._complete(asg, node, f"action {label.name}"))
-                                for label, asg in self._split(node, ns, Env(), Label(name))]
-                program = self._program(node, ns, name)
-                saved = self._out, self._what
-                self._out, self._what = [], node
-                try:
-                    program(state, NextState({}), (), Label(name))
-                    return self._out
-                finally:
-                    self._out, self._what = saved
+            if not self._compiled:
+                w = self._enabler
+                with budget.limit(span), w.in_state(state, NextState({})):
+                    return [(label, self._complete(asg, node, label))
+                            for label, asg in self._split(node, ns, Env(), Label(name))]
+            program = self._program(node, ns, name)
+            saved = self._out, self._what
+            out: list[tuple[Label, dict[str, Any]]] = []
+            self._out, self._what = out, node
+            try:
+                if budget.inside():  # a step's block: one more adds nothing
+                    program(state, NextState(), (), (name, (), ()))
+                else:
+                    with budget.limit(span):
+                        program(state, NextState(), (), (name, (), ()))
+                return out
+            finally:
+                self._out, self._what = saved
         except Exception as exc:
             raise self._error(exc, node) from None
 
@@ -186,13 +190,13 @@ class Successors:
             with budget.limit(entry.node.span), w.in_state(state, NextState({})):
                 program = self._action_program(op, body, ns, env) if self._compiled else None
                 if program is None:
-                    return [self._complete(asg, body, f"action {op}")
+                    return [self._complete(asg, body, Label(op))
                             for asg in w.successors(body, ns, env, {})]
                 saved = self._out, self._what
                 self._out, self._what = [], body
                 try:
                     program(state, NextState({}), tuple(b.value for b in env.bindings),
-                            Label(op))
+                            (op, (), ()))
                     return [s for _, s in self._out]
                 finally:
                     self._out, self._what = saved
@@ -261,12 +265,13 @@ class Successors:
         return hit[1] if hit[0] is body else self._splitter.compile_action(body, ns, env)
 
     def _emit(self, label: Label, asg: dict[str, Any]) -> None:
-        self._out.append((label, self._complete(asg, self._what, f"action {label.name}")))
+        self._out.append((label, self._complete(asg, self._what, label)))
 
-    def _walk(self, node: A.Node, ns: Namespace, label: Label, state: Any) -> None:
+    def _walk(self, node: A.Node, ns: Namespace, label: tuple[str, Any, Any],
+              state: Any) -> None:
         """The tree walk of a part of the next-state relation that is not compiled."""
         with self._enabler.in_state(state, NextState({})):
-            for lab, asg in self._split(node, ns, Env(), label):
+            for lab, asg in self._split(node, ns, Env(), Label(*label)):
                 self._emit(lab, asg)
 
     def _split(self, node: A.Node, ns: Namespace, env: Env,
@@ -301,21 +306,24 @@ class Successors:
         for asg in w.successors(node, ns, env, {}):
             yield label, asg
 
-    def _complete(self, asg: dict[str, Any], node: A.Node, what: str) -> dict[str, Any]:
+    def _complete(self, asg: dict[str, Any], node: A.Node, label: Label | None
+                  ) -> dict[str, Any]:
+        """The successor ``asg`` (of the action at ``node``, labelled ``label``; None: the
+        initial predicate) as a state: every variable assigned, its values settled."""
         out = {}
         settled = _SETTLED
+        plain = _PLAIN_SET
         for v in self.variables:
             x = asg.get(v, _MISSING)
-            if type(x) in _PLAIN_SET:
+            if type(x) in plain or settled.get(id(x)) is x:  # unchanged: settled before
                 out[v] = x
                 continue
-            if settled.get(id(x)) is not x:  # what a step left unchanged was settled before
-                if x is _MISSING:
-                    names = ", ".join(v for v in self.variables if v not in asg)
-                    raise Fail(f"{what} leaves {names} unassigned (every variable must be "
-                               "determined)", (), self._enabler.comp.sid(node))
-                x = settle(x)
-            out[v] = x
+            if x is _MISSING:
+                what = "the initial predicate" if label is None else f"action {label.name}"
+                names = ", ".join(v for v in self.variables if v not in asg)
+                raise Fail(f"{what} leaves {names} unassigned (every variable must be "
+                           "determined)", (), self._enabler.comp.sid(node))
+            out[v] = settle(x)
         return out
 
     def _error(self, exc: BaseException, node: A.Node) -> BaseException:
