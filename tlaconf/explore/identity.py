@@ -130,6 +130,9 @@ def fingerprint(v: Any) -> int:
             elif tx is int:
                 f = _ints.get(x)
                 h += f if f is not None else _int(x)
+            elif tx is ModelValue:
+                f = _models.get(x.name)
+                h += f if f is not None else _model(x.name)
             else:
                 h += fingerprint(x)
         fp = _set(h, len(v))
@@ -160,6 +163,10 @@ def _function_on_1_n(v: tuple[Any, ...]) -> int:
             f = _ints.get(x)
             if f is None:
                 f = _int(x)
+        elif tx is ModelValue:
+            f = _models.get(x.name)
+            if f is None:
+                f = _model(x.name)
         else:
             box = _boxes.get(id(x))
             f = box[1] if box is not None and box[0] is x else fingerprint(x)

@@ -26,21 +26,25 @@ from typing import Any, TypeAlias
 
 from tlaconf.values.recent import Recent
 
+_MODEL_VALUES: dict[str, ModelValue] = {}
+"""Every model value made, by name (few: a model's constants)."""
+
 
 class ModelValue:
-    """A TLC model value: equal only to itself (by name)."""
+    """A TLC model value: equal only to itself.  Model values are interned (one object
+    per name, unpickled ones included), so equality and hashing are by identity, at C
+    speed: a set, a dict key or a comparison of model values calls no Python code."""
 
-    __slots__ = ("_h", "name")
+    __slots__ = ("name",)
+    name: str
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._h = hash(("ModelValue", name))
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, ModelValue) and other.name == self.name)
-
-    def __hash__(self) -> int:
-        return self._h
+    def __new__(cls, name: str) -> ModelValue:
+        made = _MODEL_VALUES.get(name)
+        if made is None:
+            made = object.__new__(cls)
+            made.name = name
+            _MODEL_VALUES[name] = made
+        return made
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ModelValue, (self.name,))
