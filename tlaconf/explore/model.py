@@ -34,7 +34,7 @@ from tlaconf.explore.temporal.classify import Properties
 from tlaconf.files import unreadable_path
 from tlaconf.spec.cfg import Cfg, Substitution, read_cfg
 from tlaconf.tla import ast as A
-from tlaconf.values import Fn, ModelValue, sort_key
+from tlaconf.values import Fn, ModelValue, sort_key, sort_key_mapped
 
 State = dict[str, Any]
 
@@ -206,57 +206,68 @@ def _section_line(cfg: Cfg, keyword: str) -> int:
 
 def permute(v: Any, perm: Fn) -> Any:
     """``v`` with every model value ``m`` in the permutation's domain replaced by
-    ``perm[m]`` (``v`` itself when that changes nothing)."""
+    ``perm[m]`` (``v`` itself when that changes nothing: no part of it is replaced, which
+    Python's ``==`` cannot tell, as it has ``0 == FALSE``)."""
     t = type(v)
     if t is ModelValue:
         return perm.get(v, v)
-    if t is frozenset:
-        out: Any = frozenset([permute(x, perm) for x in v])
-    elif t is tuple:
-        out = tuple([permute(x, perm) for x in v])
-    elif t is Fn:
-        out = Fn({permute(k, perm): permute(x, perm) for k, x in v.items()})
-    else:
-        return v
-    return v if out == v else out  # a permutation changes no scalar: == is exact here
+    if t is frozenset or t is tuple:
+        items = list(v)
+        images = [permute(x, perm) for x in items]
+        if all(x is y for x, y in zip(images, items, strict=True)):
+            return v
+        return frozenset(images) if t is frozenset else tuple(images)
+    if t is Fn:
+        pairs = list(v.items())
+        moved = [(permute(k, perm), permute(x, perm)) for k, x in pairs]
+        if all(k is j and x is y for (k, x), (j, y) in zip(moved, pairs, strict=True)):
+            return v
+        return Fn(dict(moved))
+    return v
 
 
 class Representative:
     """TLC's representative of a state under ``SYMMETRY``: of the permutations of its
-    values, the least in TLC's order, variable by variable.  A permutation is applied to
-    a variable's value only when the ones before tie.  A permutation's image of a value
-    and a value's place in TLC's order (:func:`~tlaconf.values.sort_key`: the images of
-    one value have one structure, so their keys compare as TLC compares them) are
-    remembered by identity: successors share the values they leave unchanged."""
+    values, the least in TLC's order, variable by variable.  The permutations are
+    compared by the keys of their images (:func:`~tlaconf.values.sort_key` of the
+    permuted value, computed without building it: the images of one value have one
+    structure, so their keys compare as TLC's ``compareTo`` does), a variable's only when
+    the ones before tie; only the least permutation's images are built.  Keys of values
+    and of their images are remembered by identity: successors share the values they
+    leave unchanged."""
 
     _REMEMBERED = 100_000
-    """Images (and keys) remembered per permutation before they are forgotten."""
+    """Keys remembered per permutation before they are forgotten."""
 
     def __init__(self, perms: tuple[Fn, ...]) -> None:
         self.perms = perms
         self._images: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+        self._pkeys: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+        self._mv: list[dict[ModelValue, Any]] = [
+            {m: sort_key(x) for m, x in p.items()} for p in perms]
         self._keys: dict[int, tuple[Any, Any]] = {}
 
     def least(self, values: tuple[Any, ...]) -> tuple[Any, ...]:
-        least = values
+        best = -1  # the least permutation so far (-1: none moves the values lower)
         keys = [self._key(v) for v in values]
-        for perm, images in zip(self.perms, self._images, strict=True):
-            moved: list[Any] = []
-            for j, y in enumerate(least):
-                x = self._image(values[j], perm, images)
-                if x is y:
-                    moved.append(x)
+        n = len(values)
+        for i in range(len(self.perms)):
+            memo, mv = self._pkeys[i], self._mv[i]
+            for j in range(n):
+                kx = sort_key_mapped(values[j], mv, memo)
+                kb = keys[j]
+                if kx is kb or kx == kb:
                     continue
-                kx = self._key(x)
-                if kx > keys[j]:
-                    break
-                moved.append(x)
-                if kx < keys[j]:
-                    moved.extend(self._image(v, perm, images) for v in values[j + 1:])
-                    least = tuple(moved)
-                    keys = [self._key(v) for v in least]
-                    break
-        return least
+                if kx < kb:
+                    best = i
+                    keys[j] = kx
+                    for r in range(j + 1, n):
+                        keys[r] = sort_key_mapped(values[r], mv, memo)
+                break
+        if best < 0:
+            return values
+        perm, images = self.perms[best], self._images[best]
+        return tuple(self._image(v, perm, images) for v in values)
 
     def _key(self, v: Any) -> Any:
         t = type(v)

@@ -1,7 +1,17 @@
 """TLA+ values: the Python representation, canonical order, TLA+ printing and ITF codec."""
 
 from tlaconf.values import order, shape
-from tlaconf.values.core import Fn, ModelValue, Value, canonical, kind, make_fn, record, sort_key
+from tlaconf.values.core import (
+                                 Fn,
+                                 ModelValue,
+                                 Value,
+                                 canonical,
+                                 kind,
+                                 make_fn,
+                                 record,
+                                 sort_key,
+                                 sort_key_mapped,
+)
 from tlaconf.values.itf import ITFDecodeError, decode, encode, from_python
 from tlaconf.values.printing import to_tla
 
@@ -20,5 +30,6 @@ __all__ = [
     "record",
     "shape",
     "sort_key",
+    "sort_key_mapped",
     "to_tla",
 ]

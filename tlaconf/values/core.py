@@ -22,7 +22,7 @@ and ``1``, which Python would collapse) is refused by
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 from tlaconf.values.recent import Recent
 
@@ -195,6 +195,48 @@ def sort_key(v: Any) -> tuple[Any, ...]:
         except Exception:  # too large to enumerate
             pass
     return (rank, repr(v))
+
+
+def sort_key_mapped(v: Any, mv: dict[ModelValue, Any], memo: dict[int, tuple[Any, Any]]
+                    ) -> tuple[Any, ...]:
+    """:func:`sort_key` of ``v`` with its model values renamed, without building the
+    renamed value: ``mv`` maps a model value to the key of its new name (one not in it
+    keeps its own); ``memo`` remembers the keys of containers by identity (for one
+    ``mv``)."""
+    t = type(v)
+    if t is ModelValue:
+        k = mv.get(v)
+        return k if k is not None else sort_key(v)
+    if t is int or t is str or t is bool:
+        return (_RANK[t], v)
+    hit = memo.get(id(v))
+    if hit is not None and hit[0] is v:
+        return cast(tuple[Any, ...], hit[1])
+    if t is frozenset:
+        out: tuple[Any, ...] = (
+            _RANK[t], len(v), tuple(sorted([sort_key_mapped(x, mv, memo) for x in v])))
+    elif t is tuple:
+        out = (_RANK[t], len(v), _tuple_domain(len(v)),
+               tuple([sort_key_mapped(x, mv, memo) for x in v]))
+    elif t is Fn:  # the renamed keys are distinct, so they alone order the pairs
+        items = sorted([(sort_key_mapped(k, mv, memo), x) for k, x in v.items()],
+                       key=_first)
+        out = (_RANK[t], len(v), tuple([k for k, _ in items]),
+               tuple([sort_key_mapped(x, mv, memo) for _, x in items]))
+    else:  # a value kept unenumerated is not renamed
+        out = sort_key(v)
+    if len(memo) >= _KEYS_REMEMBERED:
+        memo.clear()
+    memo[id(v)] = (v, out)
+    return out
+
+
+def _first(item: tuple[Any, Any]) -> Any:
+    return item[0]
+
+
+_KEYS_REMEMBERED = 100_000
+"""Keys a :func:`sort_key_mapped` memo holds before it is emptied."""
 
 
 def _fn_key(v: Fn) -> tuple[Any, ...]:
