@@ -758,13 +758,11 @@ class Compiler:
 
     def x_FnApp(self, node: A.FnApp, sc: Scope) -> Code:
         fc = self.expr(node.fn, sc)
-        xty = None
         if len(node.args) == 1:
-            xc = self.expr(node.args[0], sc)
-            x, xty = xc.src, xc.ty
+            xc = self.expr(node.args[0], sc)  # its constant too: a literal index is inlined
         else:
-            x = "(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")"
-        return self.fast.application(fc, Code(x, ty=xty), self.sid(node), sc)
+            xc = Code("(" + "".join(self.expr(a, sc).src + ", " for a in node.args) + ")")
+        return self.fast.application(fc, xc, self.sid(node), sc)
 
     def x_Dot(self, node: A.Dot, sc: Scope) -> Code:
         r = self.expr(node.expr, sc)

@@ -20,6 +20,9 @@ from tlaconf.evaluate.code import (
 from tlaconf.tla import ast as A
 from tlaconf.tla.visit import free_names
 
+_SCALAR_TYPES = (str, int, bool)
+"""Kinds whose Python ``==`` is TLA+'s between two values of the kind."""
+
 
 class CodeHost(Protocol):
     """What the fast paths need of the code generator."""
@@ -118,14 +121,16 @@ class FastPaths:
             to = self.tmp(other, sc)
             if to is not None and is_ident(fixed.src):
                 tname = TYPE_NAMES[known]
-                test = (f"{to[1]} {eqop} {fixed.src}" if known in (str, int)
+                test = (f"{to[1]} {eqop} {fixed.src}" if known in _SCALAR_TYPES
                         else f"{ne}_same({to[1]}, {fixed.src}, {sid})")
                 return Code(f"({test} if type({to[0]}) is {tname} "
                             f"else {ne}_eqs({to[1]}, {fixed.src}, {sid}))", True)
         ta, tb = self.tmp(a, sc), self.tmp(b, sc)
-        if ta is not None and tb is not None:
-            return Code(f"({ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[0]}) is "
-                        f"type({tb[0]}) and type({ta[1]}) in _PLAIN else "
+        if ta is not None and tb is not None:  # scalars of one kind: Python's == is TLA+'s
+            return Code(f"(({ta[1]} {eqop} {tb[1]}) if type({ta[0]}) is type({tb[0]}) and "
+                        f"type({ta[1]}) in _SCALARS else "
+                        f"{ne}_same({ta[1]}, {tb[1]}, {sid}) if type({ta[1]}) is "
+                        f"type({tb[1]}) and type({ta[1]}) in _PLAIN else "
                         f"{ne}_eqs({ta[1]}, {tb[1]}, {sid}))", True)
         return Code(f"({ne}_eq({a.src}, {b.src}, {sid}))", True)
 

@@ -57,6 +57,9 @@ def _B(v: Any, sid: int) -> bool:
 
 
 _PLAIN = frozenset({str, int, frozenset, tuple, Fn, ModelValue})
+_SCALARS = frozenset({str, int, bool, ModelValue})
+"""Kinds whose Python ``==`` is TLA+'s between two values of one of them (model values are
+interned)."""
 
 
 def _eq(a: Any, b: Any, sid: int) -> bool:
@@ -381,6 +384,7 @@ GLOBALS: dict[str, Any] = {
     "_product": itertools.product,
     "_B": _B,
     "_PLAIN": _PLAIN,
+    "_SCALARS": _SCALARS,
     "_eq": _eq,
     "_eqs": _eqs,
     "_same": same,

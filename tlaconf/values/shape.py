@@ -15,11 +15,16 @@ from collections.abc import Collection
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from tlaconf.values.core import Fn
+from tlaconf.values.core import Fn, ModelValue
 from tlaconf.values.recent import Recent
 
 Shape = tuple[Any, ...]
-SCALAR = frozenset({int, str, bool})
+SCALAR = frozenset({int, str, bool, ModelValue})
+"""Kinds of values that compare with every value of their kind (a model value with any
+value), and whose Python ``==`` is TLA+'s among them."""
+SAMPLED = frozenset({int, str, bool})
+"""The kinds a set's elements are told by one of them: a set holds one kind besides model
+values, so one sampled model value tells nothing of the others."""
 REMEMBERED = 4
 """Sets whose shape is remembered (the last ones asked about or built)."""
 LARGE = 256
@@ -72,7 +77,7 @@ def _compute(items: Collection[Any]) -> Shape | None:
         return _tuples(items)
     if t is frozenset:
         kinds = {next(iter(v)).__class__ for v in items if v}  # sets hold one kind
-        if len(kinds) > 1 or not kinds <= SCALAR:
+        if len(kinds) > 1 or not kinds <= SAMPLED:
             return None
         return (frozenset, kinds.pop() if kinds else None)
     return None
