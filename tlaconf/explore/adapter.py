@@ -44,11 +44,13 @@ _REMEMBERED = 100_000
 __all__ = ["Label", "Namespace", "Successors", "settle"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Label:
     """The action that produced a successor: the innermost operator of the next-state
     relation reached while splitting it (``name``, with its arguments ``args`` by
-    parameter name) and the values of the ``\\E`` names bound on the way (``bound``)."""
+    parameter name) and the values of the ``\\E`` names bound on the way (``bound``).
+    Not to be changed (hashable; not frozen, as a frozen dataclass is three times slower
+    to make, and one is made per successor)."""
 
     name: str
     args: tuple[tuple[str, Any], ...] = ()
@@ -345,6 +347,11 @@ def _values(env: Env, n: int) -> tuple[tuple[str, Any], ...] | None:
     return tuple(out)
 
 
+def _settled(x: Any) -> bool:
+    """Whether ``x`` is settled as it is (remembered ones found without a call)."""
+    return type(x) in _PLAIN_SET or _SETTLED.get(id(x)) is x or settle(x) is x
+
+
 def settle(v: Any) -> Any:
     """A state's value with its lazy parts enumerated (hashable and comparable); a value
     that has none is returned as it is, without being rebuilt (and remembered, by
@@ -355,12 +362,12 @@ def settle(v: Any) -> Any:
     if _SETTLED.get(id(v)) is v:
         return v
     if t is frozenset or t is tuple:
-        done = _PLAIN_SET.issuperset(map(type, v)) or all(settle(x) is x for x in v)
+        plain, settled = _PLAIN_SET, _SETTLED  # remembered elements found without a call
+        done = plain.issuperset(map(type, v)) or all(
+            type(x) in plain or settled.get(id(x)) is x or settle(x) is x for x in v)
     elif t is Fn:
-        done = ((_PLAIN_SET.issuperset(v.value_kinds())
-                 or all(settle(x) is x for x in v.values()))
-                and (_PLAIN_SET.issuperset(map(type, v.keys()))
-                     or all(settle(k) is k for k in v)))
+        done = ((_PLAIN_SET.issuperset(v.value_kinds()) or all(map(_settled, v.values())))
+                and (_PLAIN_SET.issuperset(map(type, v.keys())) or all(map(_settled, v))))
     else:
         done = False
     if not done:

@@ -287,6 +287,12 @@ class Engine:
         succs = model.successors(state)
         if not succs and model.check_deadlock:
             raise Found("deadlock", "", sid)
+        if not evaluating and not getattr(model, "constrained", True):
+            fp = self._fp
+            for t in succs:
+                res.total_states += 1
+                yield t.label, fp(t.state), t.state
+            return
         for t in succs:
             res.total_states += 1
             nxt = t.state

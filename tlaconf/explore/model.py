@@ -39,9 +39,10 @@ from tlaconf.values import Fn, ModelValue, sort_key, sort_key_mapped
 State = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Transition:
-    """One successor of a state: the action that took it there and the full state."""
+    """One successor of a state: the action that took it there and the full state (not to
+    be changed; not frozen, as a frozen dataclass is three times slower to make)."""
 
     label: Label
     state: State
@@ -87,6 +88,9 @@ class Model:
         self._invariants = [(op, ctx.predicate(op)) for op in self.invariants]
         self._constraints = [ctx.predicate(op) for op in self.constraints]
         self._action_constraints = [ctx.predicate(op) for op in self.action_constraints]
+        self.constrained: bool = bool(self._constraints or self._action_constraints)
+        """Whether a ``CONSTRAINT`` or ``ACTION_CONSTRAINT`` may exclude a state (else the
+        search asks neither)."""
         self.check_deadlock: bool = cfg.check_deadlock is not False
         self.view: str | None = cfg.view
         self.symmetry: tuple[Fn, ...] = self._permutations(cfg.symmetry, where)
