@@ -105,8 +105,8 @@ def _tuples(items: Collection[Any]) -> Shape | None:
     if len(lengths) != 1:
         return None
     kinds_at = []
-    for i in range(lengths.pop()):
-        kinds = set(map(type, map(itemgetter(i), items)))
+    for column in zip(*items, strict=True):  # the elements at one position
+        kinds = set(map(type, column))
         if len(kinds) != 1 or not kinds <= SCALAR:
             return None
         kinds_at.append(kinds.pop())
