@@ -76,6 +76,7 @@ def test_event_style_the_log_entry_is_the_position_not_the_level(
     assert "rejected at log entry 3 (DiagPosition.ndjson:5)" in render(out)
     [c] = out.candidates
     assert c.state["l"] == 3 and _leaf(c.branches[0].blame).text == "x = logline.x"
+    assert c.log_line == "DiagPosition.ndjson:5"
 
 
 def test_paper_style_only_the_branch_the_event_selects(

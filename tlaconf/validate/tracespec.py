@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -301,12 +301,13 @@ def _dead_end(spec: TraceSpec, engine: Engine, states: list[State], level: int,
 def _at_position(position: Position, out: Outcome, io: community.IOSession) -> None:
     """In the style that keeps the log position in a variable, the log entry the
     nearest candidate is at (not the search level: a step may keep the position) and
-    its line."""
-    k = position.entry(out.candidates[0].state)
-    if k is None:
-        return
-    out.failing_entry = k
-    out.log_line = _line_of([show(position.record(k))], io) or out.log_line
+    the line of each candidate's entry."""
+    for i, c in enumerate(out.candidates):
+        k = position.entry(c.state)
+        line = None if k is None else _line_of([show(position.record(k))], io)
+        out.candidates[i] = replace(c, log_line=line or c.log_line)
+        if i == 0 and k is not None:
+            out.failing_entry, out.log_line = k, line or out.log_line
 
 
 def _locate(out: Outcome, io: community.IOSession) -> str | None:
