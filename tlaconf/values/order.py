@@ -68,13 +68,26 @@ def _is_record(v: Any) -> bool:
 
 
 def _fn_items(v: Any) -> list[tuple[Any, Any]]:
-    from tlaconf.values.core import sort_key
 
     if type(v) is tuple:
         return list(enumerate(v, 1))
     if all(type(k) is str for k in v._d):  # a record: strings in TLC's order are Python's
         return sorted(v._d.items(), key=_first)
+    if len(v) >= _SORTED_FROM:  # a bag compared with each binding's candidate
+        return _SORTED.get(v, _by_key)
+    return _by_key(v)
+
+
+def _by_key(v: Any) -> list[tuple[Any, Any]]:
+    from tlaconf.values.core import sort_key
+
     return sorted(v.items(), key=lambda kv: sort_key(kv[0]))
+
+
+_SORTED_FROM = 8
+_SORTED: Recent[list[tuple[Any, Any]]] = Recent(16)
+"""Functions last put in TLC's order, by identity (a next state's bag of messages is
+compared with the bag each binding of a step builds)."""
 
 
 def _first(kv: tuple[Any, Any]) -> Any:
