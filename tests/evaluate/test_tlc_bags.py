@@ -66,3 +66,8 @@ def test_bags_of_messages_add_and_compare_keys_as_tlc() -> None:
     fails(msgs + f"(b (+) SetToBag({{m1}})) (+) SetToBag({{{other % '[t |-> 1]'}}})",
           'cannot compare the string "x" with the integer')
     fails('SetToBag({<<1>>}) (+) SetToBag({<<"a">>})', "cannot compare")
+    # a record of other fields (a response among requests) is decided on its fields, a
+    # tuple of another length on its length: no value of theirs is compared
+    resp = '[type |-> "resp", to |-> "x", ok |-> TRUE]'
+    assert ev(msgs + f"BagCardinality(b (+) SetToBag({{{resp}}}))") == 3
+    assert ev('BagCardinality(SetToBag({<<1>>}) (+) SetToBag({<<"a", 2>>}))') == 2

@@ -65,6 +65,20 @@ def test_event_style_the_next_branch_and_the_nearest_binding(
     assert "conjunct 2 of 4 (a guard) is FALSE" in text  # Elect's own guard, inside
 
 
+def test_event_style_the_log_entry_is_the_position_not_the_level(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """etcd raft's style where a step may keep the log position l and the log is a
+    selection of the file's lines: the dead end is said at log entry 3 (the value of l,
+    the file's line 5), not at the search level 5; its branch is Check, at x = 4."""
+    out = _validate("DiagPosition", monkeypatch)
+    assert (out.result, out.depth) == ("rejected", 5)
+    assert (out.failing_entry, out.log_line) == (3, "DiagPosition.ndjson:5")
+    assert "rejected at log entry 3 (DiagPosition.ndjson:5)" in render(out)
+    [c] = out.candidates
+    assert c.state["l"] == 3 and _leaf(c.branches[0].blame).text == "x = logline.x"
+    assert c.log_line == "DiagPosition.ndjson:5"
+
+
 def test_paper_style_only_the_branch_the_event_selects(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The 2024 paper's style: IsEvent(e) (an action: it steps l) guards each branch;

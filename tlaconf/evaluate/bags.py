@@ -105,16 +105,29 @@ class _Keys:
             self.kind = order.family(k)
 
     def _compares(self, k: Any) -> bool:
+        """Whether ``k`` compares with every key without error.  A record with other
+        fields than ``k``'s, or a tuple of another length, compares with it without
+        looking at values (TLC's order decides on the fields or the length first)."""
         if self.kind is not None and order.family(k) != self.kind:
             return False
+        fields = k._d.keys() if type(k) is Fn and _is_record(k) else None
+        size = len(k) if type(k) is tuple else -1
         try:
             for e in self.keys:
-                if type(e) not in _PLAIN:
+                t = type(e)
+                if t not in _PLAIN:
                     return False
+                if (fields is not None and t is Fn and e._d.keys() != fields
+                        and _is_record(e)) or (t is tuple and size >= 0 and len(e) != size):
+                    continue
                 order.compare(k, e)
         except order.Incomparable:
             return False
         return True
+
+
+def _is_record(f: Fn) -> bool:
+    return all(type(x) is str for x in f._d)
 
 
 _PLAIN = frozenset({tuple, frozenset, Fn, ModelValue, int, str, bool})

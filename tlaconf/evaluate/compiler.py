@@ -41,6 +41,7 @@ from tlaconf.evaluate.code import (
 from tlaconf.evaluate.fail import Fail
 from tlaconf.evaluate.fastpaths import FastPaths
 from tlaconf.evaluate.fold import Folding
+from tlaconf.evaluate.guards import Guards
 from tlaconf.evaluate.levels import Levels
 from tlaconf.evaluate.namespace import Entry, Namespace
 from tlaconf.tla import ast as A
@@ -108,6 +109,7 @@ class Compiler:
         self.levels = Levels()
         self.folding = Folding(self, self.levels)
         self.fast = FastPaths(self)
+        self.guards = Guards(self)
         self._counter = itertools.count()
         self._snippets: dict[tuple[Any, ...], tuple[Any, Callable[..., Any]]] = {}
         self._builtin_names: dict[int, str] = {}
@@ -632,6 +634,7 @@ class Compiler:
             lines.append(f"{indent}{clause}:")
             indent += "    "
             lines += [f"{indent}{k} = {src}" for k, src in loops.get(var or "", {}).items()]
+        lines += [f"{indent}{g}" for g in self.guards.lines(node, inner.own())]
         if node.kind == "A":
             lines += [f"{indent}if not {body}:", f"{indent}    return False", "    return True"]
         else:

@@ -24,6 +24,7 @@ from tlaconf.evaluate.namespace import (
     NamespaceBuilder,
     Override,
 )
+from tlaconf.evaluate.reads import Reads
 from tlaconf.evaluate.runtime import NO_NEXT, NextState
 from tlaconf.evaluate.semantics import materialize
 from tlaconf.evaluate.walk import Binding, Env
@@ -37,6 +38,10 @@ class OperatorInfo:
     name: str
     arity: int
     span: A.Span
+
+
+_MISSING = object()
+"""A variable a state lacks (its check then fails as it would)."""
 
 
 class Context:
@@ -66,6 +71,7 @@ class Context:
         self.compiler.G["_ENABLED"] = self._enabled_in
         self._enabler = Enabler(self.compiler)
         self._blamer = Blamer(self.compiler, self.loader.texts)
+        self._reads = Reads(self.compiler)
 
     # ----------------------------------------------------------------- errors
 
@@ -151,8 +157,23 @@ class Context:
         fn = self._fn(op, 0)
         node = self._entry(op).node
         inside = budget.inside
+        reads = self._reads.of(self._entry(op))
+        names = tuple(sorted(reads)) if reads is not None else None
+        last: list[Any] = []
+        """The values of ``names`` in the state last checked, and the answer then: a
+        state that holds the same values (the same objects) has the same answer."""
 
         def check(state: Mapping[str, Any], next_state: Mapping[str, Any] | None) -> bool:
+            if names is not None and next_state is None:
+                values = [state.get(v, _MISSING) for v in names]
+                if last and all(a is b for a, b in zip(values, last[0], strict=True)):
+                    return bool(last[1])
+                r = check_now(state, next_state)
+                last[:] = [values, r]
+                return r
+            return check_now(state, next_state)
+
+        def check_now(state: Mapping[str, Any], next_state: Mapping[str, Any] | None) -> bool:
             if not inside():
                 return self.holds(op, (), state, next_state)
             try:

@@ -225,12 +225,14 @@ def _rebuild(chain: tuple[Blame, ...]) -> Blame:
 
 
 def explain_error(model: Model, err: EvalError, states: Sequence[State], set_level: Any,
-                  level: int, locate: Locate = lambda _: None) -> EvalError:
+                  level: int, locate: Locate = lambda _: None,
+                  entry_of: Callable[[State], int | None] = lambda _: None) -> EvalError:
     """The error ``err`` raised while the candidates ``states`` at ``level`` were
-    expanded, said with the log entry (and line), the branch of ``Next`` and the bindings
-    under which it happened, found by walking ``Next`` again from each candidate until
-    the error shows (``err`` as it is when the walk does not meet it: it happened
-    elsewhere, say in an invariant)."""
+    expanded, said with the log entry (``entry_of`` a candidate, in the style that keeps
+    the log position in a variable, else ``level``) and line, the branch of ``Next`` and
+    the bindings under which it happened, found by walking ``Next`` again from each
+    candidate until the error shows (``err`` as it is when the walk does not meet it: it
+    happened elsewhere, say in an invariant)."""
     for s in states[:TRIED]:
         set_level(level)
         try:
@@ -243,7 +245,9 @@ def explain_error(model: Model, err: EvalError, states: Sequence[State], set_lev
                 continue
             line = locate(_values([br.blame]))
             bound = ", ".join(f"{n} = {v}" for n, v in _witnesses(br.blame))
-            context = (f"while checking log entry {level}" + (f" ({line})" if line else "")
+            entry = entry_of(s)
+            context = (f"while checking log entry {level if entry is None else entry}"
+                       + (f" ({line})" if line else "")
                        + f" in the branch {br.text} ({br.location})"
                        + (f" with {bound}" if bound else ""))
             out = EvalError(f"{err.message} -- {context}", err.span, err.values)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from tlaconf.spec import read_cfg
 from tlaconf.validate.diagnosis import dead_ends, explain_error
 from tlaconf.validate.nearest import path
 from tlaconf.validate.outcome import Candidate, Outcome
+from tlaconf.validate.position import Position
 from tlaconf.values import make_fn
 
 State = dict[str, Any]
@@ -207,7 +208,8 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         with silent_prints():
             raise explain_error(model, err, [engine.state(sid) for sid in engine.frontier],
                                 spec.level, engine.level,
-                                lambda values: _line_of(values, io)) from None
+                                lambda values: _line_of(values, io),
+                                Position(model).entry) from None
     if registers.halts() and len(out.alive) < engine.level:
         out.alive.append(len(engine.frontier))  # the level the exit left unexpanded
     level = max(engine.level, 1)
@@ -256,6 +258,8 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
                             "reached the end of the log (TLC accepts any log then)")
     if out.result == "rejected" and out.failing_entry is None:
         out.failing_entry = level
+    if out.result == "rejected" and out.candidates:
+        _at_position(Position(model), out, io)
     out.log_line = out.log_line or _locate(out, io)
     out.seconds = time.perf_counter() - start
     return out
@@ -292,6 +296,18 @@ def _dead_end(spec: TraceSpec, engine: Engine, states: list[State], level: int,
         found = dead_ends(spec.model, engine, states, spec.level, level,
                           lambda values: _line_of(values, io))
     return [c for c in found if c.branches or c.revisited or c.progress >= 0]
+
+
+def _at_position(position: Position, out: Outcome, io: community.IOSession) -> None:
+    """In the style that keeps the log position in a variable, the log entry the
+    nearest candidate is at (not the search level: a step may keep the position) and
+    the line of each candidate's entry."""
+    for i, c in enumerate(out.candidates):
+        k = position.entry(c.state)
+        line = None if k is None else _line_of([show(position.record(k))], io)
+        out.candidates[i] = replace(c, log_line=line or c.log_line)
+        if i == 0 and k is not None:
+            out.failing_entry, out.log_line = k, line or out.log_line
 
 
 def _locate(out: Outcome, io: community.IOSession) -> str | None:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tlaconf.values.core import Fn, ModelValue, kind
+from tlaconf.values.recent import Recent
 
 
 class Incomparable(ValueError):
@@ -67,13 +68,26 @@ def _is_record(v: Any) -> bool:
 
 
 def _fn_items(v: Any) -> list[tuple[Any, Any]]:
-    from tlaconf.values.core import sort_key
 
     if type(v) is tuple:
         return list(enumerate(v, 1))
     if all(type(k) is str for k in v._d):  # a record: strings in TLC's order are Python's
         return sorted(v._d.items(), key=_first)
+    if len(v) >= _SORTED_FROM:  # a bag compared with each binding's candidate
+        return _SORTED.get(v, _by_key)
+    return _by_key(v)
+
+
+def _by_key(v: Any) -> list[tuple[Any, Any]]:
+    from tlaconf.values.core import sort_key
+
     return sorted(v.items(), key=lambda kv: sort_key(kv[0]))
+
+
+_SORTED_FROM = 8
+_SORTED: Recent[list[tuple[Any, Any]]] = Recent(16)
+"""Functions last put in TLC's order, by identity (a next state's bag of messages is
+compared with the bag each binding of a step builds)."""
 
 
 def _first(kv: tuple[Any, Any]) -> Any:
@@ -150,6 +164,8 @@ def equal(a: Any, b: Any) -> bool:
     from tlaconf.values.core import sort_key
 
     ta, tb = type(a), type(b)
+    if a is b and (ta is tuple or ta is frozenset or ta is Fn) and _SETTLED.get(a, _settled):
+        return True  # a bag's keys compared with themselves: one walk per value, not per use
     if ta is ModelValue or tb is ModelValue:
         return ta is tb and a.name == b.name
     fa, fb = family(a), family(b)
@@ -191,6 +207,23 @@ def equal(a: Any, b: Any) -> bool:
 
 
 _HOMOGENEOUS = frozenset({int, str, bool, ModelValue})
+
+
+def _settled(v: Any) -> bool:
+    """Whether ``v`` holds no lazy value at any depth: it then equals itself without
+    error (a lazy set TLC cannot enumerate does not)."""
+    t = type(v)
+    if t in _SCALAR_KIND or t is ModelValue:
+        return True
+    if t is tuple or t is frozenset:
+        return all(map(_settled, v))
+    if t is Fn:
+        return all(_settled(k) and _settled(x) for k, x in v._d.items())
+    return False
+
+
+_SETTLED: Recent[bool] = Recent(8192)
+"""Values last found :func:`_settled`, by identity."""
 
 
 def _plain_pairs(da: dict[Any, Any], db: dict[Any, Any]) -> bool:
