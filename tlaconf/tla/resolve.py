@@ -88,6 +88,12 @@ class Symbol:
     target: ResolvedModule | None = None  # for kind "instance"
 
 
+_KIND_CLASS = {"constant": "declaration", "variable": "declaration", "theorem": "theorem"}
+"""What SANY's node class of a symbol is (all other kinds are definitions): two modules
+EXTENDed together that give a name symbols of the same class are a warning, the first
+kept; of different classes, an error."""
+
+
 @dataclass(eq=False)
 class ResolvedModule:
     module: ast.Module
@@ -315,7 +321,7 @@ class _Resolver:
                 self.error(f.message, f.node)
                 continue
             extends.append(target)
-            self.import_all(target.exported, m, via=f"EXTENDS {name}")
+            self.import_all(target.exported, m, via=f"EXTENDS {name}", extends=True)
         self.rm.extends = tuple(extends)
         for u in m.units:
             try:
@@ -324,7 +330,8 @@ class _Resolver:
                 self.error(_TOO_DEEP.format(what="this unit"), u)
         self.rm.symbols = self.scope
 
-    def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str) -> None:
+    def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str,
+                   extends: bool = False) -> None:
         for name, sym in symbols.items():
             old = self.scope.get(name)
             if old is not None and (old.module, old.node) != (sym.module, sym.node):
@@ -332,6 +339,9 @@ class _Resolver:
                     old.node is not None and old.node == sym.node
                 ):
                     continue  # the same declaration or an identical definition
+                if extends and _KIND_CLASS.get(old.kind, "definition") == _KIND_CLASS.get(
+                        sym.kind, "definition"):
+                    continue  # SANY warns and keeps the first (TLC runs with it)
                 self.error(
                     f"{name} is defined both in {old.module} and in {sym.module} ({via})", where
                 )
