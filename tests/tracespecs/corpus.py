@@ -59,6 +59,8 @@ _TWOPHASE = "git clone https://github.com/lbinria/TwoPhase and set TLACONF_TWOPH
 _KVS = ("git clone https://github.com/lbinria/KeyValueStore and set TLACONF_KEYVALUESTORE "
         "to it")
 _KVS_CONF = {"CONFIG_PATH": "BenchMarks/conf.10-20-5.ndjson"}
+_LOCKSERVER = ("git clone https://github.com/tracevalidation/LockServer and set "
+               "TLACONF_LOCKSERVER to it")
 
 CASES: tuple[Case, ...] = (
     Case("ewd998-chan-trace", "TLACONF_EXAMPLES", _EXAMPLES,
@@ -87,6 +89,12 @@ CASES: tuple[Case, ...] = (
     Case("kvs-bug-12", "TLACONF_KEYVALUESTORE", _KVS, "spec/KeyValueStoreTrace.tla",
          {"TRACE_PATH": "BenchMarks/trace.ndjson.BUG-12.VEA", **_KVS_CONF}, line=20,
          verdict="rejected"),
+    Case("lockserver-4c", "TLACONF_LOCKSERVER", _LOCKSERVER, "spec/locksvTrace.tla",
+         {"TRACE_PATH": "Traces/trace-4C-VEA.ndjson", "CONFIG_PATH": "conf.ndjson"},
+         line=12),
+    Case("lockserver-4c-events", "TLACONF_LOCKSERVER", _LOCKSERVER, "spec/locksvTrace.tla",
+         {"TRACE_PATH": "Traces/trace-4C-E.ndjson", "CONFIG_PATH": "conf.ndjson"}, line=3,
+         edit=("acquireLock", "unlock")),
 )
 
 LOGS = ("original", "mutated")

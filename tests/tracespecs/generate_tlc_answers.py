@@ -64,7 +64,7 @@ def parse(output: str) -> dict[str, Any]:
 
 
 _PRINTED = re.compile(
-    r'^(<<.*>>|".*"(  .*)?|-?\d+|TRUE|FALSE|\{.*\}|\[.*\]|\(.*\)|-?\d+\.\.-?\d+)$')
+    r'^(<<.*>>|".*"|-?\d+|TRUE|FALSE|\{.*\}|\[.*\]|\(.*\)|-?\d+\.\.-?\d+)(  .*)?$')
 
 
 def run_module(classpath: str, tla: Path) -> dict[str, Any]:

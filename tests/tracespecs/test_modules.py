@@ -17,6 +17,10 @@ r"""The small modules of ``modules/`` under tlaconf explore, against TLC's recor
   SANY's warning, and the first module's definition is the one TLC evaluates (tlaconf
   refused the spec).  ``ClashKinds``: a name one declares and the other defines is
   SANY's error (exit 2).
+* ``PrintArg``: the smallest module of the LockServer divergence: TLC passes an operator
+  its arguments unevaluated (computed where first used, once), so a ``Print`` in an
+  argument the operator never uses never prints (tlaconf printed lbinria's
+  ``Default(varName)`` at every step).
 * ``IOTrace``, ``IOTraceReject``: a log read by ``IODeserialize`` from a file TLC's
   ``IOSerialize`` wrote (compressed or not), and every kind of value it holds, printed.
 * ``RegisterTrace``, ``RegisterTraceReject``: CCF's style: TLC register 0 written in the

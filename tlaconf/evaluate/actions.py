@@ -773,7 +773,7 @@ class SplitCompiler(ActionCompiler):
                 if kind == "lazy":
                     v = v()
                 elif type(v) is _Deferred:
-                    v.fail()
+                    v = v.fail()
                 out.append((name, v))
             return tuple(out)
 

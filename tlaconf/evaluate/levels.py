@@ -31,6 +31,7 @@ class Levels:
         self._action: dict[tuple[str, int], bool] = {}
         self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self._selections: dict[tuple[int, tuple[str, ...]], Entry] = {}
+        self._prints: dict[int, bool] = {}
         self._facts = NodeFacts(is_stateful)
         """Free names and statefulness, per node."""
 
@@ -115,6 +116,30 @@ class Levels:
             if not self.entry_is_const(entry, pure):
                 return False
         return True
+
+    def may_print(self, node: A.Node, ns: Namespace, bound: set[str],
+                  unevaluated: frozenset[str] = frozenset()) -> bool:
+        """Whether evaluating ``node`` may print (``Print``, ``PrintT``), directly or
+        through the definitions it uses, or forces one of the ``unevaluated`` names (an
+        operator's parameter or a LET definition, which may hold an argument not yet
+        evaluated)."""
+        for name, module in self._facts.free(node, bound - unevaluated):
+            if not module and name in unevaluated:
+                return True
+            entry = self.resolve_entry(ns, name, module)
+            if entry is None:
+                continue
+            if entry.kind == "builtin":
+                if entry.value[0] in (B.print_, B.print_t):
+                    return True
+            elif entry.kind in ("op", "fn") and entry.ns is not None:
+                key = id(entry)
+                if key not in self._prints:
+                    self._prints[key] = False  # a recursive use adds nothing
+                    self._prints[key] = self.may_print(entry.node.body, entry.ns, set())
+                if self._prints[key]:
+                    return True
+        return False
 
     def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]
                       ) -> Entry | None:
