@@ -13,7 +13,8 @@ of over an hour) is entered by hand with its ``source`` and kept until its case 
 here again; without ``distinct`` and ``depth`` only its verdict is checked.
 
     TLC_JAR=/path/to/tla2tools.jar TLACONF_COMMUNITY_JAR=/path/to/CommunityModules-deps.jar \\
-    TLACONF_EXAMPLES=... TLACONF_ETCD_RAFT=... TLACONF_TWOPHASE=... \\
+    TLACONF_EXAMPLES=... TLACONF_ETCD_RAFT=... TLACONF_TWOPHASE=... TLACONF_KEYVALUESTORE=... \\
+    TLACONF_LOCKSERVER=... \\
         python -m tests.tracespecs.generate_tlc_answers [CASE ...]
 """
 
