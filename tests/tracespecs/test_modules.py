@@ -109,3 +109,14 @@ def test_exit_is_an_error_where_the_search_does_not_stop(tmp_path: Path) -> None
     (tmp_path / "Ex.cfg").write_text("INIT Init\nNEXT Next\nCONSTRAINT Stop\n")
     with pytest.raises(EvalError, match=r'TLCSet\("exit", \.\.\.\) stops a search'):
         bfs(load_model(tmp_path / "Ex.tla"))
+
+
+def test_a_missing_module_is_placed_in_the_extends_clause_not_in_a_comment(
+        tmp_path: Path) -> None:
+    """A header comment that says ``EXTENDS`` (as ``Clash``'s does) is not the clause."""
+    (tmp_path / "M.tla").write_text(
+        "---- MODULE M ----\n(* This module EXTENDS Foo (* and Bar *) *)\n\\* EXTENDS Foo\n"
+        "EXTENDS Naturals,\n   Foo\nVARIABLE x\nInit == x = 0\nNext == UNCHANGED x\n====\n")
+    (tmp_path / "M.cfg").write_text("INIT Init\nNEXT Next\n")
+    with pytest.raises(UserError, match=r"M\.tla:5:4: module Foo not found"):
+        load_model(tmp_path / "M.tla")

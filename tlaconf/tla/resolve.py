@@ -94,6 +94,31 @@ EXTENDed together that give a name symbols of the same class are a warning, the 
 kept; of different classes, an error."""
 
 
+def _uncommented(lines: list[str]) -> list[str]:
+    """``lines`` with their comments (``\\*`` to the end of a line, ``(* *)``, nested)
+    blanked, columns kept."""
+    out: list[str] = []
+    depth = 0
+    for line in lines:
+        chars = list(line)
+        i = 0
+        while i < len(chars):
+            two = line[i:i + 2]
+            if depth == 0 and two == "\\*":
+                chars[i:] = " " * (len(chars) - i)
+                break
+            if two == "(*" or (depth and two == "*)"):
+                depth += 1 if two == "(*" else -1
+                chars[i:i + 2] = "  "
+                i += 2
+                continue
+            if depth:
+                chars[i] = " "
+            i += 1
+        out.append("".join(chars))
+    return out
+
+
 @dataclass(eq=False)
 class ResolvedModule:
     module: ast.Module
@@ -292,11 +317,11 @@ class _Resolver:
         m = self.rm.module
         if m.span.file != self.rm.file or not self.rm.text:
             return m
-        lines = self.rm.text.splitlines()
+        lines = _uncommented([line.expandtabs(8) for line in self.rm.text.splitlines()])
         pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
         seen_extends = False
         for i in range(m.span.line - 1, min(len(lines), m.span.end_line)):
-            line = lines[i].expandtabs(8)
+            line = lines[i]
             start = 0
             if not seen_extends:
                 at = line.find("EXTENDS")
