@@ -21,6 +21,9 @@ r"""The small modules of ``modules/`` under tlaconf explore, against TLC's recor
   its arguments unevaluated (computed where first used, once), so a ``Print`` in an
   argument the operator never uses never prints (tlaconf printed lbinria's
   ``Default(varName)`` at every step).
+* ``LambdaAction``: the smallest module of the PGo divergence: an action passed down as
+  a ``LAMBDA`` assigns where it is applied (tlaconf read its ``x'`` as a value); and
+  ``TLCCache``.
 * ``IOTrace``, ``IOTraceReject``: a log read by ``IODeserialize`` from a file TLC's
   ``IOSerialize`` wrote (compressed or not), and every kind of value it holds, printed.
 * ``RegisterTrace``, ``RegisterTraceReject``: CCF's style: TLC register 0 written in the
