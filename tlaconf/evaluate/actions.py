@@ -451,7 +451,7 @@ class ActionCompiler:
         primed = [v for a in getattr(node, "args", ())
                   if (v := self.walker.primed_var(a, sc.ns, sc.env)) is not None]
         if any(self._is_action(d) for a in getattr(node, "args", ())
-               if (d := self._stands_for(a, sc)) is not None):
+               if (d := self.walker.stands_for(a, sc.ns, sc.env)) is not None):
             return True, primed  # passed an action (a LAMBDA that assigns): followed
         if not node.module:
             b = sc.env.get(node.name)
@@ -520,7 +520,8 @@ class ActionCompiler:
             elif p.arity:
                 leaf = self.arg_value(a, p.arity, sc)
                 makers.append(leaf)
-                binds.append(Binding(p.name, "op", p.arity, None, self._stands_for(a, sc)))
+                binds.append(Binding(p.name, "op", p.arity, None,
+                                     self.walker.stands_for(a, sc.ns, sc.env)))
             else:
                 makers.append(self._strict(self.leaf(a, sc)))
                 binds.append(Binding(p.name, cast(Any, "maybe"), 0, None))
@@ -548,25 +549,6 @@ class ActionCompiler:
                         and self._is_action(b.defn, seen | {id(defn)})):
                     return True
         return False
-
-    def _stands_for(self, a: A.Expr, sc: Scope) -> tuple[A.OpDef, Namespace, Env] | None:
-        """The definition a higher-order argument stands for (a ``LAMBDA``, or an operator
-        named), so that the parameter applied as an action assigns as its body does, as
-        in TLC (PGo's trace specs pass ``LAMBDA c : clock' = c`` down to where it is
-        applied)."""
-        if isinstance(a, A.Lambda):
-            params = tuple(A.Param(n, span=a.span) for n in a.params)
-            return A.OpDef("LAMBDA", params, a.body, span=a.span), sc.ns, sc.env
-        if not isinstance(a, A.Name | A.OpApp) or a.module or getattr(a, "args", ()):
-            return None
-        b = sc.env.get(a.name)
-        if b is not None:
-            return b.defn
-        entry = self.comp.resolve_entry(sc.ns, a.name, ())
-        if (entry is not None and entry.kind == "op" and isinstance(entry.node, A.OpDef)
-                and entry.ns is not None and not entry.ns.inst_params):
-            return entry.node, entry.ns, Env()
-        return None
 
     @staticmethod
     def _strict(leaf: Leaf) -> Leaf:
