@@ -78,8 +78,9 @@ test-examples: $(STAMP)
 	$(BIN)/pytest -rs tests/examples
 
 # Public TLC trace specs with their logs, unchanged and mutated, against TLC's recorded
-# verdicts, states and depth (not in CI): TLACONF_EXAMPLES, TLACONF_ETCD_RAFT and
-# TLACONF_TWOPHASE name checkouts (a case without one is skipped, saying how to get it),
+# verdicts, states and depth (not in CI): TLACONF_EXAMPLES, TLACONF_ETCD_RAFT,
+# TLACONF_TWOPHASE, TLACONF_KEYVALUESTORE and TLACONF_LOCKSERVER name checkouts (a case
+# without one is skipped, saying how to get it),
 # TLACONF_COMMUNITY_JAR the CommunityModules jar (docs/validate.md).
 test-tracespecs: $(STAMP)
 	$(BIN)/pytest -rsx tests/tracespecs

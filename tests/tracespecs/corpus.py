@@ -36,6 +36,9 @@ class Case:
     """Other environment variables the spec reads (``IOEnv``)."""
     tlc_args: tuple[str, ...] = ()
     """TLC options the case's own scripts pass."""
+    verdict: str = "accepted"
+    """TLC's verdict on the log as committed (a project may commit a log of the bug its
+    trace spec found)."""
     long: bool = False
     """A long log: only the log as committed, under its ``.cfg`` as is, is run (TLC takes
     over an hour on it: its answer is recorded from a measured run, with its source, and
@@ -53,6 +56,11 @@ class Case:
 _EXAMPLES = "git clone https://github.com/tlaplus/Examples and set TLACONF_EXAMPLES to it"
 _ETCD = "git clone https://github.com/etcd-io/raft and set TLACONF_ETCD_RAFT to it"
 _TWOPHASE = "git clone https://github.com/lbinria/TwoPhase and set TLACONF_TWOPHASE to it"
+_KVS = ("git clone https://github.com/lbinria/KeyValueStore and set TLACONF_KEYVALUESTORE "
+        "to it")
+_KVS_CONF = {"CONFIG_PATH": "BenchMarks/conf.10-20-5.ndjson"}
+_LOCKSERVER = ("git clone https://github.com/tracevalidation/LockServer and set "
+               "TLACONF_LOCKSERVER to it")
 
 CASES: tuple[Case, ...] = (
     Case("ewd998-chan-trace", "TLACONF_EXAMPLES", _EXAMPLES,
@@ -75,6 +83,25 @@ CASES: tuple[Case, ...] = (
     Case("twophase-16rm", "TLACONF_TWOPHASE", _TWOPHASE, "spec/TwoPhaseTrace.tla",
          {"TRACE_PATH": "BenchMarks/trace.ndjson.16RM.VEA",
           "CONFIG_PATH": "BenchMarks/conf.16RM.ndjson"}, line=45),
+    Case("twophase-4rm-events", "TLACONF_TWOPHASE", _TWOPHASE, "spec/TwoPhaseTrace.tla",
+         {"TRACE_PATH": "BenchMarks/trace.ndjson.4RM.E",
+          "CONFIG_PATH": "BenchMarks/conf.4RM.ndjson"}, line=1,
+         edit=('"RMPrepare"', '"TMCommit"')),
+    Case("twophase-bug-4rm", "TLACONF_TWOPHASE", _TWOPHASE, "spec/TwoPhaseTrace.tla",
+         {"TRACE_PATH": "BenchMarks/trace.ndjson.BUG-4RM.VEA",
+          "CONFIG_PATH": "BenchMarks/conf.4RM.ndjson"}, line=4, verdict="rejected"),
+    Case("kvs-4c", "TLACONF_KEYVALUESTORE", _KVS, "spec/KeyValueStoreTrace.tla",
+         {"TRACE_PATH": "BenchMarks/trace.ndjson.4C.VEA", **_KVS_CONF}, line=60,
+         edit=('"V', '"W')),
+    Case("kvs-bug-12", "TLACONF_KEYVALUESTORE", _KVS, "spec/KeyValueStoreTrace.tla",
+         {"TRACE_PATH": "BenchMarks/trace.ndjson.BUG-12.VEA", **_KVS_CONF}, line=20,
+         verdict="rejected"),
+    Case("lockserver-4c", "TLACONF_LOCKSERVER", _LOCKSERVER, "spec/locksvTrace.tla",
+         {"TRACE_PATH": "Traces/trace-4C-VEA.ndjson", "CONFIG_PATH": "conf.ndjson"},
+         line=12),
+    Case("lockserver-4c-events", "TLACONF_LOCKSERVER", _LOCKSERVER, "spec/locksvTrace.tla",
+         {"TRACE_PATH": "Traces/trace-4C-E.ndjson", "CONFIG_PATH": "conf.ndjson"}, line=3,
+         edit=("acquireLock", "unlock")),
 )
 
 LOGS = ("original", "mutated")

@@ -13,7 +13,8 @@ of over an hour) is entered by hand with its ``source`` and kept until its case 
 here again; without ``distinct`` and ``depth`` only its verdict is checked.
 
     TLC_JAR=/path/to/tla2tools.jar TLACONF_COMMUNITY_JAR=/path/to/CommunityModules-deps.jar \\
-    TLACONF_EXAMPLES=... TLACONF_ETCD_RAFT=... TLACONF_TWOPHASE=... \\
+    TLACONF_EXAMPLES=... TLACONF_ETCD_RAFT=... TLACONF_TWOPHASE=... TLACONF_KEYVALUESTORE=... \\
+    TLACONF_LOCKSERVER=... \\
         python -m tests.tracespecs.generate_tlc_answers [CASE ...]
 """
 
@@ -45,7 +46,10 @@ def _int(text: str) -> int:
 def parse(output: str) -> dict[str, Any]:
     """TLC's verdict, states and depth from its output."""
     answer: dict[str, Any] = {}
-    if "Model checking completed. No error has been found." in output:
+    if "Error: Parsing or semantic analysis failed." in output:
+        answer["verdict"] = "failed"
+        answer["error"] = "Parsing or semantic analysis failed."
+    elif "Model checking completed. No error has been found." in output:
         answer["verdict"] = "accepted"
     elif m := _ERROR.search(output):
         answer["verdict"] = "rejected"
@@ -60,7 +64,8 @@ def parse(output: str) -> dict[str, Any]:
     return answer
 
 
-_PRINTED = re.compile(r'^(<<.*>>|".*"(  .*)?|-?\d+|TRUE|FALSE)$')
+_PRINTED = re.compile(
+    r'^(<<.*>>|".*"|-?\d+|TRUE|FALSE|\{.*\}|\[.*\]|\(.*\)|-?\d+\.\.-?\d+)(  .*)?$')
 
 
 def run_module(classpath: str, tla: Path) -> dict[str, Any]:
@@ -68,7 +73,8 @@ def run_module(classpath: str, tla: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
             ["java", "-XX:+UseParallelGC", "-cp", classpath, "tlc2.TLC", "-workers", "1",
-             "-metadir", tmp, tla.name], cwd=tla.parent, capture_output=True, text=True,
+             "-noGenerateSpecTE", "-metadir", tmp, tla.name], cwd=tla.parent,
+            capture_output=True, text=True,
             check=False)
     return {**parse(done.stdout + done.stderr), "printed": printed(done.stdout)}
 
@@ -85,7 +91,8 @@ def run_tlc(jar: str, case: Case, root: Path, log: str, cfg: str) -> dict[str, A
         cfg_path, env = prepare(case, root, log, cfg, work)
         spec = root / case.spec
         cmd = ["java", "-XX:+UseParallelGC", "-cp", jar, "tlc2.TLC", "-workers", "1",
-               "-config", str(cfg_path), "-metadir", str(work / "states"), *case.tlc_args,
+               "-noGenerateSpecTE", "-config", str(cfg_path), "-metadir",
+               str(work / "states"), *case.tlc_args,
                spec.name]
         start = time.perf_counter()
         done = subprocess.run(cmd, cwd=spec.parent, env={**os.environ, **env},

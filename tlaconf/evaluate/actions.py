@@ -38,6 +38,7 @@ from tlaconf.evaluate.runtime import NextState, _Deferred
 from tlaconf.evaluate.semantics import as_bool, equal
 from tlaconf.evaluate.walk import Binding, Env, Walker
 from tlaconf.tla import ast as A
+from tlaconf.tla.visit import iter_nodes
 from tlaconf.values import canonical
 
 Run = Callable[[Any, NextState, tuple[Any, ...]], None]
@@ -449,13 +450,15 @@ class ActionCompiler:
         whose ``x'`` it is passed (followed when one of them is still unassigned)."""
         primed = [v for a in getattr(node, "args", ())
                   if (v := self.walker.primed_var(a, sc.ns, sc.env)) is not None]
+        if any(self._is_action(d) for a in getattr(node, "args", ())
+               if (d := self.walker.stands_for(a, sc.ns, sc.env)) is not None):
+            return True, primed  # passed an action (a LAMBDA that assigns): followed
         if not node.module:
             b = sc.env.get(node.name)
             if b is not None:
                 if b.defn is None:
                     return False, primed
-                d, dns, _ = b.defn
-                return self.comp.node_is_action(d.body, dns, {p.name for p in d.params}), primed
+                return self._is_action(b.defn), primed
         entry = self.comp.resolve_entry(sc.ns, node.name, node.module)
         return entry is not None and self.comp.entry_is_action(entry), primed
 
@@ -517,7 +520,8 @@ class ActionCompiler:
             elif p.arity:
                 leaf = self.arg_value(a, p.arity, sc)
                 makers.append(leaf)
-                binds.append(Binding(p.name, "op", p.arity, None))
+                binds.append(Binding(p.name, "op", p.arity, None,
+                                     self.walker.stands_for(a, sc.ns, sc.env)))
             else:
                 makers.append(self._strict(self.leaf(a, sc)))
                 binds.append(Binding(p.name, cast(Any, "maybe"), 0, None))
@@ -534,6 +538,21 @@ class ActionCompiler:
             return (*e, *(m(S, a, e) for m in makers))
 
         return bind, inner
+
+    def _is_action(self, defn: tuple[A.OpDef, Namespace, Env], seen: frozenset[int] = frozenset()
+                   ) -> bool:
+        """Whether a definition's body is an action, also through the operators its
+        environment binds (a ``LAMBDA`` that applies the action it was passed)."""
+        d, dns, denv = defn
+        if self.comp.node_is_action(d.body, dns, {p.name for p in d.params}):
+            return True
+        for n in iter_nodes(d.body):
+            if isinstance(n, A.Name | A.OpApp) and not n.module:
+                b = denv.get(n.name)
+                if (b is not None and b.defn is not None and id(b.defn) not in seen
+                        and self._is_action(b.defn, seen | {id(defn)})):
+                    return True
+        return False
 
     @staticmethod
     def _strict(leaf: Leaf) -> Leaf:
@@ -792,7 +811,7 @@ class SplitCompiler(ActionCompiler):
                 if kind == "lazy":
                     v = v()
                 elif type(v) is _Deferred:
-                    v.fail()
+                    v = v.fail()
                 out.append((name, v))
             return tuple(out)
 

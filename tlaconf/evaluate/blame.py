@@ -372,8 +372,9 @@ class _Why(ActionVisitor[Frame, Blame]):
         child = d.why(node.then if taken else node.else_, ns, env, asg)
         reason = f"the condition is {'TRUE' if taken else 'FALSE'}; the " \
                  f"{'THEN' if taken else 'ELSE'} branch allows no step"
-        return Blame(d.leaves.text(node), node.span, reason,
-                     d.leaves.bindings(node.cond, ns, env), (child,))
+        with d.leaves.in_state(d.S, NextState(asg)):  # logline == Log[l] reads the state
+            bindings = d.leaves.bindings(node.cond, ns, env)
+        return Blame(d.leaves.text(node), node.span, reason, bindings, (child,))
 
     def case(self, node: A.Case, c: Frame) -> Blame:
         d = self.d

@@ -547,6 +547,12 @@ def model_value(sid: int, name: Any) -> Any:
     return ModelValue(name)
 
 
+def tlc_cache(sid: int, expression: Any, closure: Any) -> Any:
+    """``TLCCache(expression, closure)``: TLC computes ``expression`` once per value of
+    ``closure``; its value is ``expression``'s."""
+    return expression
+
+
 def assert_eq(sid: int, a: Any, b: Any) -> bool:
     if not equal(a, b, sid):
         print(f"AssertEq: {show(a)} # {show(b)}", file=sys.stderr)
@@ -637,6 +643,7 @@ STANDARD: dict[str, dict[str, Any]] = {
     "TLCExt": {
         "TLCModelValue": (model_value, 1),
         "AssertEq": (assert_eq, 2),
+        "TLCCache": (tlc_cache, 2),
     },
     "Bags": {
         **NATURALS,

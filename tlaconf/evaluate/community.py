@@ -21,6 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from itertools import combinations, permutations
+from pathlib import Path
 from typing import Any
 
 from tlaconf.errors import UserError
@@ -28,6 +29,7 @@ from tlaconf.evaluate.fail import Fail, show
 from tlaconf.evaluate.lazysets import checked, enum_set, is_fn, kind_of, sorted_values
 from tlaconf.evaluate.logfields import FieldReads
 from tlaconf.evaluate.semantics import apply, as_bool, domain, equal, normalize_fn
+from tlaconf.evaluate.tlcbinary import read_tlc_value
 from tlaconf.files import NotText, read_text, unreadable_path
 from tlaconf.values import Fn, make_fn, strict_json
 
@@ -184,6 +186,24 @@ def _io() -> IOSession:
 def io_env(sid: int) -> Any:
     """``IOEnv``: the environment variables as a record of strings."""
     return make_fn({**os.environ, **_io().env})
+
+
+def io_deserialize(sid: int, path: Any, compressed: Any) -> Any:
+    """``IODeserialize(file, compressed)``: the value TLC's ``IOSerialize`` wrote to
+    ``file`` (:mod:`tlaconf.evaluate.tlcbinary`)."""
+    name = _str(path, sid, "IODeserialize")
+    if type(compressed) is not bool:
+        raise Fail("The second argument of IODeserialize should be a boolean, but instead "
+                   f"it is: {show(compressed)}", (), sid)
+    why = unreadable_path(name)
+    if why is not None:
+        raise Fail(f"IODeserialize({show(name)}, ...): cannot read {name}: it {why}", (), sid)
+    try:
+        data = Path(name).read_bytes()
+    except OSError as err:
+        raise Fail(f"IODeserialize({show(name)}, ...): cannot read {name}: "
+                   f"{err.strerror}", (), sid) from None
+    return read_tlc_value(data, compressed, name, sid)
 
 
 _DIGITS = re.compile(r"[+-]?\d+")
@@ -667,7 +687,8 @@ OVERRIDES: dict[str, dict[str, tuple[Op, int]]] = {
         "ndJsonDeserialize": (nd_json_deserialize, 1),
         "JsonDeserialize": (json_deserialize, 1),
     },
-    "IOUtils": {"IOEnv": (io_env, 0), "atoi": (atoi, 1)},
+    "IOUtils": {"IOEnv": (io_env, 0), "atoi": (atoi, 1),
+                "IODeserialize": (io_deserialize, 2)},
     "VectorClocks": {"CausalOrder": (causal_order, 4)},
     "SequencesExt": {
         "SetToSeq": (set_to_seq, 1),

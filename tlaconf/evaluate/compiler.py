@@ -428,6 +428,9 @@ class Compiler:
                 srcs.append(c.src)
                 continue
             t = self.fresh("a_")
+            lazy = frozenset(n for n, loc in sc.locals.items() if loc.kind in ("maybe", "lazy"))
+            if self.levels.may_print(a, sc.ns, set(sc.locals), lazy):  # evaluated where used
+                c = Code(f"_Deferred(None, lambda: {c.src})")
             deferred.append((t, c.src))
             srcs.append(t)
         call = f"{fname}{', '.join(srcs)})"

@@ -31,6 +31,8 @@ class Levels:
         self._action: dict[tuple[str, int], bool] = {}
         self._strict: dict[tuple[str, int], frozenset[int]] = {}
         self._selections: dict[tuple[int, tuple[str, ...]], Entry] = {}
+        self._prints: dict[int, bool] = {}
+        self._prints_in: dict[int, bool] = {}
         self._facts = NodeFacts(is_stateful)
         """Free names and statefulness, per node."""
 
@@ -115,6 +117,40 @@ class Levels:
             if not self.entry_is_const(entry, pure):
                 return False
         return True
+
+    def may_print(self, node: A.Node, ns: Namespace, bound: set[str],
+                  unevaluated: frozenset[str] = frozenset()) -> bool:
+        """Whether evaluating ``node`` may print (``Print``, ``PrintT``), directly or
+        through the definitions it uses, or forces one of the ``unevaluated`` names (an
+        operator's parameter or a LET definition, which may hold an argument not yet
+        evaluated; only where a definition visible in ``ns`` prints)."""
+        if unevaluated and not self._ns_prints(ns):
+            unevaluated = frozenset()
+        for name, module in self._facts.free(node, bound - unevaluated):
+            if not module and name in unevaluated:
+                return True
+            entry = self.resolve_entry(ns, name, module)
+            if entry is not None and self._entry_prints(entry):
+                return True
+        return False
+
+    def _entry_prints(self, entry: Entry) -> bool:
+        if entry.kind == "builtin":
+            return entry.value[0] in (B.print_, B.print_t)
+        if entry.kind not in ("op", "fn") or entry.ns is None:
+            return False
+        key = id(entry)
+        if key not in self._prints:
+            self._prints[key] = False  # a recursive use adds nothing
+            self._prints[key] = self.may_print(entry.node.body, entry.ns, set())
+        return self._prints[key]
+
+    def _ns_prints(self, ns: Namespace) -> bool:
+        key = id(ns)
+        if key not in self._prints_in:
+            self._prints_in[key] = any(
+                e.kind in ("op", "fn") and self._entry_prints(e) for e in ns.entries.values())
+        return self._prints_in[key]
 
     def resolve_entry(self, ns: Namespace, name: str, module: tuple[str, ...]
                       ) -> Entry | None:

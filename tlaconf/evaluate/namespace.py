@@ -344,7 +344,7 @@ class NamespaceBuilder:
             entry = child.entries.get(n)
             if entry is None:
                 continue
-            if n not in ns.entries or entry.kind not in ("builtin", "value"):
+            if n not in ns.entries:  # else SANY keeps the one EXTENDed first
                 ns.entries[n] = entry
 
     @staticmethod

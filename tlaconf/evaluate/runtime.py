@@ -283,15 +283,28 @@ def _except_key(k: Any, dom: frozenset[Any], f: Any, sid: int) -> None:
 
 class _Deferred:
     """The error an operator argument raised, passed on unraised: TLC evaluates an
-    argument only where the operator uses it (raised there, see ``Local`` ``maybe``)."""
+    argument only where the operator uses it (raised there, see ``Local`` ``maybe``).
+    An argument that may print is not evaluated before that (``thunk``): the first use
+    computes it, as TLC's lazy value, and prints then, once."""
 
-    __slots__ = ("err",)
+    __slots__ = ("err", "thunk", "value")
 
-    def __init__(self, err: Fail) -> None:
+    def __init__(self, err: Fail | None, thunk: Callable[[], Any] | None = None) -> None:
         self.err = err
+        self.thunk = thunk
+        self.value: Any = None
 
-    def fail(self) -> NoReturn:
-        raise self.err
+    def fail(self) -> Any:
+        """The argument's value where the operator uses it, or its error raised."""
+        if self.thunk is not None:
+            thunk, self.thunk = self.thunk, None
+            try:
+                self.value = thunk()
+            except Fail as err:
+                self.err = err
+        if self.err is not None:
+            raise self.err
+        return self.value
 
 
 def _fn_kinds(f: Any) -> bool:

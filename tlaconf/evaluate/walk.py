@@ -194,13 +194,34 @@ class Walker(ActionVisitor[C, T]):
             if by_name and not p.arity and self._passed_by_name(a, ns, env):
                 out.append(Binding(p.name, "lazy", 0, self._by_name(a, ns, env), expr=(a, ns, env)))
             elif p.arity:
-                out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env)))
+                out.append(Binding(p.name, "op", p.arity, self.callable_arg(a, p.arity, ns, env),
+                                   self.stands_for(a, ns, env)))
             else:
                 try:
                     out.append(Binding(p.name, "val", 0, self.eval(a, ns, env)))
                 except Fail as err:  # raised only where the operator uses it, as TLC
                     out.append(Binding(p.name, "lazy", 0, _raiser(err)))
         return tuple(out)
+
+    def stands_for(self, a: A.Expr, ns: Namespace, env: Env
+                   ) -> tuple[A.OpDef, Namespace, Env] | None:
+        """The definition a higher-order argument stands for (a ``LAMBDA``, or an operator
+        named), so that the parameter applied as an action assigns as its body does, as
+        in TLC (PGo's trace specs pass ``LAMBDA c : clock' = c`` down to where it is
+        applied)."""
+        if isinstance(a, A.Lambda):
+            params = tuple(A.Param(n, span=a.span) for n in a.params)
+            return A.OpDef("LAMBDA", params, a.body, span=a.span), ns, env
+        if not isinstance(a, A.Name | A.OpApp) or a.module or getattr(a, "args", ()):
+            return None
+        b = env.get(a.name)
+        if b is not None:
+            return b.defn
+        entry = self.comp.resolve_entry(ns, a.name, ())
+        if (entry is not None and entry.kind == "op" and isinstance(entry.node, A.OpDef)
+                and entry.ns is not None and not entry.ns.inst_params):
+            return entry.node, entry.ns, Env()
+        return None
 
     def _passed_by_name(self, a: A.Expr, ns: Namespace, env: Env) -> bool:
         """Whether the argument ``a`` depends on the state or on the names bound in ``env``

@@ -88,6 +88,37 @@ class Symbol:
     target: ResolvedModule | None = None  # for kind "instance"
 
 
+_KIND_CLASS = {"constant": "declaration", "variable": "declaration", "theorem": "theorem"}
+"""What SANY's node class of a symbol is (all other kinds are definitions): two modules
+EXTENDed together that give a name symbols of the same class are a warning, the first
+kept; of different classes, an error."""
+
+
+def _uncommented(lines: list[str]) -> list[str]:
+    """``lines`` with their comments (``\\*`` to the end of a line, ``(* *)``, nested)
+    blanked, columns kept."""
+    out: list[str] = []
+    depth = 0
+    for line in lines:
+        chars = list(line)
+        i = 0
+        while i < len(chars):
+            two = line[i:i + 2]
+            if depth == 0 and two == "\\*":
+                chars[i:] = " " * (len(chars) - i)
+                break
+            if two == "(*" or (depth and two == "*)"):
+                depth += 1 if two == "(*" else -1
+                chars[i:i + 2] = "  "
+                i += 2
+                continue
+            if depth:
+                chars[i] = " "
+            i += 1
+        out.append("".join(chars))
+    return out
+
+
 @dataclass(eq=False)
 class ResolvedModule:
     module: ast.Module
@@ -286,11 +317,11 @@ class _Resolver:
         m = self.rm.module
         if m.span.file != self.rm.file or not self.rm.text:
             return m
-        lines = self.rm.text.splitlines()
+        lines = _uncommented([line.expandtabs(8) for line in self.rm.text.splitlines()])
         pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
         seen_extends = False
         for i in range(m.span.line - 1, min(len(lines), m.span.end_line)):
-            line = lines[i].expandtabs(8)
+            line = lines[i]
             start = 0
             if not seen_extends:
                 at = line.find("EXTENDS")
@@ -315,7 +346,7 @@ class _Resolver:
                 self.error(f.message, f.node)
                 continue
             extends.append(target)
-            self.import_all(target.exported, m, via=f"EXTENDS {name}")
+            self.import_all(target.exported, m, via=f"EXTENDS {name}", extends=True)
         self.rm.extends = tuple(extends)
         for u in m.units:
             try:
@@ -324,7 +355,8 @@ class _Resolver:
                 self.error(_TOO_DEEP.format(what="this unit"), u)
         self.rm.symbols = self.scope
 
-    def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str) -> None:
+    def import_all(self, symbols: dict[str, Symbol], where: ast.Node, via: str,
+                   extends: bool = False) -> None:
         for name, sym in symbols.items():
             old = self.scope.get(name)
             if old is not None and (old.module, old.node) != (sym.module, sym.node):
@@ -332,6 +364,9 @@ class _Resolver:
                     old.node is not None and old.node == sym.node
                 ):
                     continue  # the same declaration or an identical definition
+                if extends and _KIND_CLASS.get(old.kind, "definition") == _KIND_CLASS.get(
+                        sym.kind, "definition"):
+                    continue  # SANY warns and keeps the first (TLC runs with it)
                 self.error(
                     f"{name} is defined both in {old.module} and in {sym.module} ({via})", where
                 )

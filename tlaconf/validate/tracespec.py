@@ -208,7 +208,7 @@ def _run(spec: TraceSpec, tla: Path, on_level: Progress | None,
         with silent_prints():
             raise explain_error(model, err, [engine.state(sid) for sid in engine.frontier],
                                 spec.level, engine.level,
-                                lambda values: _line_of(values, io),
+                                lambda values: _line_of(values, io, engine.level),
                                 Position(model).entry) from None
     if registers.halts() and len(out.alive) < engine.level:
         out.alive.append(len(engine.frontier))  # the level the exit left unexpanded
@@ -294,7 +294,7 @@ def _dead_end(spec: TraceSpec, engine: Engine, states: list[State], level: int,
     when none of them is a dead end: the search stopped for another reason)."""
     with silent_prints():  # the diagnosis evaluates steps TLC evaluated already
         found = dead_ends(spec.model, engine, states, spec.level, level,
-                          lambda values: _line_of(values, io))
+                          lambda values: _line_of(values, io, level))
     return [c for c in found if c.branches or c.revisited or c.progress >= 0]
 
 
@@ -304,7 +304,7 @@ def _at_position(position: Position, out: Outcome, io: community.IOSession) -> N
     the line of each candidate's entry."""
     for i, c in enumerate(out.candidates):
         k = position.entry(c.state)
-        line = None if k is None else _line_of([show(position.record(k))], io)
+        line = None if k is None else _line_of([show(position.record(k))], io, k)
         out.candidates[i] = replace(c, log_line=line or c.log_line)
         if i == 0 and k is not None:
             out.failing_entry, out.log_line = k, line or out.log_line
@@ -318,14 +318,24 @@ def _locate(out: Outcome, io: community.IOSession) -> str | None:
         return out.candidates[0].log_line
     if out.candidates[0].blame is None:
         return None
-    return _line_of((v for b in path(out.candidates[0].blame) for _, v in b.bindings), io)
+    return _line_of((v for b in path(out.candidates[0].blame) for _, v in b.bindings), io,
+                    out.failing_entry)
 
 
-def _line_of(values: Iterable[str], io: community.IOSession) -> str | None:
-    """``file:line`` of the first log line that ``values`` (TLA+ texts) hold."""
-    where = {show(value): f"{file}:{number}" for file, lines in io.lines.items()
-             for number, value in reversed(lines)}
-    return next((where[v] for v in values if v in where), None)
+def _line_of(values: Iterable[str], io: community.IOSession, entry: int | None
+             ) -> str | None:
+    """``file:line`` of the log line that ``values`` (TLA+ texts) hold: of several lines
+    holding the same value (``{"event": "acquireLock"}`` logged again and again), the one
+    nearest the log entry checked."""
+    where: dict[str, list[tuple[str, int]]] = {}
+    for file, lines in io.lines.items():
+        for number, value in lines:
+            where.setdefault(show(value), []).append((file, number))
+    for v in values:
+        if v in where:
+            file, number = min(where[v], key=lambda at: abs(at[1] - (entry or 0)))
+            return f"{file}:{number}"
+    return None
 
 
 __all__ = ["DEFAULT_MAX_STATES", "Blame", "Bounds", "Outcome", "TraceSpec", "validate_trace_spec"]

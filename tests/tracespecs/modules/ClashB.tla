@@ -1,0 +1,5 @@
+---- MODULE ClashB ----
+F == "B"
+G(x) == <<"B", x>>
+Contains(s, e) == "B's Contains"
+====

@@ -1,0 +1,3 @@
+---- MODULE ClashConstant ----
+CONSTANT F
+====
