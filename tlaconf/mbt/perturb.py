@@ -1,0 +1,216 @@
+"""Near-miss observations: the guards only what the implementation reports makes FALSE.
+
+A guard on a field the implementation fills in (a view, a shuffle's order, a leak
+check's worlds) is TRUE on every accepted step of a correct implementation, and no
+request makes it FALSE: only a wrong report would.  What can be checked is the
+harness's side of it, that a wrong report is refused and blamed on that guard.  For each
+such guard never made FALSE by a rejected step, an accepted step the implementation took
+is changed in one reported field (a one-edit neighbour of its value, or another value of
+the field's set in ``Params_A``) until the walk of ``A(p)`` from its state before to its
+state after makes that guard, and no other guard, FALSE: a **near-miss observation**.
+It is checked as ``tlaconf replay`` checks a step: it must be rejected, and the blame
+must name the guard.  Then the guard is covered FALSE *by perturbation*; otherwise the
+check failed (the step was accepted, or blamed on something else: the guard does not
+decide what it reads, as when another disjunct admits the same step).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from tlaconf.evaluate.coverage import CoverageProbe, Key
+from tlaconf.mbt.domains import Domains
+from tlaconf.mbt.driver import plain
+from tlaconf.mbt.machine import Session, State
+from tlaconf.mbt.memo import value_key
+from tlaconf.mbt.online import Taken
+from tlaconf.replay import Replayer, get_backend
+from tlaconf.replay.coverage import Coverage
+from tlaconf.replay.result import BlameNode
+from tlaconf.values import Fn, from_python
+
+CANDIDATES = 64
+"""Perturbed values tried per reported field of one step, at most."""
+
+Verdict = Literal["rejected", "accepted", "blamed elsewhere"]
+
+
+@dataclass(frozen=True)
+class Perturbed:
+    """One near-miss observation and what the step check said of it."""
+
+    action: str
+    guard: Key
+    field: str
+    params: Fn
+    verdict: Verdict
+    """``rejected`` naming the guard (the check holds), else how it failed."""
+    blamed: str
+    """The location the check's blame named last (empty when accepted)."""
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict == "rejected"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "guard": list(self.guard[:5]), "field": self.field,
+                "verdict": self.verdict, "blamed": self.blamed}
+
+
+def neighbours(value: Any) -> Iterator[Any]:
+    """One-edit neighbours of a TLA+ value: an integer one off, a Boolean negated, a
+    sequence with an element changed, dropped, or two swapped, a set with an element
+    dropped or changed, a function or record with one value changed."""
+    if isinstance(value, bool):
+        yield not value
+    elif isinstance(value, int):
+        yield value - 1
+        yield value + 1
+    elif isinstance(value, tuple):
+        for i in range(len(value)):
+            yield value[:i] + value[i + 1:]
+        for i in range(len(value) - 1):
+            yield (*value[:i], value[i + 1], value[i], *value[i + 2:])
+        for i, v in enumerate(value):
+            for w in neighbours(v):
+                yield (*value[:i], w, *value[i + 1:])
+    elif isinstance(value, frozenset):
+        for v in value:
+            yield value - {v}
+            for w in neighbours(v):
+                if w not in value:
+                    yield (value - {v}) | {w}
+    elif isinstance(value, Fn):
+        for k, v in value.items():
+            for w in neighbours(v):
+                yield Fn({**dict(value.items()), k: w})
+
+
+def _tried(field: str, value: Any, domains: Domains, action: str,
+           before: State) -> Iterator[Any]:  # fmt: skip
+    seen = {value_key(value)}
+    dom = domains.domain(action, before)
+    from_set = dict(dom.fields or ()).get(field, ())
+    n = 0
+    for v in (*neighbours(value), *from_set):
+        text = value_key(v)
+        if text in seen:
+            continue
+        seen.add(text)
+        yield v
+        n += 1
+        if n >= CANDIDATES:
+            return
+
+
+def _encloses(outer: Key, inner: Key) -> bool:
+    """``outer``'s span holds ``inner``'s (a quantifier's body, a called operator's
+    conjunct: FALSE with it)."""
+    return (outer[0] == inner[0] and (outer[1], outer[2]) <= (inner[1], inner[2])
+            and (inner[3], inner[4]) <= (outer[3], outer[4]))
+
+
+def _locations(node: BlameNode | None) -> Iterator[tuple[str, int, int]]:
+    if node is None:
+        return
+    yield Path(node.file).name, node.line, node.col
+    for c in node.children:
+        yield from _locations(c)
+
+
+class Perturber:
+    """Near-miss observations of one run (see the module docstring)."""
+
+    def __init__(self, session: Session, probe: CoverageProbe,
+                 guards: Mapping[str, tuple[Key, ...]]) -> None:  # fmt: skip
+        self.session = session
+        self.probe = probe
+        self.guards = guards
+        self._replayer = Replayer(get_backend("embedded"))
+        self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-perturb-")
+        self._n = 0
+
+    def close(self) -> None:
+        self._tmp.cleanup()
+
+    def run(self, wanted: Mapping[str, set[Key]]) -> dict[tuple[str, Key], Perturbed]:
+        """For each guard of ``wanted`` (per action: the guards never FALSE on a rejected
+        step), the first near-miss observation found in the steps observed, checked."""
+        out: dict[tuple[str, Key], Perturbed] = {}
+        for action, open_ in wanted.items():
+            for before, taken, fields in self.session.observed.get(action, {}).values():
+                left = open_ - {g for a, g in out if a == action}
+                if not left:
+                    break
+                for found in self._near_misses(action, before, taken, fields, left):
+                    out[(action, found.guard)] = found
+        return out
+
+    def _near_misses(self, action: str, before: State, taken: Taken, fields: frozenset[str],
+                     wanted: set[Key]) -> Iterator[Perturbed]:  # fmt: skip
+        every = set(self.guards[action])
+        params = from_python(dict(taken.params))
+        done: set[Key] = set()
+        for name in sorted(fields):
+            for value in _tried(name, params[name], self.session.domains, action, before):
+                if done >= wanted:
+                    return
+                changed = Fn({**dict(params.items()), name: value})
+                try:
+                    _, noted = self.probe.step(action, (changed,), before, taken.state, True)
+                except Exception:
+                    continue
+                false = {g for g, v in noted if not v and g in every}
+                inner = {g for g in false if not any(_encloses(g, h) for h in false - {g})}
+                if len(inner) != 1:
+                    continue
+                for g in sorted(false & wanted - done):
+                    done.add(g)
+                    yield self._judge(action, g, name, changed, before, taken)
+
+    def _judge(self, action: str, guard: Key, name: str, params: Fn, before: State,
+               taken: Taken) -> Perturbed:  # fmt: skip
+        self._n += 1
+        path = Path(self._tmp.name) / f"{self._n}.trace.jsonl"
+        step = Taken(action, {**dict(taken.params), name: plain(params[name])}, "accepted",
+                     taken.state)
+        self.session.checker.write(path, before, (step,))
+        try:
+            result = self._replayer.replay(path, self.session.checker.spec_dir)
+        finally:
+            path.unlink()
+        if result.verdict == "conforms" or result.failure is None:
+            return Perturbed(action, guard, name, params, "accepted", "")
+        blame = result.failure.blame
+        named = (Path(guard[0]).name, guard[1], guard[2]) in set(_locations(blame))
+        where = blame.innermost().location if blame is not None else ""
+        return Perturbed(action, guard, name, params,
+                         "rejected" if named else "blamed elsewhere", where)
+
+
+def perturb(session: Session, probe: CoverageProbe, guards: Mapping[str, tuple[Key, ...]],
+            coverage: Coverage) -> dict[tuple[str, Key], Perturbed]:  # fmt: skip
+    """The near-miss observations of the guards of ``session``'s module that ``coverage``
+    has TRUE on an accepted step and never FALSE on a rejected one, in the actions whose
+    reported fields the session observed."""
+    wanted: dict[str, set[Key]] = {}
+    for action in session.observed:
+        ac = coverage.actions.get((session.driver.module, action))
+        if ac is None:
+            continue
+        open_ = {g for g in guards.get(action, ())
+                 if (pc := ac.points.get(g)) is not None
+                 and pc.accepted_true and not pc.rejected_false}
+        if open_:
+            wanted[action] = open_
+    if not wanted:
+        return {}
+    perturber = Perturber(session, probe, guards)
+    try:
+        return perturber.run(wanted)
+    finally:
+        perturber.close()
