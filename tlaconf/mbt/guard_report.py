@@ -263,9 +263,12 @@ def lines(report: Sequence[ActionGuards]) -> list[str]:
             if not r.covered:
                 out.append(f"    {location(r.key)} {_clip(r.text)} ({r.status}): {r.reason}")
             elif r.false_by == "perturbation" and r.perturbed is not None:
+                p = r.perturbed
                 out.append(f"    {location(r.key)} {_clip(r.text)} (both ways): FALSE by "
-                           f"perturbation of the reported field {r.perturbed.field}, which "
-                           "the step check refused naming it")
+                           f"perturbation of the reported field {p.field}, which the step "
+                           "check refused, "
+                           + ("naming it" if p.named else f"blamed on {p.blamed or 'the action'}"
+                              " (a formula it lies under)"))
     return out
 
 

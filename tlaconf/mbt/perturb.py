@@ -1,4 +1,4 @@
-"""Near-miss observations: the guards only what the implementation reports makes FALSE.
+r"""Near-miss observations: the guards only what the implementation reports makes FALSE.
 
 A guard on a field the implementation fills in (a view, a shuffle's order, a leak
 check's worlds) is TRUE on every accepted step of a correct implementation, and no
@@ -7,11 +7,15 @@ harness's side of it, that a wrong report is refused and blamed on that guard.  
 such guard never made FALSE by a rejected step, an accepted step the implementation took
 is changed in one reported field (a one-edit neighbour of its value, or another value of
 the field's set in ``Params_A``) until the walk of ``A(p)`` from its state before to its
-state after makes that guard, and no other guard, FALSE: a **near-miss observation**.
+state after makes that guard FALSE, and no other guard but those it lies under (the walk
+that stops at the first FALSE guard, TLC's order, finds the same FALSE guards as the walk
+that goes on past it): a **near-miss observation**.
 It is checked as ``tlaconf replay`` checks a step: it must be rejected, and the blame
-must name the guard.  Then the guard is covered FALSE *by perturbation*; otherwise the
-check failed (the step was accepted, or blamed on something else: the guard does not
-decide what it reads, as when another disjunct admits the same step).
+must lead to the guard: it names the guard, or stops at a formula the guard lies under
+(an ``\E`` whose every witness failed names the quantifier), and names no guard the walk
+found TRUE.  Then the guard is covered FALSE *by perturbation*; otherwise the check
+failed: the step was accepted (the guard does not decide what it reads, as when another
+disjunct admits the same step), or blamed on a guard that holds.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ class Perturbed:
     """``rejected`` naming the guard (the check holds), else how it failed."""
     blamed: str
     """The location the check's blame named last (empty when accepted)."""
+    named: bool = False
+    """The blame names the guard itself (not only a formula it lies under)."""
 
     @property
     def holds(self) -> bool:
@@ -58,36 +64,48 @@ class Perturbed:
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "guard": list(self.guard[:5]), "field": self.field,
-                "verdict": self.verdict, "blamed": self.blamed}
+                "verdict": self.verdict, "blamed": self.blamed, "named": self.named}
 
 
 def neighbours(value: Any) -> Iterator[Any]:
     """One-edit neighbours of a TLA+ value: an integer one off, a Boolean negated, a
-    sequence with an element changed, dropped, or two swapped, a set with an element
-    dropped or changed, a function or record with one value changed."""
+    sequence with an element dropped, two swapped or one changed, a set with an element
+    dropped or changed, a function or record with one value changed.  The edits of a
+    structure's parts are interleaved (each part's first edit, then each one's second, ...),
+    so that a bounded look reaches every part."""
     if isinstance(value, bool):
         yield not value
     elif isinstance(value, int):
         yield value - 1
         yield value + 1
     elif isinstance(value, tuple):
-        for i in range(len(value)):
-            yield value[:i] + value[i + 1:]
-        for i in range(len(value) - 1):
-            yield (*value[:i], value[i + 1], value[i], *value[i + 2:])
-        for i, v in enumerate(value):
-            for w in neighbours(v):
-                yield (*value[:i], w, *value[i + 1:])
+        yield from (value[:i] + value[i + 1:] for i in range(len(value)))
+        yield from ((*value[:i], value[i + 1], value[i], *value[i + 2:])
+                    for i in range(len(value) - 1))
+        yield from _interleave([((*value[:i], w, *value[i + 1:]) for w in neighbours(v))
+                                for i, v in enumerate(value)])
     elif isinstance(value, frozenset):
-        for v in value:
-            yield value - {v}
-            for w in neighbours(v):
-                if w not in value:
-                    yield (value - {v}) | {w}
+        yield from (value - {v} for v in value)
+        yield from _interleave([((value - {v}) | {w} for w in neighbours(v) if w not in value)
+                                for v in value])
     elif isinstance(value, Fn):
-        for k, v in value.items():
-            for w in neighbours(v):
-                yield Fn({**dict(value.items()), k: w})
+        yield from _interleave([(Fn({**dict(value.items()), k: w}) for w in neighbours(v))
+                                for k, v in value.items()])
+
+
+def _interleave(parts: list[Iterator[Any]]) -> Iterator[Any]:
+    """The first item of each part, then the second of each, ..."""
+    while parts:
+        alive = []
+        for part in parts:
+            item = next(part, _END)
+            if item is not _END:
+                alive.append(part)
+                yield item
+        parts = alive
+
+
+_END = object()
 
 
 def _tried(field: str, value: Any, domains: Domains, action: str,
@@ -107,11 +125,8 @@ def _tried(field: str, value: Any, domains: Domains, action: str,
             return
 
 
-def _encloses(outer: Key, inner: Key) -> bool:
-    """``outer``'s span holds ``inner``'s (a quantifier's body, a called operator's
-    conjunct: FALSE with it)."""
-    return (outer[0] == inner[0] and (outer[1], outer[2]) <= (inner[1], inner[2])
-            and (inner[3], inner[4]) <= (outer[3], outer[4]))
+def _where(key: Key) -> tuple[str, int, int]:
+    return Path(key[0]).name, key[1], key[2]
 
 
 def _locations(node: BlameNode | None) -> Iterator[tuple[str, int, int]]:
@@ -160,20 +175,32 @@ class Perturber:
                 if done >= wanted:
                     return
                 changed = Fn({**dict(params.items()), name: value})
-                try:
-                    _, noted = self.probe.step(action, (changed,), before, taken.state, True)
-                except Exception:
+                false = self._false(action, changed, before, taken, every, True)
+                if not false or not false & wanted - done:
                     continue
-                false = {g for g, v in noted if not v and g in every}
-                inner = {g for g in false if not any(_encloses(g, h) for h in false - {g})}
-                if len(inner) != 1:
+                if self._false(action, changed, before, taken, every, False) != false:
                     continue
                 for g in sorted(false & wanted - done):
                     done.add(g)
-                    yield self._judge(action, g, name, changed, before, taken)
+                    yield self._judge(action, g, name, changed, before, taken,
+                                      every - false)
+
+    def _false(self, action: str, params: Fn, before: State, taken: Taken, every: set[Key],
+               through: bool) -> set[Key] | None:  # fmt: skip
+        """The guards the walk of the accepted step with ``params`` found FALSE, walking on
+        past a FALSE one (``through``) or stopping there (TLC's order: then only the
+        chain of guards, each under the one before, that leads to the first FALSE);
+        None when the walk cannot be made."""
+        try:
+            _, noted = self.probe.step(action, (params,), before, taken.state, through)
+        except Exception:
+            return None
+        return {g for g, v in noted if not v and g in every}
 
     def _judge(self, action: str, guard: Key, name: str, params: Fn, before: State,
-               taken: Taken) -> Perturbed:  # fmt: skip
+               taken: Taken, holding: set[Key]) -> Perturbed:  # fmt: skip
+        """The step check's verdict on the near-miss observation (``holding``: the guards
+        its walk found TRUE)."""
         self._n += 1
         path = Path(self._tmp.name) / f"{self._n}.trace.jsonl"
         step = Taken(action, {**dict(taken.params), name: plain(params[name])}, "accepted",
@@ -186,10 +213,12 @@ class Perturber:
         if result.verdict == "conforms" or result.failure is None:
             return Perturbed(action, guard, name, params, "accepted", "")
         blame = result.failure.blame
-        named = (Path(guard[0]).name, guard[1], guard[2]) in set(_locations(blame))
+        blamed = set(_locations(blame))
+        named = _where(guard) in blamed
+        wrong = any(_where(g) in blamed for g in holding)
         where = blame.innermost().location if blame is not None else ""
         return Perturbed(action, guard, name, params,
-                         "rejected" if named else "blamed elsewhere", where)
+                         "blamed elsewhere" if wrong else "rejected", where, named)
 
 
 def perturb(session: Session, probe: CoverageProbe, guards: Mapping[str, tuple[Key, ...]],
