@@ -115,7 +115,10 @@ def _tried(field: str, value: Any, domains: Domains, action: str,
     from_set = dict(dom.fields or ()).get(field, ())
     n = 0
     for v in (*neighbours(value), *from_set):
-        text = value_key(v)
+        try:
+            text = value_key(v)
+        except ValueError:  # a set of values TLC cannot compare: no TLA+ value
+            continue
         if text in seen:
             continue
         seen.add(text)
