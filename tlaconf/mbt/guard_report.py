@@ -218,6 +218,10 @@ def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
                                    exhaustive, action in reported)
             if seen is not None and not seen.holds:
                 reason = _failed(seen)
+            elif reason == OUTPUT and perturbed is not None and action in reported:
+                reason += ("; no near-miss observation of it was found (every change of a "
+                           "reported field tried made another guard FALSE too, or none made "
+                           "it FALSE)")
             rows.append(GuardRow(g, point_text(texts, g), status, reason, dead, false_by, seen))
         out.append(ActionGuards(module, action, action in requested, tuple(rows)))
     return out

@@ -40,6 +40,10 @@ from tlaconf.values import Fn, from_python
 CANDIDATES = 64
 """Perturbed values tried per reported field of one step, at most."""
 
+WALKS = 300
+"""Walks of one action, at most, in the search for its near-miss observations (a walk of
+an action comparing many worlds' views is costly)."""
+
 Verdict = Literal["rejected", "accepted", "blamed elsewhere"]
 
 
@@ -151,6 +155,7 @@ class Perturber:
         self._replayer = Replayer(get_backend("embedded"))
         self._tmp = tempfile.TemporaryDirectory(prefix="tlaconf-perturb-")
         self._n = 0
+        self._walks: dict[str, int] = {}
 
     def close(self) -> None:
         self._tmp.cleanup()
@@ -175,7 +180,7 @@ class Perturber:
         done: set[Key] = set()
         for name in sorted(fields):
             for value in _tried(name, params[name], self.session.domains, action, before):
-                if done >= wanted:
+                if done >= wanted or self._walks.get(action, 0) >= WALKS:
                     return
                 changed = Fn({**dict(params.items()), name: value})
                 false = self._false(action, changed, before, taken, every, True)
@@ -194,6 +199,7 @@ class Perturber:
         past a FALSE one (``through``) or stopping there (TLC's order: then only the
         chain of guards, each under the one before, that leads to the first FALSE);
         None when the walk cannot be made."""
+        self._walks[action] = self._walks.get(action, 0) + 1
         try:
             _, noted = self.probe.step(action, (params,), before, taken.state, through)
         except Exception:

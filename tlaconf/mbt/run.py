@@ -231,14 +231,14 @@ def run(
     doms = session.domains
     every = {a: solver.guards(a) for a in doms.every_action}
     perturbed = (perturb(session, probe, every, coverage)
-                 if found is None and options.perturb else {})
+                 if found is None and options.perturb else None)
     guards = guard_report(driver.module, doms.every_action, doms.actions, every, coverage, plan,
                           doms.ctx.loader.texts,
                           options.depth if exhaustive is not None else None,
                           session.reported, perturbed)
     return Outcome(driver.module, label, s.examples, s.steps, s.allowed, s.forbidden,
                    time.perf_counter() - start, s.check_seconds, found, guards, coverage,
-                   plan, exhaustive, options.mode, perturbed)
+                   plan, exhaustive, options.mode, perturbed or {})
 
 
 def _hypothesis(session: Session, options: Options, name: str) -> Found | None:
