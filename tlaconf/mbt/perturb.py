@@ -40,7 +40,7 @@ from tlaconf.values import Fn, from_python
 CANDIDATES = 64
 """Perturbed values tried per reported field of one step, at most."""
 
-WALKS = 300
+WALKS = 120
 """Walks of one action, at most, in the search for its near-miss observations (a walk of
 an action comparing many worlds' views is costly)."""
 
