@@ -122,7 +122,7 @@ def test_cli_coverage_goal_and_dead_guard_warning(mbt_cli) -> None:  # type: ign
     met = mbt_cli(*args, "--coverage-goal", "50", "--json")
     assert met.code == 0, met.err
     doc = json.loads(met.out)
-    assert doc["coverage"] == {"guards": 4, "covered": 2, "percent": 50.0}
+    assert doc["coverage"] == {"guards": 4, "covered": 2, "percent": 50.0, "by_perturbation": 0}
     (one,) = doc["runs"]
     drain = next(a for a in one["guards"] if a["action"] == "Drain")
     assert drain["both"] == 0 and [r["dead"] for r in drain["rows"]] == [False, True]
@@ -168,6 +168,15 @@ def test_a_guard_on_what_the_implementation_reports_is_said_to_be_one(tmp_path: 
     outcome = run(echo(), echo_dir, _options(tmp_path, examples=2))
     rows = {r.text: r for a in outcome.guards for r in a.rows}
     assert rows["p.q \\in 1..3"].covered
+    assert rows["p.q \\in 1..3"].false_by == "implementation"
+    for text in ("p.answers[i] >= 1", "p.answers[i] <= p.q"):
+        # no request makes it FALSE: only the harness's perturbation of what the
+        # implementation reported does (tests/mbt/test_mbt_perturb.py)
+        assert rows[text].covered and rows[text].false_by == "perturbation"
+        assert rows[text].perturbed is not None and rows[text].perturbed.field == "answers"
+
+    without = run(echo(), echo_dir, _options(tmp_path, examples=2, perturb=False))
+    rows = {r.text: r for a in without.guards for r in a.rows}
     for text in ("p.answers[i] >= 1", "p.answers[i] <= p.q"):
         assert rows[text].status == "TRUE only" and not rows[text].dead
         assert "fields the implementation reports" in (rows[text].reason or "")

@@ -31,7 +31,7 @@ from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
 from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT as SOLVER_TIMEOUT
 from tlaconf.mbt.driver import DriverCrashed
 from tlaconf.mbt.exhaustive import LIMIT as EXHAUSTIVE_LIMIT
-from tlaconf.mbt.guard_report import figures, lines, warnings
+from tlaconf.mbt.guard_report import by_perturbation, check_failures, figures, lines, warnings
 from tlaconf.mbt.machine import Stats
 from tlaconf.mbt.run import DATABASE, SOLVERS
 from tlaconf.replay.coverage import Coverage, cover_traces
@@ -86,6 +86,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver-timeout", type=positive_seconds, default=SOLVER_TIMEOUT,
                    metavar="SECONDS", help="Apalache's time per state and action "
                    f"(default {SOLVER_TIMEOUT:g})")
+    p.add_argument("--no-perturb", action="store_true",
+                   help="do not check near-miss observations (an accepted step with a reported "
+                   "field changed so that one guard is FALSE must be rejected naming it)")
     p.add_argument("--coverage-goal", type=percentage, metavar="PCT",
                    help="exit 1 when fewer than PCT%% of the guards are covered both ways")
     p.add_argument("--coverage-with", type=existing_dir, metavar="DIR",
@@ -181,7 +184,11 @@ def _line(o: Outcome) -> str:
     head = (f"mbt {o.module} ({o.driver}): {o.examples} runs, {o.steps} steps checked "
             f"({o.allowed} allowed, {o.forbidden} forbidden requests) in {o.seconds:.1f} s, "
             f"{o.steps_per_second:.0f} steps/s")
-    if o.found is None:
+    failed_checks = len(check_failures(o.guards))
+    if o.found is None and failed_checks:
+        head += (f": no failure of the implementation; the step check failed on "
+                 f"{failed_checks} near-miss observation{'s' if failed_checks > 1 else ''}")
+    elif o.found is None:
         head += ": no failure"
     elif o.found.by != "hypothesis":
         head += (f": FAILURE, found by the {o.found.by} run ({o.found.steps_after} steps: the "
@@ -193,7 +200,11 @@ def _line(o: Outcome) -> str:
     more = [f"guards {covered}/{total} covered both ways"]
     if o.survey is not None:
         p = o.survey
+        edges = p.edges()
         more.append(f"directed: {p.states} reachable states surveyed to depth {p.depth}"
+                    + (f", boundary values of {len({(a, g) for a, g, _ in edges})} guards "
+                       f"({sum(len(e.values) for *_, e in edges)} requests at their edges)"
+                       if edges else "")
                     + (f", {p.diverged} targets not sent (the implementation went elsewhere)"
                        if p.diverged else ""))
         if p.solver == "apalache":
@@ -215,6 +226,16 @@ def _line(o: Outcome) -> str:
     return head
 
 
+def _perturbed_only(joined: Coverage, outcomes: list[Outcome]) -> int:
+    """Guards ``joined`` has TRUE on an accepted step and never FALSE on a rejected one
+    whose near-miss observation the step check refused naming them."""
+    held = {(o.module, a, g) for o in outcomes for (a, g), p in o.perturbed.items() if p.holds}
+    return sum(1 for (module, action), ac in joined.actions.items()
+               for g, pc in ac.points.items()
+               if pc.guard and pc.accepted_true and not pc.rejected_false
+               and (module, action, g) in held)
+
+
 def run_command(args: argparse.Namespace) -> int:
     spec_dir = _spec_dir(args)
     try:
@@ -229,7 +250,7 @@ def run_command(args: argparse.Namespace) -> int:
     database = None if args.no_database else args.database
     options = Options(args.steps, args.examples, args.seed, args.out, database,
                       not args.no_shrink, args.mode, args.depth, args.solver,
-                      args.solver_timeout)
+                      args.solver_timeout, not args.no_perturb)
     scenarios = (cover_traces(sorted(args.coverage_with.rglob("*.trace.jsonl")), spec_dir)
                  if args.coverage_with is not None else None)
     console = make_console(sys.stderr if args.json else None)
@@ -249,23 +270,29 @@ def run_command(args: argparse.Namespace) -> int:
                     console.print(text, highlight=False, markup=False)
                 for text in warnings(outcome.guards):
                     console.print(text, style="yellow", highlight=False, markup=False)
+                for text in check_failures(outcome.guards):
+                    console.print(text, style="red", highlight=False, markup=False)
                 if outcome.found is not None and outcome.found.result is not None:
                     console.print(render_failure(outcome.found.result))
                 elif outcome.found is not None:
                     console.print(f"  the driver raised:\n{outcome.found.crash}", markup=False)
-    failed = sum(o.found is not None for o in outcomes)
-    covered, total = figures([a for o in outcomes for a in o.guards])
+    failed = sum(o.found is not None or bool(check_failures(o.guards)) for o in outcomes)
+    report = [a for o in outcomes for a in o.guards]
+    covered, total = figures(report)
     pct = 100.0 * covered / total if total else 100.0
-    coverage_doc: dict[str, Any] = {"guards": total, "covered": covered, "percent": round(pct, 1)}
+    coverage_doc: dict[str, Any] = {"guards": total, "covered": covered, "percent": round(pct, 1),
+                                    "by_perturbation": by_perturbation(report)}
     if scenarios is not None:
         joined = Coverage()
         joined.join(scenarios)
         for o in outcomes:
             joined.join(o.coverage)
         f = joined.figures()
+        extra = _perturbed_only(joined, outcomes)
         pct = 100.0 * f["guards_covered"] / f["guards"] if f["guards"] else 100.0
         coverage_doc["with_traces"] = {"traces": len(scenarios.traces), "guards": f["guards"],
-                                       "covered": f["guards_covered"], "percent": round(pct, 1)}
+                                       "covered": f["guards_covered"], "percent": round(pct, 1),
+                                       "with_perturbation": f["guards_covered"] + extra}
     below = args.coverage_goal is not None and pct < args.coverage_goal
     code = 1 if failed or below else 0
     if not args.json:
@@ -273,6 +300,10 @@ def run_command(args: argparse.Namespace) -> int:
                       f"({100.0 * covered / total if total else 100.0:.0f}%)", highlight=False)
         if scenarios is not None:
             console.print(f"scenarios plus mbt: {summary_line(joined)}", highlight=False)
+            console.print(f"scenarios plus mbt, with the harness's perturbation: "
+                          f"{f['guards_covered'] + extra}/{f['guards']} guards both ways "
+                          f"({extra} of them FALSE only by a near-miss observation)",
+                          highlight=False)
         if below:
             console.print(f"mbt: guard coverage {pct:.1f}% is under --coverage-goal "
                           f"{args.coverage_goal}%", highlight=False)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tlaconf.evaluate.coverage import Key
+from tlaconf.mbt.boundary import Edge
 from tlaconf.mbt.domains import Domain
 from tlaconf.mbt.memo import value_key
 from tlaconf.mbt.solver import NOT_ASKED, EnumerationSolver, Solution
@@ -111,6 +112,11 @@ class ApalacheSolver:
 
     def guards(self, action: str) -> tuple[Key, ...]:
         return self.enumeration.guards(action)
+
+    def edges(self, action: str, state: Mapping[str, Any], key: int, seeds: list[Fn],
+              wanted: frozenset[Key]) -> list[Edge]:  # fmt: skip
+        """Boundary values come from the domain's own values: enumeration's."""
+        return self.enumeration.edges(action, state, key, seeds, wanted)
 
     def solve(self, action: str, state: Mapping[str, Any], key: int,
               wanted: frozenset[Key] | None = None) -> Solution:  # fmt: skip

@@ -7,9 +7,12 @@ still without an allowed request or a near miss; it stops when every guard has b
 or when :data:`PATIENCE` states in a row taught it nothing new of the guards left.
 :func:`sweep` then drives the implementation to each target's state (a reset, then the
 shortest path of requests the survey found) and sends the target request; every step
-is checked as any other.  A failure is as short as the model allows: the shortest path
-to the state, then the request.  The targets also join Hypothesis' draws afterwards (in
-a state the survey looked at, a step may draw one), whose failures are shrunk.
+is checked as any other.  Besides, for each guard that an integer field of the request
+moves across a line, the survey keeps the requests at the edge (both sides of the line,
+from an allowed request: :mod:`tlaconf.mbt.boundary`), sent the same way.  A failure
+is as short as the model allows: the shortest path to the state, then the request.
+The targets also join Hypothesis' draws afterwards (in a state the survey looked at, a
+step may draw one), whose failures are shrunk.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from typing import Any, Literal
 
 from tlaconf.evaluate.coverage import Key
 from tlaconf.explore import Successors
+from tlaconf.mbt.boundary import Edge
 from tlaconf.mbt.domains import Request
 from tlaconf.mbt.machine import Session, State
 from tlaconf.mbt.memo import value_key
 from tlaconf.mbt.online import Taken
 from tlaconf.mbt.reach import Node, reachable
-from tlaconf.mbt.solver import NOT_ASKED, Solution, Solver
+from tlaconf.mbt.solver import NOT_ASKED, SEEDS, Solution, Solver
 from tlaconf.values import Fn
 
 MAX_STATES = 100
@@ -58,6 +62,11 @@ class Facts:
     and did not)."""
     solved: dict[Want, tuple[int, float]] = field(default_factory=dict)
     """The targets a symbolic solver found: their domain's size and the seconds it took."""
+    edges: dict[tuple[str, tuple[int, int]], tuple[Node, Edge, tuple[bool, ...]]] = field(
+        default_factory=dict)
+    """Per integer field and line along which the guard changes value (in the first state
+    where it was found to): the edge, that state, and whether each of its requests is
+    allowed there."""
 
 
 @dataclass
@@ -97,16 +106,20 @@ class Survey:
                 "solved": [{"action": a, "guard": list(g[:5]), "kind": want, "domain": size,
                             "seconds": round(seconds, 3)}
                            for a, g, want, size, seconds in self.solved()],
-                "undecided": self.undecided()}
+                "undecided": self.undecided(),
+                "edges": [{"action": a, "guard": list(g[:5]), "field": e.field,
+                           "line": list(e.line), "values": list(e.values)}
+                          for a, g, e in self.edges()]}
 
     def open(self, action: str, guards: Iterable[Key]) -> frozenset[Key]:
         """The guards of ``action`` still without an allowed request or a near miss."""
         return frozenset(g for g in guards
                          if {"allowed", "near miss"} - self.facts[(action, g)].targets.keys())
 
-    def targets(self) -> list[tuple[Node, str, Fn, Want]]:
-        """Every distinct request to send, grouped by state (in the order found)."""
-        out: dict[tuple[int, str, int], tuple[Node, str, Fn, Want]] = {}
+    def targets(self) -> list[tuple[Node, Request]]:
+        """Every distinct request to send (the guards' targets, then their edges), by
+        depth of their state."""
+        out: dict[tuple[int, str, int], tuple[Node, Request]] = {}
         for (action, _), facts in self.facts.items():
             want: Want
             for want in ("allowed", "near miss", "miss", "closest miss"):
@@ -116,8 +129,18 @@ class Survey:
                 if found is not None:
                     node, params = found
                     out.setdefault((node.key, action, value_key(params)),
-                                   (node, action, params, want))
+                                   (node, Request(action, params, want == "allowed")))
+        for (action, _), facts in self.facts.items():
+            for node, edge, allowed in facts.edges.values():
+                for params, ok in zip(edge.requests, allowed, strict=True):
+                    out.setdefault((node.key, action, value_key(params)),
+                                   (node, Request(action, params, ok)))
         return sorted(out.values(), key=lambda t: t[0].depth)
+
+    def edges(self) -> list[tuple[str, Key, Edge]]:
+        """(action, guard, edge) of every boundary found."""
+        return [(a, g, edge) for (a, g), f in self.facts.items()
+                for _, edge, _ in f.edges.values()]
 
 
 def survey(session: Session, solver: Solver, succ: Successors, initial: State,
@@ -149,15 +172,39 @@ def survey(session: Session, solver: Solver, succ: Successors, initial: State,
         out.states += 1
         for a in actions:
             wanted = out.open(a, guards[a])
-            if not wanted or idle[a] >= PATIENCE:
+            lines = frozenset(g for g in guards[a] if not out.facts[(a, g)].edges)
+            if not (wanted or lines) or idle[a] >= PATIENCE:
                 continue
-            sol = solved[(node.key, a)] = solver.solve(a, node.state, node.key, wanted)
-            out.solver_seconds += sol.solver_seconds
-            progress = _learn(out, a, wanted, node, sol)
+            progress = False
+            if wanted:
+                sol = solved[(node.key, a)] = solver.solve(a, node.state, node.key, wanted)
+                out.solver_seconds += sol.solver_seconds
+                progress = _learn(out, a, wanted, node, sol)
+            sol = solved.get((node.key, a)) or solver.solve(a, node.state, node.key, frozenset())
+            solved[(node.key, a)] = sol
+            if lines and sol.enabled:
+                progress |= _edges(out, session, solver, a, node, sol.enabled[:SEEDS], lines)
             idle[a] = 0 if progress else idle[a] + 1
-        if all(idle[a] >= PATIENCE or not out.open(a, guards[a]) for a in actions):
+        if all(idle[a] >= PATIENCE or not (out.open(a, guards[a]) or any(
+                not out.facts[(a, g)].edges for g in guards[a])) for a in actions):
             break
     return out
+
+
+def _edges(out: Survey, session: Session, solver: Solver, action: str, node: Node,
+           seeds: list[Fn], lines: frozenset[Key]) -> bool:  # fmt: skip
+    """Add the edges ``solver`` finds in ``node``'s state along fields not yet seen for
+    each guard; whether it found any."""
+    progress = False
+    for edge in solver.edges(action, node.state, node.key, seeds, lines):
+        facts = out.facts[(action, edge.guard)]
+        if (edge.field, edge.line) in facts.edges:
+            continue
+        ok = tuple(session.domains.allowed(action, p, node.state, node.key)
+                   for p in edge.requests)
+        facts.edges[(edge.field, edge.line)] = (node, edge, ok)
+        progress = True
+    return progress
 
 
 def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Solution) -> bool:
@@ -189,8 +236,7 @@ def _learn(out: Survey, action: str, guards: Iterable[Key], node: Node, sol: Sol
 def sweep(session: Session, plan: Survey) -> None:
     """Send every target of ``plan`` (see the module docstring); StepFailed at the first
     step that does not conform."""
-    unsent = drive(session, [(node, Request(a, p, want == "allowed"))
-                             for node, a, p, want in plan.targets()])
+    unsent = drive(session, plan.targets())
     plan.diverged += len(unsent)
     plan.unreached |= {node.key for node, _ in unsent}
     plan.rewritten |= session.rewritten

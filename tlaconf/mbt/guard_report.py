@@ -5,6 +5,12 @@ or neither, and why one was not: what the directed survey learnt of it.
 A **dead guard** is one no request made TRUE in any reachable state examined, every
 params domain there enumerated whole: unsatisfiable as far as the model's requests go,
 a spec smell (the action can never take that branch).
+
+A guard TRUE on accepted steps that only a wrong report of the implementation makes
+FALSE is covered FALSE **by perturbation** when a near-miss observation of it was
+refused by the step check, blamed on it (:mod:`tlaconf.mbt.perturb`); each row says
+which way its FALSE side was covered.  A near-miss observation the check accepted, or
+blamed on something else, is a failure of the check.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from tlaconf.evaluate.coverage import Key
 from tlaconf.mbt.directed import Facts, Survey
 from tlaconf.mbt.domains import PREFIX
 from tlaconf.mbt.memo import value_key
+from tlaconf.mbt.perturb import Perturbed
 from tlaconf.replay.coverage import Coverage, PointCoverage
 from tlaconf.report.coverage import location, point_text
 
@@ -37,14 +44,25 @@ class GuardRow:
     rejected one), :data:`REJECTED` or :data:`NEITHER`."""
     reason: str | None
     dead: bool
+    false_by: str | None = None
+    """How it was made FALSE: ``"implementation"`` (a rejected step), ``"perturbation"``
+    (a near-miss observation the check refused), None (never)."""
+    perturbed: Perturbed | None = None
+    """The near-miss observation checked for it, if any."""
 
     @property
     def covered(self) -> bool:
         return self.status == BOTH
 
+    @property
+    def check_failed(self) -> bool:
+        """A near-miss observation of it was not refused naming it."""
+        return self.perturbed is not None and not self.perturbed.holds
+
     def to_json(self) -> dict[str, Any]:
         return {"location": location(self.key), "text": self.text, "status": self.status,
-                "reason": self.reason, "dead": self.dead}
+                "reason": self.reason, "dead": self.dead, "false_by": self.false_by,
+                "perturbation": None if self.perturbed is None else self.perturbed.to_json()}
 
 
 @dataclass(frozen=True)
@@ -57,9 +75,14 @@ class ActionGuards:
     def count(self, status: str) -> int:
         return sum(r.status == status for r in self.rows)
 
+    def by_perturbation(self) -> int:
+        """Guards covered both ways whose FALSE side is a near-miss observation's."""
+        return sum(r.covered and r.false_by == "perturbation" for r in self.rows)
+
     def to_json(self) -> dict[str, Any]:
         return {"module": self.module, "action": self.action, "requested": self.requested,
                 "guards": len(self.rows), "both": self.count(BOTH),
+                "both_by_perturbation": self.by_perturbation(),
                 "one_way": self.count(ACCEPTED) + self.count(REJECTED),
                 "neither": self.count(NEITHER), "rows": [r.to_json() for r in self.rows]}
 
@@ -172,23 +195,55 @@ def guard_report(module: str, actions: Sequence[str], requested: Sequence[str],
                  guards: Mapping[str, Sequence[Key]], coverage: Coverage,
                  plan: Survey | None, texts: Mapping[str, str],
                  exhaustive: int | None = None,
-                 reported: Collection[str] = ()) -> list[ActionGuards]:  # fmt: skip
+                 reported: Collection[str] = (),
+                 perturbed: Mapping[tuple[str, Key], Perturbed] | None = None,
+                 ) -> list[ActionGuards]:  # fmt: skip
     """Per action of ``module`` (``guards``: each one's guards), how its guards were
     covered by the run measured in ``coverage`` and why not (from ``plan``, or from an
     exhaustive run to depth ``exhaustive``); ``reported``: the actions whose params the
-    implementation reported fields of."""
+    implementation reported fields of; ``perturbed``: the near-miss observations checked."""
     out = []
     for action in actions:
         ac = coverage.actions.get((module, action))
         rows = []
         for g in guards[action]:
-            status = _status(ac.points.get(g) if ac is not None else None)
+            pc = ac.points.get(g) if ac is not None else None
+            status = _status(pc)
+            seen = (perturbed or {}).get((action, g))
+            false_by = "implementation" if pc is not None and pc.rejected_false else None
+            if status == ACCEPTED and seen is not None and seen.holds:
+                status, false_by = BOTH, "perturbation"
             facts = plan.facts.get((action, g)) if plan is not None else None
             reason, dead = _reason(status, facts, plan, action, action in requested,
                                    exhaustive, action in reported)
-            rows.append(GuardRow(g, point_text(texts, g), status, reason, dead))
+            if seen is not None and not seen.holds:
+                reason = _failed(seen)
+            elif reason == OUTPUT and perturbed is not None and action in reported:
+                reason += ("; no near-miss observation of it was found (every change of a "
+                           "reported field tried made another guard FALSE too, or none made "
+                           "it FALSE)")
+            rows.append(GuardRow(g, point_text(texts, g), status, reason, dead, false_by, seen))
         out.append(ActionGuards(module, action, action in requested, tuple(rows)))
     return out
+
+
+def _failed(p: Perturbed) -> str:
+    said = ("accepted it" if p.verdict == "accepted"
+            else f"rejected it, blamed on {p.blamed or 'an unlocated formula'}")
+    return (f"CHECK FAILED: a near-miss observation (the accepted step with the reported "
+            f"field {p.field} changed so that only this guard is FALSE) must be rejected "
+            f"naming it; the step check {said}")
+
+
+def check_failures(report: Sequence[ActionGuards]) -> list[str]:
+    """A line per near-miss observation the step check did not refuse naming its guard."""
+    return [f"mbt: {a.module}.{a.action}: {location(r.key)} {_clip(r.text)}: {r.reason}"
+            for a in report for r in a.rows if r.check_failed]
+
+
+def by_perturbation(report: Sequence[ActionGuards]) -> int:
+    """Guards covered both ways whose FALSE side is a near-miss observation's."""
+    return sum(a.by_perturbation() for a in report)
 
 
 def figures(report: Sequence[ActionGuards]) -> tuple[int, int]:
@@ -203,12 +258,21 @@ def lines(report: Sequence[ActionGuards]) -> list[str]:
     for a in report:
         if not a.rows:
             continue
-        out.append(f"  {a.action}: {len(a.rows)} guards, {a.count(BOTH)} both ways, "
+        by = a.by_perturbation()
+        out.append(f"  {a.action}: {len(a.rows)} guards, {a.count(BOTH)} both ways"
+                   + (f" ({by} FALSE by perturbation)" if by else "") + ", "
                    f"{a.count(ACCEPTED)} TRUE only, {a.count(REJECTED)} FALSE only, "
                    f"{a.count(NEITHER)} neither")
         for r in a.rows:
             if not r.covered:
                 out.append(f"    {location(r.key)} {_clip(r.text)} ({r.status}): {r.reason}")
+            elif r.false_by == "perturbation" and r.perturbed is not None:
+                p = r.perturbed
+                out.append(f"    {location(r.key)} {_clip(r.text)} (both ways): FALSE by "
+                           f"perturbation of the reported field {p.field}, which the step "
+                           "check refused, "
+                           + ("naming it" if p.named else f"blamed on {p.blamed or 'the action'}"
+                              " (a formula it lies under)"))
     return out
 
 

@@ -32,6 +32,9 @@ KINDS = ("forbidden", "allowed", "near miss")
 SCAN = 24
 """Requests looked at per step to find one of the kind asked for (allowed or forbidden)."""
 
+OBSERVED = 8
+"""Accepted steps with reported fields kept per action (each from a distinct state)."""
+
 State = dict[str, Any]
 
 
@@ -97,6 +100,10 @@ class Session:
         filled in with other values than those requested."""
         self.reported: set[str] = set()
         """The actions whose params the implementation reported fields of."""
+        self.observed: dict[str, dict[int, tuple[State, Taken, frozenset[str]]]] = {}
+        """Per action, up to :data:`OBSERVED` accepted steps whose params the
+        implementation reported fields of, by the key of their state before: that
+        state, the step, the fields reported (what :mod:`.perturb` changes)."""
         self.aimed: dict[int, list[Request]] = {}
         """State key -> the directed requests a survey found there (see :mod:`.directed`):
         a step in such a state may draw one of them."""
@@ -210,6 +217,10 @@ class Session:
             self.stats.forbidden += 1
         if failure is not None:
             raise self._fail(StepFailed(initial, list(steps), failure))
+        if answer.params and answer.accepted:
+            seen = self.observed.setdefault(request.action, {})
+            if len(seen) < OBSERVED:
+                seen.setdefault(self.key(before), (before, taken, frozenset(answer.params)))
         return after
 
 

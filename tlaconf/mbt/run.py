@@ -22,16 +22,17 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from tlaconf.errors import UserError
 from tlaconf.evaluate import load_module
-from tlaconf.evaluate.coverage import CoverageProbe
+from tlaconf.evaluate.coverage import CoverageProbe, Key
 from tlaconf.explore import Successors
 from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT, ApalacheSolver, Connection
 from tlaconf.mbt.directed import Survey, survey, sweep
-from tlaconf.mbt.domains import Domains, Request
+from tlaconf.mbt.domains import Domains
 from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
 from tlaconf.mbt.exhaustive import run_exhaustive
 from tlaconf.mbt.guard_report import ActionGuards, guard_report
 from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
 from tlaconf.mbt.online import OnlineChecker
+from tlaconf.mbt.perturb import Perturbed, perturb
 from tlaconf.mbt.solver import EnumerationSolver, Solver
 from tlaconf.replay import TraceResult, get_backend
 from tlaconf.replay.apalache.solving import Solving
@@ -69,6 +70,9 @@ class Options:
     ``APALACHE_SERVER`` is set)."""
     solver_timeout: float = DEFAULT_TIMEOUT
     """Seconds Apalache gets per state and action."""
+    perturb: bool = True
+    """Check near-miss observations of the guards only a report makes FALSE
+    (:mod:`.perturb`)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,8 @@ class Outcome:
     exhaustive: tuple[int, int, int] | None = None
     """States and requests an exhaustive run covered, and requests not sent."""
     mode: str = "directed"
+    perturbed: dict[tuple[str, Key], Perturbed] = field(default_factory=dict)
+    """The near-miss observations checked (:mod:`.perturb`), by action and guard."""
 
     @property
     def steps_per_second(self) -> float:
@@ -206,9 +212,8 @@ def run(
                 initial = session.start()
                 if options.mode == "directed":
                     plan = survey(session, solver, succ, initial, options.depth)
-                    for node, action, params, want in plan.targets():
-                        session.aimed.setdefault(node.key, []).append(
-                            Request(action, params, want == "allowed"))
+                    for node, request in plan.targets():
+                        session.aimed.setdefault(node.key, []).append(request)
                     sweep(session, plan)
                 else:
                     exhaustive = run_exhaustive(session, succ, initial, options.depth)
@@ -224,14 +229,16 @@ def run(
     s = session.stats
     coverage = session.checker.coverage.coverage
     doms = session.domains
-    guards = guard_report(driver.module, doms.every_action, doms.actions,
-                          {a: solver.guards(a) for a in doms.every_action}, coverage, plan,
+    every = {a: solver.guards(a) for a in doms.every_action}
+    perturbed = (perturb(session, probe, every, coverage)
+                 if found is None and options.perturb else None)
+    guards = guard_report(driver.module, doms.every_action, doms.actions, every, coverage, plan,
                           doms.ctx.loader.texts,
                           options.depth if exhaustive is not None else None,
-                          session.reported)
+                          session.reported, perturbed)
     return Outcome(driver.module, label, s.examples, s.steps, s.allowed, s.forbidden,
                    time.perf_counter() - start, s.check_seconds, found, guards, coverage,
-                   plan, exhaustive, options.mode)
+                   plan, exhaustive, options.mode, perturbed or {})
 
 
 def _hypothesis(session: Session, options: Options, name: str) -> Found | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tlaconf.evaluate.coverage import GUARD, CoverageProbe, Key
+from tlaconf.mbt.boundary import Edge, edges
 from tlaconf.mbt.domains import Domain, Domains, stride
 from tlaconf.mbt.memo import value_key
 from tlaconf.values import Fn
@@ -98,6 +99,12 @@ class Solver(Protocol):
         ``wanted``: the guards still looked for (default all; the others may be left out)."""
         ...
 
+    def edges(self, action: str, state: Mapping[str, Any], key: int, seeds: list[Fn],
+              wanted: frozenset[Key]) -> list[Edge]:  # fmt: skip
+        """The boundary values of the ``wanted`` guards of ``action`` in ``state``, from
+        the allowed requests ``seeds`` (see :mod:`tlaconf.mbt.boundary`)."""
+        ...
+
 
 class EnumerationSolver:
     """Directed requests by looking at the params domain's requests (see the module
@@ -160,6 +167,17 @@ class EnumerationSolver:
                 break
             self._false(out, params, state, every, guards)
         return out
+
+    def edges(self, action: str, state: Mapping[str, Any], key: int, seeds: list[Fn],
+              wanted: frozenset[Key]) -> list[Edge]:  # fmt: skip
+        dom = self.domains.domain(action, state, key)
+        scratch = Solution(action, dom.count, False)
+        found: list[Edge] = []
+        for seed in seeds:
+            left = wanted - {e.guard for e in found}
+            found += edges(dom, seed, lambda p: self._walk(scratch, action, p, state, True),
+                           left)
+        return found
 
     def _false(self, out: Solution, params: Fn, state: Mapping[str, Any], every: set[Key],
                guards: set[Key]) -> set[Key]:  # fmt: skip

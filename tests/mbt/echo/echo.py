@@ -24,3 +24,13 @@ class EchoDriver:
 
 def echo() -> EchoDriver:
     return EchoDriver()
+
+
+class LooseEchoDriver(EchoDriver):
+    """The same implementation checked against ``EchoLoose.tla``."""
+
+    module = "EchoLoose"
+
+
+def loose() -> LooseEchoDriver:
+    return LooseEchoDriver()
