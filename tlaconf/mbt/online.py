@@ -20,9 +20,10 @@ from pydantic import ValidationError
 
 from tlaconf.evaluate import budget
 from tlaconf.mbt.memo import Memo, value_key
-from tlaconf.replay import Replayer, TraceResult, get_backend
+from tlaconf.replay import LoadedModule, Replayer, TraceResult, get_backend
 from tlaconf.replay.coverage import CoverageObserver
 from tlaconf.replay.engine import TraceCheck
+from tlaconf.spec.module_spec import ModuleSpec
 from tlaconf.trace.models import TraceHeader, decode_params
 from tlaconf.trace.reader import Step, TraceFormatError, describe_validation_error
 from tlaconf.trace.writer import FORMAT, VERSION, Outcome, TraceWriter
@@ -63,6 +64,8 @@ class OnlineChecker:
         """The state keys of the states whose invariants hold."""
         self._states: Memo[State] = Memo()
         """State key -> the state as a trace's reader gives it."""
+        self._params: Memo[Any] = Memo()
+        """Params' value key -> the params as a trace's reader gives them."""
         self._initial: Memo[TraceResult | None] = Memo()
         self._steps: Memo[TraceResult | None] = Memo()
         """Verdicts by the encoded states and request: the same one-step trace replays
@@ -79,6 +82,10 @@ class OnlineChecker:
             for t in steps:
                 out.step(t.action, t.params, t.outcome, t.state)
         return path
+
+    def load(self, spec: ModuleSpec) -> LoadedModule:
+        """The module the steps are checked against (loaded once: the checks use it)."""
+        return self._replayer.load(spec)
 
     def replay(self, path: Path) -> TraceResult:
         """``tlaconf replay`` of the trace at ``path``."""
@@ -97,27 +104,29 @@ class OnlineChecker:
              after_key: int) -> TraceResult | None:  # fmt: skip
         """The failure of one step from ``before``, None when it conforms (the keys: the
         states' state keys)."""
-        key = (before_key, taken.action, value_key(dict(taken.params)), taken.outcome, after_key)
+        params = value_key(dict(taken.params))
+        key = (before_key, taken.action, params, taken.outcome, after_key)
         return self._steps.get(key, lambda: self._step_check(before, taken, before_key,
-                                                             after_key))
+                                                             after_key, params))
 
     def _step_check(self, before: Mapping[str, Any], taken: Taken, before_key: int,
-                    after_key: int) -> TraceResult | None:  # fmt: skip
-        result = self._judge(before, before_key, taken, after_key)
+                    after_key: int, params: int) -> TraceResult | None:  # fmt: skip
+        result = self._judge(before, before_key, taken, after_key, params)
         return None if result.verdict == "conforms" else result
 
     def _judge(self, before: Mapping[str, Any], before_key: int, taken: Taken | None,
-               after_key: int) -> TraceResult:  # fmt: skip
+               after_key: int, params: int = 0) -> TraceResult:  # fmt: skip
         """The result of replaying the trace of ``before`` then ``taken`` (if any), as
         :meth:`replay` gives it for that trace's file."""
         with budget.run():  # one timer for every evaluation (the run's, inside one)
             loaded = self._load()
             if isinstance(loaded, TraceResult):
                 return loaded
-            return self._judge_loaded(loaded, before, before_key, taken, after_key)
+            return self._judge_loaded(loaded, before, before_key, taken, after_key, params)
 
     def _judge_loaded(self, loaded: TraceCheck, before: Mapping[str, Any], before_key: int,
-                      taken: Taken | None, after_key: int) -> TraceResult:  # fmt: skip
+                      taken: Taken | None, after_key: int, params: int) -> TraceResult:
+        """``_judge`` once the module is loaded (``params``: the params' value key)."""
         self._checks += 1
         path = Path(f"<{self.module} check {self._checks}>")
         held = before_key in self._held
@@ -130,7 +139,8 @@ class OnlineChecker:
                 check.initial(self._state(before, before_key))
                 self._held.add(before_key)
             if taken is not None:
-                check.step(Step(3, taken.action, _params(taken.params), taken.outcome,
+                decoded = self._params.get(params, lambda: _decoded_params(taken.params))
+                check.step(Step(3, taken.action, decoded, taken.outcome,
                                 self._state(taken.state, after_key)))
                 if taken.outcome == "accepted":
                     self._held.add(after_key)
@@ -161,7 +171,7 @@ def _decoded(state: Mapping[str, Any]) -> State:
         raise TraceFormatError(f"the state cannot be written: {err}", "<mbt>", 2) from None
 
 
-def _params(params: Mapping[str, Any]) -> Any:
+def _decoded_params(params: Mapping[str, Any]) -> Any:
     """The params record as a trace's reader gives it back."""
     try:
         return decode_params(encode(from_python(dict(params))) if params else {})

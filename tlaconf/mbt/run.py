@@ -144,9 +144,9 @@ def session_for(driver: Driver, spec_dir: Path) -> Session:
     spec = module_spec(spec_dir, driver.module, revision,
                        {k: from_python(v) for k, v in constants.items()})
     ctx = load_module(spec.path, spec.search_path, spec.constants)
-    actions = get_backend("embedded").load(spec).actions
-    domains = Domains(ctx, actions, driver.module)
-    return Session(driver, domains, OnlineChecker(spec_dir, driver.module, revision, constants))
+    checker = OnlineChecker(spec_dir, driver.module, revision, constants)
+    domains = Domains(ctx, checker.load(spec).actions, driver.module)
+    return Session(driver, domains, checker)
 
 
 def wants_apalache(choice: str) -> bool:
