@@ -14,6 +14,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -31,6 +32,15 @@ KINDS = ("forbidden", "allowed", "near miss")
 
 SCAN = 24
 """Requests looked at per step to find one of the kind asked for (allowed or forbidden)."""
+
+_KIND = st.sampled_from(KINDS)
+_KIND_OR_AIMED = st.sampled_from((*KINDS, "aimed"))
+
+
+@lru_cache(maxsize=256)
+def _below(n: int) -> st.SearchStrategy[int]:
+    """``0..n-1`` as a strategy (made once per ``n``: a step draws several)."""
+    return st.integers(0, n - 1)
 
 State = dict[str, Any]
 
@@ -142,20 +152,19 @@ class Session:
                    if not (d := self.domains.domain(a, state, key)).empty]
         if not domains:
             return None
-        dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
-        kind = data.draw(st.sampled_from((*KINDS, "aimed") if self.aimed else KINDS),
-                         label="kind")
+        dom = domains[data.draw(_below(len(domains)), label="action")]
+        kind = data.draw(_KIND_OR_AIMED if self.aimed else _KIND, label="kind")
         if kind == "aimed":
             here = [r for r in self.aimed.get(key, ()) if r.action == dom.action]
             if here:
-                return here[data.draw(st.integers(0, len(here) - 1), label="target")]
+                return here[data.draw(_below(len(here)), label="target")]
             kind = "near miss"
-        start = data.draw(st.integers(0, dom.count - 1), label="params")
+        start = data.draw(_below(dom.count), label="params")
         found = self._scan(dom, state, key, start, kind != "forbidden")
         if kind != "near miss" or not found.allowed or not dom.sizes():
             return found
-        field = data.draw(st.integers(0, len(dom.sizes()) - 1), label="field")
-        value = data.draw(st.integers(0, dom.sizes()[field] - 1), label="value")
+        field = data.draw(_below(len(dom.sizes())), label="field")
+        value = data.draw(_below(dom.sizes()[field]), label="value")
         params = dom.changed(found.params, field, value)
         return Request(dom.action, params, self.domains.allowed(dom.action, params, state, key))
 
