@@ -20,12 +20,13 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
+from tlaconf.explore import fingerprint
 from tlaconf.mbt.domains import Domain, Domains, Request, stride
 from tlaconf.mbt.driver import Driver, plain, response
-from tlaconf.mbt.memo import state_key, value_key
+from tlaconf.mbt.memo import state_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
-from tlaconf.values import from_python
+from tlaconf.values import Fn, from_python, make_fn
 
 KINDS = ("forbidden", "allowed", "near miss")
 """What a step asks for; Hypothesis shrinks towards the first."""
@@ -92,6 +93,16 @@ def _mapped(state: Any, what: str) -> State:
     if not isinstance(state, Mapping) or not all(isinstance(k, str) for k in state):
         raise TypeError(f"{what} returned {state!r}: expected a dict of variable -> value")
     return {k: from_python(v) for k, v in state.items()}
+
+
+def _recorded(requested: Fn, reported: Mapping[str, Any]) -> Any:
+    """The params a step records as a TLA+ value: those requested, the fields the
+    implementation reported replacing theirs."""
+    if not reported:
+        return requested
+    fields = dict(requested.items()) if type(requested) is Fn else {}
+    fields.update((k, from_python(v)) for k, v in reported.items())
+    return make_fn(fields)
 
 
 class Session:
@@ -198,11 +209,14 @@ class Session:
         try:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
-            recorded = {**params, **(answer.params or {})}
-            if answer.params:
+            reported = answer.params or {}
+            recorded = {**params, **reported}
+            value = _recorded(request.params, reported)
+            if reported:
                 self.reported.add(request.action)
-            if answer.params and value_key(recorded) != value_key(params):
-                self.rewritten.add((request.action, value_key(request.params)))
+                requested = fingerprint(request.params)
+                if fingerprint(value) != requested:
+                    self.rewritten.add((request.action, requested))
         except Exception:
             raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc(),
                                         request)) from None
@@ -210,7 +224,7 @@ class Session:
                       after)
         steps.append(taken)
         start = time.perf_counter()
-        failure = self.checker.step(before, taken, self.key(before), self.key(after))
+        failure = self.checker.step(before, taken, self.key(before), self.key(after), value)
         self.stats.check_seconds += time.perf_counter() - start
         self.stats.steps += 1
         if request.allowed:

@@ -11,7 +11,7 @@ which replays to the same failure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from tlaconf.evaluate import budget
-from tlaconf.mbt.memo import Memo, value_key
+from tlaconf.explore import fingerprint
+from tlaconf.mbt.memo import Memo
 from tlaconf.replay import LoadedModule, Replayer, TraceResult, get_backend
 from tlaconf.replay.coverage import CoverageObserver
 from tlaconf.replay.engine import TraceCheck
@@ -101,21 +102,23 @@ class OnlineChecker:
         return None if result.verdict == "vacuous" else result
 
     def step(self, before: Mapping[str, Any], taken: Taken, before_key: int,
-             after_key: int) -> TraceResult | None:  # fmt: skip
+             after_key: int, params: Any = None) -> TraceResult | None:  # fmt: skip
         """The failure of one step from ``before``, None when it conforms (the keys: the
-        states' state keys)."""
-        params = value_key(dict(taken.params))
-        key = (before_key, taken.action, params, taken.outcome, after_key)
-        return self._steps.get(key, lambda: self._step_check(before, taken, before_key,
-                                                             after_key, params))
+        states' state keys; ``params``: the step's params as a TLA+ value, when known)."""
+        value = from_python(dict(taken.params)) if params is None else params
+        key = fingerprint(value)
+        return self._steps.get(
+            (before_key, taken.action, key, taken.outcome, after_key),
+            lambda: self._step_check(before, taken, before_key, after_key, key, value))
 
     def _step_check(self, before: Mapping[str, Any], taken: Taken, before_key: int,
-                    after_key: int, params: int) -> TraceResult | None:  # fmt: skip
-        result = self._judge(before, before_key, taken, after_key, params)
+                    after_key: int, key: int, params: Any) -> TraceResult | None:  # fmt: skip
+        result = self._judge(before, before_key, taken, after_key,
+                             lambda: self._params.get(key, lambda: _decoded_params(params)))
         return None if result.verdict == "conforms" else result
 
     def _judge(self, before: Mapping[str, Any], before_key: int, taken: Taken | None,
-               after_key: int, params: int = 0) -> TraceResult:  # fmt: skip
+               after_key: int, params: Callable[[], Any] = tuple) -> TraceResult:  # fmt: skip
         """The result of replaying the trace of ``before`` then ``taken`` (if any), as
         :meth:`replay` gives it for that trace's file."""
         with budget.run():  # one timer for every evaluation (the run's, inside one)
@@ -125,8 +128,10 @@ class OnlineChecker:
             return self._judge_loaded(loaded, before, before_key, taken, after_key, params)
 
     def _judge_loaded(self, loaded: TraceCheck, before: Mapping[str, Any], before_key: int,
-                      taken: Taken | None, after_key: int, params: int) -> TraceResult:
-        """``_judge`` once the module is loaded (``params``: the params' value key)."""
+                      taken: Taken | None, after_key: int, params: Callable[[], Any]
+                      ) -> TraceResult:  # fmt: skip
+        """``_judge`` once the module is loaded (``params()``: the params as a trace's
+        reader gives them back)."""
         self._checks += 1
         path = Path(f"<{self.module} check {self._checks}>")
         held = before_key in self._held
@@ -139,8 +144,7 @@ class OnlineChecker:
                 check.initial(self._state(before, before_key))
                 self._held.add(before_key)
             if taken is not None:
-                decoded = self._params.get(params, lambda: _decoded_params(taken.params))
-                check.step(Step(3, taken.action, decoded, taken.outcome,
+                check.step(Step(3, taken.action, params(), taken.outcome,
                                 self._state(taken.state, after_key)))
                 if taken.outcome == "accepted":
                     self._held.add(after_key)
@@ -171,10 +175,10 @@ def _decoded(state: Mapping[str, Any]) -> State:
         raise TraceFormatError(f"the state cannot be written: {err}", "<mbt>", 2) from None
 
 
-def _decoded_params(params: Mapping[str, Any]) -> Any:
-    """The params record as a trace's reader gives it back."""
+def _decoded_params(params: Any) -> Any:
+    """The params record (a TLA+ value) as a trace's reader gives it back."""
     try:
-        return decode_params(encode(from_python(dict(params))) if params else {})
+        return decode_params(encode(params) if params != () else {})
     except (TypeError, ValueError) as err:
         raise TraceFormatError(f"the params cannot be written: {err}", "<mbt>", 3) from None
 
