@@ -15,7 +15,7 @@ from tlaconf.mbt.memo import state_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import get_backend, replay_trace
 from tlaconf.trace.writer import TraceWriter
-from tlaconf.values import from_python
+from tlaconf.values import ModelValue, from_python
 
 BANK = Path(__file__).resolve().parent / "bank"
 ZERO = {"balance": {"alice": 0, "bob": 0}}
@@ -37,6 +37,9 @@ STEPS: dict[str, tuple[dict[str, Any], Taken]] = {
     "TRUE is not 0": (
         ZERO, Taken("Deposit", {"account": "alice", "amount": 2}, "accepted",
                     {"balance": {"alice": True, "bob": 0}})),
+    "a model value": (
+        ZERO, Taken("Deposit", {"account": "alice", "amount": 2}, "accepted",
+                    {"balance": {"alice": ModelValue("two"), "bob": 0}})),
     "a variable missing": (ZERO, Taken("Deposit", {"account": "alice", "amount": 2},
                                        "accepted", {})),
     "an unknown action": (ZERO, Taken("Steal", {"account": "alice"}, "accepted", ZERO)),

@@ -56,7 +56,7 @@ class OnlineChecker:
         self.coverage = CoverageObserver(strict=False)
         """Guard coverage of the steps checked (each distinct step once)."""
         self._replayer = Replayer(get_backend("embedded"), observers=(self.coverage,))
-        """One Replayer for the run: the module loads once (again only if its files change)."""
+        """One Replayer for the run: the module loads once (a failure's file replays on it)."""
         self._loaded: TraceCheck | TraceResult | None = None
         """The check the module is loaded into (each check starts again from it), or the
         result of every check when it cannot be loaded."""
@@ -71,9 +71,6 @@ class OnlineChecker:
         self._steps: Memo[TraceResult | None] = Memo()
         """Verdicts by the encoded states and request: the same one-step trace replays
         to the same result (the module does not change during a run)."""
-
-    def close(self) -> None:
-        """Nothing is held open between checks (kept for the callers' ``finally``)."""
 
     def write(self, path: Path, initial: Mapping[str, Any], steps: Sequence[Taken],
               meta: Mapping[str, Any] | None = None) -> Path:  # fmt: skip
@@ -136,16 +133,16 @@ class OnlineChecker:
         path = Path(f"<{self.module} check {self._checks}>")
         held = before_key in self._held
         try:
-            check = loaded.again(path, self._state(before, before_key) if held else None)
+            check = loaded.again(path, self._state(before, before_key, 2) if held else None)
         except Exception as exc:
             return loaded.stopped(exc)
         try:
             if not held:
-                check.initial(self._state(before, before_key))
+                check.initial(self._state(before, before_key, 2))
                 self._held.add(before_key)
             if taken is not None:
                 check.step(Step(3, taken.action, params(), taken.outcome,
-                                self._state(taken.state, after_key)))
+                                self._state(taken.state, after_key, 3)))
                 if taken.outcome == "accepted":
                     self._held.add(after_key)
         except Exception as exc:  # a failure, bad input or a bug: as the file's replay says
@@ -162,17 +159,17 @@ class OnlineChecker:
                 self._loaded = check.stopped(exc)
         return self._loaded
 
-    def _state(self, state: Mapping[str, Any], key: int) -> State:
-        return self._states.get(key, lambda: _decoded(state))
+    def _state(self, state: Mapping[str, Any], key: int, line: int) -> State:
+        return self._states.get(key, lambda: _decoded(state, line))
 
 
-def _decoded(state: Mapping[str, Any]) -> State:
-    """``state`` as a trace's reader gives it back (TraceFormatError, line 2, when a
+def _decoded(state: Mapping[str, Any], line: int) -> State:
+    """``state`` as a trace's reader gives it back (TraceFormatError at ``line`` when a
     value cannot be written)."""
     try:
         return {k: decode(encode(from_python(v))) for k, v in state.items()}
     except (ITFDecodeError, TypeError, ValueError) as err:
-        raise TraceFormatError(f"the state cannot be written: {err}", "<mbt>", 2) from None
+        raise TraceFormatError(f"the state cannot be written: {err}", "<mbt>", line) from None
 
 
 def _decoded_params(params: Any) -> Any:

@@ -224,7 +224,6 @@ def _run(driver: Driver, spec_dir: Path, options: Options,
         if found is None and options.mode != "exhaustive":
             found = _hypothesis(session, options, label)
     finally:
-        session.checker.close()
         close = getattr(driver, "close", None)
         if close is not None:
             close()
