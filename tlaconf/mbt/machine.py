@@ -14,17 +14,19 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
+from tlaconf.explore import fingerprint
 from tlaconf.mbt.domains import Domain, Domains, Request, stride
 from tlaconf.mbt.driver import Driver, plain, response
-from tlaconf.mbt.memo import state_key, value_key
+from tlaconf.mbt.memo import state_key
 from tlaconf.mbt.online import OnlineChecker, Taken
 from tlaconf.replay import TraceResult
-from tlaconf.values import from_python
+from tlaconf.values import Fn, from_python, make_fn
 
 KINDS = ("forbidden", "allowed", "near miss")
 """What a step asks for; Hypothesis shrinks towards the first."""
@@ -34,6 +36,16 @@ SCAN = 24
 
 OBSERVED = 8
 """Accepted steps with reported fields kept per action (each from a distinct state)."""
+
+_KIND = st.sampled_from(KINDS)
+_KIND_OR_AIMED = st.sampled_from((*KINDS, "aimed"))
+
+
+@lru_cache(maxsize=256)
+def _below(n: int) -> st.SearchStrategy[int]:
+    """``0..n-1`` as a strategy (made once per ``n``: a step draws several)."""
+    return st.integers(0, n - 1)
+
 
 State = dict[str, Any]
 
@@ -85,6 +97,16 @@ def _mapped(state: Any, what: str) -> State:
     if not isinstance(state, Mapping) or not all(isinstance(k, str) for k in state):
         raise TypeError(f"{what} returned {state!r}: expected a dict of variable -> value")
     return {k: from_python(v) for k, v in state.items()}
+
+
+def _recorded(requested: Fn, reported: Mapping[str, Any]) -> Any:
+    """The params a step records as a TLA+ value: those requested, the fields the
+    implementation reported replacing theirs."""
+    if not reported:
+        return requested
+    fields = dict(requested.items()) if type(requested) is Fn else {}
+    fields.update((k, from_python(v)) for k, v in reported.items())
+    return make_fn(fields)
 
 
 class Session:
@@ -149,20 +171,19 @@ class Session:
                    if not (d := self.domains.domain(a, state, key)).empty]
         if not domains:
             return None
-        dom = domains[data.draw(st.integers(0, len(domains) - 1), label="action")]
-        kind = data.draw(st.sampled_from((*KINDS, "aimed") if self.aimed else KINDS),
-                         label="kind")
+        dom = domains[data.draw(_below(len(domains)), label="action")]
+        kind = data.draw(_KIND_OR_AIMED if self.aimed else _KIND, label="kind")
         if kind == "aimed":
             here = [r for r in self.aimed.get(key, ()) if r.action == dom.action]
             if here:
-                return here[data.draw(st.integers(0, len(here) - 1), label="target")]
+                return here[data.draw(_below(len(here)), label="target")]
             kind = "near miss"
-        start = data.draw(st.integers(0, dom.count - 1), label="params")
+        start = data.draw(_below(dom.count), label="params")
         found = self._scan(dom, state, key, start, kind != "forbidden")
         if kind != "near miss" or not found.allowed or not dom.sizes():
             return found
-        field = data.draw(st.integers(0, len(dom.sizes()) - 1), label="field")
-        value = data.draw(st.integers(0, dom.sizes()[field] - 1), label="value")
+        field = data.draw(_below(len(dom.sizes())), label="field")
+        value = data.draw(_below(dom.sizes()[field]), label="value")
         params = dom.changed(found.params, field, value)
         return Request(dom.action, params, self.domains.allowed(dom.action, params, state, key))
 
@@ -196,11 +217,14 @@ class Session:
         try:
             answer = response(self.driver.apply(request.action, dict(params)), request.action)
             after = _mapped(answer.state, f"the driver's apply({request.action!r}, ...)")
-            recorded = {**params, **(answer.params or {})}
-            if answer.params:
+            reported = answer.params or {}
+            recorded = {**params, **reported}
+            value = _recorded(request.params, reported)
+            if reported:
                 self.reported.add(request.action)
-            if answer.params and value_key(recorded) != value_key(params):
-                self.rewritten.add((request.action, value_key(request.params)))
+                requested = fingerprint(request.params)
+                if fingerprint(value) != requested:
+                    self.rewritten.add((request.action, requested))
         except Exception:
             raise self._fail(StepFailed(initial, list(steps), None, traceback.format_exc(),
                                         request)) from None
@@ -208,7 +232,7 @@ class Session:
                       after)
         steps.append(taken)
         start = time.perf_counter()
-        failure = self.checker.step(before, taken, self.key(before), self.key(after))
+        failure = self.checker.step(before, taken, self.key(before), self.key(after), value)
         self.stats.check_seconds += time.perf_counter() - start
         self.stats.steps += 1
         if request.allowed:

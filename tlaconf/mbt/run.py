@@ -21,7 +21,7 @@ from hypothesis.errors import FlakyFailure
 from hypothesis.stateful import run_state_machine_as_test
 
 from tlaconf.errors import UserError
-from tlaconf.evaluate import load_module
+from tlaconf.evaluate import budget, load_module
 from tlaconf.evaluate.coverage import CoverageProbe, Key
 from tlaconf.explore import Successors
 from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT, ApalacheSolver, Connection
@@ -150,9 +150,9 @@ def session_for(driver: Driver, spec_dir: Path) -> Session:
     spec = module_spec(spec_dir, driver.module, revision,
                        {k: from_python(v) for k, v in constants.items()})
     ctx = load_module(spec.path, spec.search_path, spec.constants)
-    actions = get_backend("embedded").load(spec).actions
-    domains = Domains(ctx, actions, driver.module)
-    return Session(driver, domains, OnlineChecker(spec_dir, driver.module, revision, constants))
+    checker = OnlineChecker(spec_dir, driver.module, revision, constants)
+    domains = Domains(ctx, checker.load(spec).actions, driver.module)
+    return Session(driver, domains, checker)
 
 
 def wants_apalache(choice: str) -> bool:
@@ -191,7 +191,14 @@ def run(
     name: str | None = None,
 ) -> Outcome:
     """Drive ``driver`` with requests from its module; shrink and write any failure.
-    ``name``: how reports call the driver (default: its class)."""
+    ``name``: how reports call the driver (default: its class).  Every evaluation of the
+    run shares one budget timer (the enclosing run's, as under the CLI)."""
+    with budget.run():
+        return _run(driver, spec_dir, options, on_example, name)
+
+
+def _run(driver: Driver, spec_dir: Path, options: Options,
+         on_example: Callable[[Stats], None] | None, name: str | None) -> Outcome:  # fmt: skip
     if options.steps < 1 or options.examples < 1 or options.depth < 0:
         raise UserError("--steps and --examples take positive numbers, --depth a natural")
     if options.mode not in MODES:
@@ -222,7 +229,6 @@ def run(
         if found is None and options.mode != "exhaustive":
             found = _hypothesis(session, options, label)
     finally:
-        session.checker.close()
         close = getattr(driver, "close", None)
         if close is not None:
             close()

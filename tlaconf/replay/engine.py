@@ -510,11 +510,32 @@ class TraceCheck:
         except UserError as err:
             reason = f"line 1: cannot load module {header.module!r}: {err}"  # as tlaconf parse
             raise _Stop("error", Failure(0, 1, reason)) from None
+        self.spec = spec
         self.mod = mod
         self.actions = set(mod.actions)
         self.variables = frozenset(mod.variables)
         self.checked = spec.invariants
         self.line = 2
+
+    def again(self, path: Path, before: State | None = None) -> TraceCheck:
+        """A check of another trace of the module :meth:`load` loaded (the same header),
+        named ``path``, without loading it again; with ``before``, it goes on from that
+        state, already judged (as :meth:`initial` would, its invariants are not checked
+        again): then each :meth:`step` follows."""
+        other = TraceCheck(self.replayer, path, self.spec_dir, self.revision)
+        other.module, other.spec, other.mod = self.module, self.spec, self.mod
+        other.actions, other.variables, other.checked = self.actions, self.variables, self.checked
+        self.mod.start_trace()
+        other.strategy.start(self.spec, self.mod, path)
+        for o in self.replayer.observers:
+            o.start(path, self.mod)
+        other.line = 2
+        if before is not None:
+            _check_variables(self.mod, self.variables, before, 2, 0)
+            for o in self.replayer.observers:
+                o.initial(self.mod, before)
+            other.before = before
+        return other
 
     def initial(self, state: State) -> None:
         """Judge the initial state (line 2)."""
