@@ -148,3 +148,29 @@ def test_definition_too_deep_to_compile_fails_at_the_definition() -> None:
         ctx.evaluate("B # {}")
     assert info.value.location == "Nest.tla:4:1"
     assert ctx.evaluate("A + 2") == 3
+
+
+def test_the_deep_threads_limit_is_raised_before_it_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A loaded machine may run the deep thread before the waiting thread raises the
+    limit: the limit must already be raised when the thread starts."""
+    import sys
+    import threading
+    import time
+
+    from tlaconf.cli.main import main
+
+    start = threading.Thread.start
+
+    def late_start(self: threading.Thread) -> None:
+        start(self)
+        if self.name == "tlaconf-deep-evaluation":
+            time.sleep(1.0)  # the waiting thread descheduled: the deep one runs alone
+
+    monkeypatch.setattr(threading.Thread, "start", late_start)
+    nest = tmp_path / "Nest.tla"
+    nest.write_text("---- MODULE Nest ----\nEXTENDS Naturals\nRECURSIVE N(_)\n"
+                    "N(k) == IF k = 0 THEN {} ELSE {N(k - 1)}\n====\n", encoding="utf-8")
+    assert main(["eval", "-m", str(nest), "N(20000) # {}"]) == 0
+    assert sys.getrecursionlimit() < 100_000

@@ -268,14 +268,17 @@ def _on_deep_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         except BaseException as exc:  # handed to the waiting thread
             out.append((False, exc))
 
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, DEEP_LIMIT))  # before the thread runs, not after
     old_size = threading.stack_size(DEEP_STACK)
     try:
         thread = threading.Thread(target=target, name="tlaconf-deep-evaluation", daemon=True)
         thread.start()
+    except BaseException:
+        sys.setrecursionlimit(old_limit)
+        raise
     finally:
         threading.stack_size(old_size)
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, DEEP_LIMIT))
     try:
         while thread.is_alive():
             thread.join(0.05)  # the budget's signal (or SIGINT) is taken between waits
