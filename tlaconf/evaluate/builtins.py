@@ -659,10 +659,10 @@ def is_operator(entry: Any) -> bool:
 
 
 WITH_REGISTERS = frozenset({tlc_set, tlc_get, tlc_get_next})
-EFFECTS = WITH_REGISTERS | {print_, print_t, assert_eq}
-"""The standard operators an evaluation of which does more than give a value."""
 """Builtins whose first argument is the TLCSet/TLCGet registers of the evaluation context
 (the compiler binds them to its own)."""
+EFFECTS = WITH_REGISTERS | {print_, print_t, assert_eq}
+"""The standard operators an evaluation of which does more than give a value."""
 
 BUILTIN_VALUES: dict[str, Any] = {"BOOLEAN": BOOLEAN, "STRING": STRING}
 """Constants of TLA+ itself."""
