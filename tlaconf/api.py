@@ -324,7 +324,9 @@ def mbt(
     up to ``steps`` requests drawn from its module's ``Params_<Action>``, checking every
     step; a failure is shrunk and written as a trace under ``out`` (``found`` in the
     outcome).  ``database``: where found failures are kept to be tried first next time
-    (None: nowhere).  UserError for bad input."""
+    (None: nowhere).  A near-miss observation the step check accepted is listed in the
+    outcome's ``failed_checks``; the run passes when ``found`` is None and that list is
+    empty, as the CLI's exit 0.  UserError for bad input."""
     with settings(library, eval_budget):
         chosen = load_driver(driver) if isinstance(driver, str) else driver
         options = MbtOptions(steps, examples, seed, Path(out),

@@ -66,3 +66,14 @@ def test_one_edit_neighbours() -> None:
     assert frozenset({2}) in set(neighbours(frozenset({1, 2})))
     assert Fn({"a": 1}) in set(neighbours(Fn({"a": 2})))
     assert list(neighbours("x")) == []
+
+
+def test_the_library_reports_the_failed_check_as_the_cli_does(tmp_path: Path) -> None:
+    import tlaconf
+
+    args = {"spec": ECHO, "examples": 3, "steps": 5, "database": None}
+    bad = tlaconf.mbt(loose(), out=tmp_path / "bad", **args)
+    assert bad.found is None and len(bad.failed_checks) == 2
+    assert any("p.answers[i] >= 1" in line for line in bad.failed_checks)
+    good = tlaconf.mbt(echo(), out=tmp_path / "good", **args)
+    assert good.found is None and good.failed_checks == []

@@ -31,7 +31,7 @@ from tlaconf.hypothesis import Driver, Options, Outcome, load_driver, run
 from tlaconf.mbt.apalache_solver import DEFAULT_TIMEOUT as SOLVER_TIMEOUT
 from tlaconf.mbt.driver import DriverCrashed
 from tlaconf.mbt.exhaustive import LIMIT as EXHAUSTIVE_LIMIT
-from tlaconf.mbt.guard_report import by_perturbation, check_failures, figures, lines, warnings
+from tlaconf.mbt.guard_report import by_perturbation, figures, lines, warnings
 from tlaconf.mbt.machine import Stats
 from tlaconf.mbt.run import DATABASE, SOLVERS
 from tlaconf.replay.coverage import Coverage, cover_traces
@@ -184,7 +184,7 @@ def _line(o: Outcome) -> str:
     head = (f"mbt {o.module} ({o.driver}): {o.examples} runs, {o.steps} steps checked "
             f"({o.allowed} allowed, {o.forbidden} forbidden requests) in {o.seconds:.1f} s, "
             f"{o.steps_per_second:.0f} steps/s")
-    failed_checks = len(check_failures(o.guards))
+    failed_checks = len(o.failed_checks)
     if o.found is None and failed_checks:
         head += (f": no failure of the implementation; the step check failed on "
                  f"{failed_checks} near-miss observation{'s' if failed_checks > 1 else ''}")
@@ -270,13 +270,13 @@ def run_command(args: argparse.Namespace) -> int:
                     console.print(text, highlight=False, markup=False)
                 for text in warnings(outcome.guards):
                     console.print(text, style="yellow", highlight=False, markup=False)
-                for text in check_failures(outcome.guards):
+                for text in outcome.failed_checks:
                     console.print(text, style="red", highlight=False, markup=False)
                 if outcome.found is not None and outcome.found.result is not None:
                     console.print(render_failure(outcome.found.result))
                 elif outcome.found is not None:
                     console.print(f"  the driver raised:\n{outcome.found.crash}", markup=False)
-    failed = sum(o.found is not None or bool(check_failures(o.guards)) for o in outcomes)
+    failed = sum(o.found is not None or bool(o.failed_checks) for o in outcomes)
     report = [a for o in outcomes for a in o.guards]
     covered, total = figures(report)
     pct = 100.0 * covered / total if total else 100.0

@@ -29,7 +29,7 @@ from tlaconf.mbt.directed import Survey, survey, sweep
 from tlaconf.mbt.domains import Domains
 from tlaconf.mbt.driver import DEFAULT_REVISION, Driver
 from tlaconf.mbt.exhaustive import run_exhaustive
-from tlaconf.mbt.guard_report import ActionGuards, guard_report
+from tlaconf.mbt.guard_report import ActionGuards, check_failures, guard_report
 from tlaconf.mbt.machine import Session, Stats, StepFailed, machine_class
 from tlaconf.mbt.online import OnlineChecker
 from tlaconf.mbt.perturb import Perturbed, perturb
@@ -120,6 +120,12 @@ class Outcome:
     @property
     def steps_per_second(self) -> float:
         return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def failed_checks(self) -> list[str]:
+        """A line per near-miss observation the step check did not refuse naming its guard:
+        a run with one does not pass, as one with ``found`` does not."""
+        return check_failures(self.guards)
 
 
 def driver_name(driver: Driver) -> str:
